@@ -1,0 +1,1824 @@
+/*
+ * cg.c - D to eBPF code generation.
+ *
+ * Big theory statement
+ * --------------------
+ * Expressions are compiled for a simple stack machine on top of BPF: every
+ * expression leaves its value in r0; a binary operator evaluates its left
+ * operand, spills r0 to a BPF stack slot chosen by nesting depth, evaluates
+ * its right operand, and reloads the left into r0 with the right in r1.
+ * Because temporaries live in stack memory, helper calls (which clobber
+ * r0-r5) may appear anywhere in an expression.  Callee-saved registers hold
+ * what every clause needs: r6 = the program context, r7 = this CPU's
+ * scratch area (record buffer, key buffer, this-> variables, temporaries).
+ *
+ * Integer values in registers are always normalized to their D type:
+ * sign-extended when signed, zero-extended when not.  Operators compute in
+ * 64 bits and normalize the result, which gives C's wrap-around semantics
+ * for every width.  Strings are pointers to buffers of strsize + 1 bytes
+ * in BPF-owned memory (map values), never to kernel memory: a kernel string
+ * is first copied into a temporary with bpf_probe_read_kernel_str().
+ *
+ * Each clause builds one record in the scratch area (struct rec_hdr, then
+ * the data of each action at an offset fixed at compile time) and sends it
+ * to the ring buffer at the end of the clause.  A runtime fault (bad address,
+ * division by zero, bad index) stores what went wrong in the fault area and
+ * jumps to the clause's fault block, which sends a fault record instead and
+ * skips to the next clause: the faulting clause's data is discarded, as in
+ * DTrace, and the consumer reports the error and fires the ERROR probe.
+ */
+#include "cg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bpf/insn.h"
+#include "../front/error.h"
+#include "../front/sema.h"
+
+/* BPF stack layout (offsets from r10). */
+#define FP_PRID		-8	/* probe id */
+#define FP_MASK		-16	/* clause mask for this probe */
+#define FP_TS		-24	/* cached timestamp */
+#define FP_VTS		-32	/* cached vtimestamp */
+#define FP_VAL		-40	/* value buffer for map updates */
+#define FP_KEY32	-48	/* u32 key for array lookups */
+#define FP_TMP		-56	/* probe-read destination */
+#define FP_SLOT0	-136	/* expression stack grows down from here */
+#define MAX_DEPTH	46
+
+#define R0 BPF_REG_0
+#define R1 BPF_REG_1
+#define R2 BPF_REG_2
+#define R3 BPF_REG_3
+#define R4 BPF_REG_4
+#define R5 BPF_REG_5
+#define R6 BPF_REG_6
+#define R7 BPF_REG_7
+#define R8 BPF_REG_8
+#define R9 BPF_REG_9
+#define FP BPF_REG_10
+
+struct cg {
+	struct cg_program *p;
+	struct cg_layout *L;
+	const struct dt_cgopts *o;
+	int depth;
+	uint32_t temp_cur, temp_max;
+	int *labels;
+	int nlabels, labcap;
+	struct fix {
+		int insn, label;
+	} *fix;
+	int nfix, fixcap;
+	struct dt_clause *clause;
+	int fault_label, end_label;
+	int cond_depth;		/* > 0 inside if/else: actions set present bits */
+	int nbits;
+	int act_index;		/* index into clause->recs of the next action */
+};
+
+/* ---- emission ------------------------------------------------------------ */
+
+static void emit(struct cg *g, struct bpf_insn in)
+{
+	struct cg_program *p = g->p;
+
+	if (p->ninsns == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 256;
+		p->insns = xrealloc(p->insns, (size_t)p->cap * sizeof(*p->insns));
+	}
+	p->insns[p->ninsns++] = in;
+}
+
+static int new_label(struct cg *g)
+{
+	if (g->nlabels == g->labcap) {
+		g->labcap = g->labcap ? g->labcap * 2 : 64;
+		g->labels = xrealloc(g->labels, (size_t)g->labcap * sizeof(int));
+	}
+	g->labels[g->nlabels] = -1;
+	return g->nlabels++;
+}
+
+static void place(struct cg *g, int label)
+{
+	g->labels[label] = g->p->ninsns;
+}
+
+static void add_fix(struct cg *g, int label)
+{
+	if (g->nfix == g->fixcap) {
+		g->fixcap = g->fixcap ? g->fixcap * 2 : 64;
+		g->fix = xrealloc(g->fix, (size_t)g->fixcap * sizeof(*g->fix));
+	}
+	g->fix[g->nfix].insn = g->p->ninsns;
+	g->fix[g->nfix].label = label;
+	g->nfix++;
+}
+
+static void jmp_imm(struct cg *g, int op, int reg, int32_t imm, int label)
+{
+	add_fix(g, label);
+	emit(g, BPF_JMP_IMM(op, reg, imm, 0));
+}
+
+static void jmp_reg(struct cg *g, int op, int reg, int src, int label)
+{
+	add_fix(g, label);
+	emit(g, BPF_JMP_REG(op, reg, src, 0));
+}
+
+static void jmp(struct cg *g, int label)
+{
+	add_fix(g, label);
+	emit(g, BPF_JMP_A(0));
+}
+
+static void resolve_fixups(struct cg *g)
+{
+	for (int i = 0; i < g->nfix; i++) {
+		int target = g->labels[g->fix[i].label];
+		g->p->insns[g->fix[i].insn].off = (int16_t)(target - g->fix[i].insn - 1);
+	}
+}
+
+static void reloc(struct cg *g, int map)
+{
+	struct cg_program *p = g->p;
+
+	if (p->nrelocs == p->relcap) {
+		p->relcap = p->relcap ? p->relcap * 2 : 32;
+		p->relocs = xrealloc(p->relocs, (size_t)p->relcap * sizeof(*p->relocs));
+	}
+	p->relocs[p->nrelocs].insn = p->ninsns;
+	p->relocs[p->nrelocs].map = map;
+	p->nrelocs++;
+}
+
+static void ld_imm64(struct cg *g, int reg, uint64_t v)
+{
+	if ((int64_t)v == (int64_t)(int32_t)v) {
+		emit(g, BPF_MOV64_IMM(reg, (int32_t)v));
+		return;
+	}
+	emit(g, BPF_LD_IMM64_LO(reg, 0, v));
+	emit(g, BPF_LD_IMM64_HI(v));
+}
+
+static void ld_map(struct cg *g, int reg, int map)
+{
+	reloc(g, map);
+	emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, 0));
+	emit(g, BPF_LD_IMM64_HI(0));
+}
+
+static void ld_mapval(struct cg *g, int reg, int map, uint32_t off)
+{
+	reloc(g, map);
+	emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, 0));
+	emit(g, BPF_INSN(0, 0, 0, 0, (int32_t)off));
+}
+
+static void call(struct cg *g, int helper)
+{
+	emit(g, BPF_CALL_HELPER(helper));
+}
+
+static int16_t slot(int d)
+{
+	return (int16_t)(FP_SLOT0 - 8 * d);
+}
+
+static void push(struct cg *g, int reg)
+{
+	if (g->depth >= MAX_DEPTH)
+		dt_error(g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
+	emit(g, BPF_STX_MEM(BPF_DW, FP, reg, slot(g->depth)));
+	g->depth++;
+}
+
+static void pop(struct cg *g, int reg)
+{
+	g->depth--;
+	emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, slot(g->depth)));
+}
+
+static void peek(struct cg *g, int reg, int d)
+{
+	emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, slot(d)));
+}
+
+static uint32_t temp(struct cg *g, uint32_t size)
+{
+	uint32_t off = g->temp_cur;
+
+	g->temp_cur += (size + 7) & ~7u;
+	if (g->temp_cur > g->temp_max)
+		g->temp_max = g->temp_cur;
+	return g->L->temp_off + off;
+}
+
+/* Make reg hold a value of type t (sign- or zero-extended). */
+static void norm(struct cg *g, int reg, const struct dt_type *t)
+{
+	if (!t || (t->kind != TY_INT && t->kind != TY_ENUM))
+		return;
+	if (t->is_bool) {
+		emit(g, BPF_JMP_IMM(BPF_JEQ, reg, 0, 1));
+		emit(g, BPF_MOV64_IMM(reg, 1));
+		return;
+	}
+	if (t->size >= 8)
+		return;
+	int sh = 64 - 8 * (int)t->size;
+	if (t->is_signed) {
+		emit(g, BPF_ALU64_IMM(BPF_LSH, reg, sh));
+		emit(g, BPF_ALU64_IMM(BPF_ARSH, reg, sh));
+	} else if (t->size == 4) {
+		emit(g, BPF_MOV32_REG(reg, reg));
+	} else {
+		emit(g, BPF_ALU64_IMM(BPF_AND, reg, t->size == 1 ? 0xff : 0xffff));
+	}
+}
+
+/* Store a fault and jump to the clause's fault block. addr_reg < 0: no address. */
+static void fault(struct cg *g, int type, int addr_reg)
+{
+	uint32_t fo = g->L->fault_off;
+
+	emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 12), type));
+	if (addr_reg >= 0)
+		emit(g, BPF_STX_MEM(BPF_DW, R7, addr_reg, (int16_t)(fo + 16)));
+	else
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 16), 0));
+	emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 24), g->p->ninsns));
+	jmp(g, g->fault_label);
+}
+
+/* if (reg == 0) fault BADADDR(addr 0) */
+static void null_check(struct cg *g, int reg)
+{
+	int ok = new_label(g);
+
+	jmp_imm(g, BPF_JNE, reg, 0, ok);
+	fault(g, 1, reg);
+	place(g, ok);
+}
+
+/* ---- constants and strings -------------------------------------------------- */
+
+static uint32_t strtab_add(struct cg *g, const char *s, int len)
+{
+	struct cg_layout *L = g->L;
+	uint32_t sb = L->strbuf;
+
+	/* reuse an identical constant */
+	for (uint32_t off = 0; off + sb <= L->strtab.len; off += sb)
+		if ((int)strnlen(L->strtab.s + off, sb) == len && memcmp(L->strtab.s + off, s, (size_t)len) == 0)
+			return off;
+	uint32_t off = (uint32_t)L->strtab.len;
+	char *buf = xcalloc(1, sb);
+	memcpy(buf, s, (size_t)len < sb - 1 ? (size_t)len : sb - 1);
+	sb_putn(&L->strtab, buf, sb);
+	free(buf);
+	return off;
+}
+
+static void gen_strconst(struct cg *g, int reg, const char *s, int len)
+{
+	ld_mapval(g, reg, CGM_STRTAB, strtab_add(g, s, len));
+}
+
+/* Copy the string at src_reg into dst (a pointer register, strbuf bytes).
+ * Clobbers r0-r5.  Faults on a bad source address. */
+static void copy_str(struct cg *g, int dst_reg, int src_reg)
+{
+	int ok = new_label(g);
+
+	if (src_reg != R3)
+		emit(g, BPF_MOV64_REG(R3, src_reg));
+	if (dst_reg != R1)
+		emit(g, BPF_MOV64_REG(R1, dst_reg));
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strbuf));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	jmp_imm(g, BPF_JSGE, R0, 0, ok);
+	/* the source address is lost in r3; report it from the saved copy */
+	fault(g, 1, -1);
+	place(g, ok);
+}
+
+/* ---- expressions ---------------------------------------------------------------- */
+
+static void gen_expr(struct cg *g, struct node *n);
+static void gen_stmt(struct cg *g, struct node *n);
+
+static void gen_builtin(struct cg *g, struct dt_var *v, int line);
+
+static int is_str(const struct dt_type *t)
+{
+	return type_is_string(t);
+}
+
+static uint32_t dyn_index(struct cg *g, struct dt_var *v)
+{
+	for (int i = 0; i < g->L->ndyn; i++)
+		if (g->L->dyn[i] == v)
+			return (uint32_t)i;
+	dt_error(0, NULL, "internal error: no map for variable %s", v->name);
+}
+
+static uint32_t val_size(struct cg *g, const struct dt_type *t)
+{
+	if (!t || is_str(t))
+		return g->L->strbuf;
+	return t->size > 8 ? (t->size + 7) & ~7u : 8;
+}
+
+/*
+ * Build the key of a dynamic variable in the key buffer from the pushed
+ * key values at stack depths base..base+nkeys-1.  Leaves r2 = key pointer.
+ */
+static void build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
+{
+	uint32_t off = g->L->key_off;
+	uint32_t ks = g->L->dyn_keysize[dyn_index(g, v)];
+
+	/* zero the whole key so string padding compares equal */
+	for (uint32_t i = 0; i < ks; i += 8)
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+	if (v->scope == VS_THREAD) {
+		call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, BPF_MOV32_REG(R0, R0));
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
+		off += 8;
+	}
+	for (int i = 0; i < nkeys; i++) {
+		const struct dt_type *kt = v->keys && i < v->nkeys ? v->keys[i] : &ty_llong;
+		peek(g, R3, base + i);
+		if (is_str(kt)) {
+			emit(g, BPF_MOV64_REG(R1, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			copy_str(g, R1, R3);
+			off += g->L->strbuf;
+		} else {
+			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			off += 8;
+		}
+	}
+	emit(g, BPF_MOV64_REG(R2, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)g->L->key_off));
+}
+
+/* Push the keys of a dynamic-variable reference; returns the base depth. */
+static int push_keys(struct cg *g, struct node *n)
+{
+	int base = g->depth;
+
+	for (int i = 0; i < n->args.n; i++) {
+		gen_expr(g, n->args.v[i]);
+		push(g, R0);
+	}
+	return base;
+}
+
+/* r0 = value of a dynamic variable whose key is at r2 (0 or "" if unset). */
+static void dyn_load(struct cg *g, struct dt_var *v)
+{
+	int found = new_label(g), done = new_label(g);
+
+	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	call(g, BPF_FUNC_map_lookup_elem);
+	jmp_imm(g, BPF_JNE, R0, 0, found);
+	if (is_str(v->type))
+		gen_strconst(g, R0, "", 0);
+	else
+		emit(g, BPF_MOV64_IMM(R0, 0));
+	jmp(g, done);
+	place(g, found);
+	if (!is_str(v->type) && val_size(g, v->type) == 8)
+		emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+	place(g, done);
+}
+
+/* Store the value at depth vdepth into a dynamic variable keyed at r2. */
+static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
+{
+	int del = new_label(g), done = new_label(g), ok = new_label(g);
+
+	emit(g, BPF_MOV64_REG(R8, R2));		/* keep the key */
+	if (!is_str(v->type)) {
+		peek(g, R3, vdepth);
+		jmp_imm(g, BPF_JEQ, R3, 0, del);
+		emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_VAL));
+		emit(g, BPF_MOV64_REG(R3, FP));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_VAL));
+	} else {
+		uint32_t t = temp(g, g->L->strbuf);
+		peek(g, R3, vdepth);
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		copy_str(g, R1, R3);
+		emit(g, BPF_MOV64_REG(R3, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+	}
+	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	emit(g, BPF_MOV64_REG(R2, R8));
+	emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
+	call(g, BPF_FUNC_map_update_elem);
+	jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
+	emit(g, BPF_MOV64_IMM(R2, 1));
+	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	place(g, ok);
+	jmp(g, done);
+	place(g, del);
+	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	emit(g, BPF_MOV64_REG(R2, R8));
+	call(g, BPF_FUNC_map_delete_elem);
+	place(g, done);
+}
+
+/* r0 = address of a global / clause-local variable's storage. */
+static void var_addr(struct cg *g, struct dt_var *v)
+{
+	if (v->scope == VS_GLOBAL) {
+		ld_mapval(g, R0, CGM_GVARS, v->offset);
+	} else {
+		emit(g, BPF_MOV64_REG(R0, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)v->offset));
+	}
+}
+
+/* r0 = *(type *)r0 for BPF-owned memory (or the pointer, for strings). */
+static void load_direct(struct cg *g, const struct dt_type *t)
+{
+	if (is_str(t) || t->kind == TY_ARRAY || t->kind == TY_STRUCT || t->kind == TY_UNION)
+		return;
+	emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+}
+
+static int bpf_size(uint32_t sz)
+{
+	return sz == 1 ? BPF_B : sz == 2 ? BPF_H : sz == 4 ? BPF_W : BPF_DW;
+}
+
+/*
+ * r0 = value at kernel address r0 of type t, read with probe_read_kernel;
+ * strings and char arrays are copied into a temporary.
+ */
+static void load_kernel(struct cg *g, const struct dt_type *t)
+{
+	int ok = new_label(g);
+
+	if (is_str(t)) {
+		uint32_t tmp = temp(g, g->L->strbuf);
+		uint32_t sz = t->kind == TY_ARRAY ? t->nelems : g->L->strbuf;
+		if (sz > g->L->strbuf)
+			sz = g->L->strbuf;
+		emit(g, BPF_MOV64_REG(R8, R0));
+		emit(g, BPF_MOV64_REG(R3, R0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)tmp));
+		emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+		call(g, BPF_FUNC_probe_read_kernel_str);
+		jmp_imm(g, BPF_JSGE, R0, 0, ok);
+		fault(g, 1, R8);
+		place(g, ok);
+		emit(g, BPF_MOV64_REG(R0, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)tmp));
+		return;
+	}
+	if (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY) {
+		/* aggregates stay as addresses */
+		return;
+	}
+	uint32_t sz = t->size ? t->size : 8;
+	if (sz > 8)
+		sz = 8;
+	emit(g, BPF_MOV64_REG(R8, R0));
+	emit(g, BPF_MOV64_REG(R3, R0));
+	emit(g, BPF_MOV64_REG(R1, FP));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+	call(g, BPF_FUNC_probe_read_kernel);
+	jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	fault(g, 1, R8);
+	place(g, ok);
+	emit(g, BPF_LDX_MEM(bpf_size(sz), R0, FP, FP_TMP));
+	norm(g, R0, t);
+}
+
+/* r0 = address of an lvalue in kernel memory (deref, ->, pointer index). */
+static void gen_kaddr(struct cg *g, struct node *n)
+{
+	switch (n->kind) {
+	case N_UNARY:	/* *p */
+		gen_expr(g, n->kids[0]);
+		return;
+	case N_MEMBER: {
+		const struct dt_member *m = n->aux;
+		if (n->op == T_ARROW)
+			gen_expr(g, n->kids[0]);
+		else
+			gen_kaddr(g, n->kids[0]);
+		if (m->offset)
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
+		return;
+	}
+	case N_INDEX: {
+		struct node *a = n->kids[0];
+		uint32_t esz = type_size(n->type, g->L->strbuf - 1);
+		if (a->type->kind == TY_ARRAY && a->kind != N_VAR)
+			gen_kaddr(g, a);
+		else
+			gen_expr(g, a);
+		push(g, R0);
+		gen_expr(g, n->args.v[0]);
+		if (esz != 1)
+			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
+		pop(g, R1);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+		return;
+	}
+	default:
+		gen_expr(g, n);
+		return;
+	}
+}
+
+static void gen_var_read(struct cg *g, struct node *n)
+{
+	struct dt_var *v = n->var;
+
+	switch (v->scope) {
+	case VS_BUILTIN:
+		gen_builtin(g, v, n->line);
+		return;
+	case VS_GLOBAL:
+	case VS_CLAUSE:
+		if (v->is_assoc)
+			break;
+		var_addr(g, v);
+		load_direct(g, n->type);
+		return;
+	default:
+		break;
+	}
+	int base = push_keys(g, n);
+	build_key(g, v, base, n->args.n);
+	g->depth = base;
+	dyn_load(g, v);
+}
+
+/* Store r0 (already converted to the variable's type) into a variable
+ * reference n, leaving the stored value in r0. */
+static void gen_var_store(struct cg *g, struct node *n, int keybase)
+{
+	struct dt_var *v = n->var;
+
+	if ((v->scope == VS_GLOBAL || v->scope == VS_CLAUSE) && !v->is_assoc) {
+		if (is_str(v->type)) {
+			emit(g, BPF_MOV64_REG(R8, R0));
+			var_addr(g, v);
+			emit(g, BPF_MOV64_REG(R1, R0));
+			copy_str(g, R1, R8);
+			var_addr(g, v);
+		} else {
+			emit(g, BPF_MOV64_REG(R8, R0));
+			var_addr(g, v);
+			emit(g, BPF_STX_MEM(BPF_DW, R0, R8, 0));
+			emit(g, BPF_MOV64_REG(R0, R8));
+		}
+		return;
+	}
+	/* dynamic: value is pushed above the keys */
+	push(g, R0);
+	build_key(g, v, keybase, n->args.n);
+	dyn_store(g, v, g->depth - 1);
+	pop(g, R0);
+}
+
+/* Scalar array element address: r0 = &a[i] with a bounds check. */
+static void garray_addr(struct cg *g, struct node *n)
+{
+	struct dt_var *v = n->kids[0]->var;
+	int ok = new_label(g);
+	uint32_t esz = val_size(g, v->type->ref);
+
+	gen_expr(g, n->args.v[0]);
+	jmp_imm(g, BPF_JLT, R0, (int32_t)v->type->nelems, ok);
+	fault(g, 11, R0);
+	place(g, ok);
+	emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
+	emit(g, BPF_MOV64_REG(R1, R0));
+	var_addr(g, v);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+}
+
+static int is_garray_elem(struct node *n)
+{
+	return n->kind == N_INDEX && n->op == 1 && n->kids[0]->kind == N_VAR &&
+	       n->kids[0]->var->is_array && !n->kids[0]->var->is_assoc;
+}
+
+/* Convert r0 from type 'from' to type 'to'. */
+static void convert(struct cg *g, const struct dt_type *from, const struct dt_type *to)
+{
+	(void)from;
+	norm(g, R0, to);
+}
+
+/*
+ * Assignment and increments.  getval: emits code leaving the new value in r0
+ * given the old value in r0 (for compound operators) or evaluates the rhs.
+ */
+static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const struct dt_type *lt,
+			   const struct dt_type *rt, int line);
+
+static void gen_update(struct cg *g, struct node *n)
+{
+	struct node *l = n->kids[0];
+	int is_assign = n->kind == N_ASSIGN;
+	int post = n->kind == N_POSTINC || n->kind == N_POSTDEC;
+	int keybase = g->depth;
+
+	/* the location */
+	if (l->kind == N_VAR && (l->var->is_assoc || l->var->scope == VS_THREAD)) {
+		keybase = push_keys(g, l);
+	} else if (is_garray_elem(l)) {
+		garray_addr(g, l);
+		push(g, R0);
+	} else if (l->kind != N_VAR) {
+		gen_kaddr(g, l);
+		push(g, R0);
+	}
+	int locdepth = g->depth;
+
+	/* the old value, if needed */
+	if (!is_assign || n->op != T_ASSIGN) {
+		if (l->kind == N_VAR) {
+			if (l->var->is_assoc || l->var->scope == VS_THREAD) {
+				build_key(g, l->var, keybase, l->args.n);
+				dyn_load(g, l->var);
+			} else {
+				gen_var_read(g, l);
+			}
+		} else {
+			peek(g, R0, locdepth - 1);
+			if (is_garray_elem(l))
+				load_direct(g, l->type);
+			else
+				load_kernel(g, l->type);
+		}
+	}
+	int olddepth = g->depth;
+	if (post)
+		push(g, R0);
+
+	/* the new value */
+	if (is_assign) {
+		if (n->op == T_ASSIGN) {
+			gen_expr(g, n->kids[1]);
+			convert(g, n->kids[1]->type, l->type);
+		} else {
+			static const int ops[][2] = {
+				{T_ADD_EQ, T_PLUS}, {T_SUB_EQ, T_MINUS}, {T_MUL_EQ, T_STAR},
+				{T_DIV_EQ, T_SLASH}, {T_MOD_EQ, T_PERCENT}, {T_AND_EQ, T_AMP},
+				{T_OR_EQ, T_BOR}, {T_XOR_EQ, T_XOR}, {T_SHL_EQ, T_SHL},
+				{T_SHR_EQ, T_SHR},
+			};
+			int op = 0;
+			for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+				if (ops[i][0] == n->op)
+					op = ops[i][1];
+			push(g, R0);
+			gen_expr(g, n->kids[1]);
+			emit(g, BPF_MOV64_REG(R1, R0));
+			pop(g, R0);
+			struct dt_type *ct = l->type->kind == TY_PTR ? l->type :
+					     (op == T_SHL || op == T_SHR) ? type_promote(l->type) :
+					     type_arith_result(l->type, n->kids[1]->type);
+			gen_binop_regs(g, op, ct, l->type, n->kids[1]->type, n->line);
+			convert(g, ct, l->type);
+		}
+	} else {
+		int inc = n->kind == N_PREINC || n->kind == N_POSTINC;
+		int step = l->type->kind == TY_PTR ? (int)(l->type->ref->size ? l->type->ref->size : 1) : 1;
+		emit(g, BPF_ALU64_IMM(inc ? BPF_ADD : BPF_SUB, R0, step));
+		norm(g, R0, l->type);
+	}
+
+	/* store */
+	if (l->kind == N_VAR) {
+		gen_var_store(g, l, keybase);
+	} else {
+		emit(g, BPF_MOV64_REG(R1, R0));
+		peek(g, R2, locdepth - 1);
+		if (is_garray_elem(l)) {
+			emit(g, BPF_STX_MEM(BPF_DW, R2, R1, 0));
+		} else {
+			/* kernel memory is not writable from D */
+			dt_error(n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
+				 is_assign ? tok_str((enum tok)n->op) : (n->kind == N_PREINC || n->kind == N_POSTINC) ? "++" : "--");
+		}
+	}
+	if (post)
+		peek(g, R0, olddepth);
+	g->depth = keybase;
+}
+
+/* r0 = r0 op r1, in type t; operands have types lt and rt. */
+static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const struct dt_type *lt,
+			   const struct dt_type *rt, int line)
+{
+	int sg = t->is_signed;
+	(void)line;
+
+	/* pointer arithmetic scales the integer operand */
+	if ((op == T_PLUS || op == T_MINUS) && (lt->kind == TY_PTR || lt->kind == TY_ARRAY) && type_is_integral(rt)) {
+		uint32_t sz = lt->ref->size ? lt->ref->size : 1;
+		if (sz != 1)
+			emit(g, BPF_ALU64_IMM(BPF_MUL, R1, (int32_t)sz));
+	} else if (op == T_PLUS && (rt->kind == TY_PTR || rt->kind == TY_ARRAY) && type_is_integral(lt)) {
+		uint32_t sz = rt->ref->size ? rt->ref->size : 1;
+		if (sz != 1)
+			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)sz));
+	}
+	switch (op) {
+	case T_PLUS: emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1)); break;
+	case T_MINUS:
+		emit(g, BPF_ALU64_REG(BPF_SUB, R0, R1));
+		if ((lt->kind == TY_PTR) && (rt->kind == TY_PTR)) {
+			uint32_t sz = lt->ref->size ? lt->ref->size : 1;
+			if (sz > 1)
+				emit(g, BPF_ALU64_IMM(BPF_DIV, R0, (int32_t)sz));
+		}
+		break;
+	case T_STAR: emit(g, BPF_ALU64_REG(BPF_MUL, R0, R1)); break;
+	case T_SLASH:
+	case T_PERCENT: {
+		int ok = new_label(g);
+		norm(g, R0, t);
+		norm(g, R1, t);
+		jmp_imm(g, BPF_JNE, R1, 0, ok);
+		fault(g, 4, -1);
+		place(g, ok);
+		if (op == T_SLASH)
+			emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
+		else
+			emit(g, sg ? BPF_SMOD64_REG(R0, R1) : BPF_ALU64_REG(BPF_MOD, R0, R1));
+		break;
+	}
+	case T_AMP: emit(g, BPF_ALU64_REG(BPF_AND, R0, R1)); break;
+	case T_BOR: emit(g, BPF_ALU64_REG(BPF_OR, R0, R1)); break;
+	case T_XOR: emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1)); break;
+	case T_SHL: emit(g, BPF_ALU64_REG(BPF_LSH, R0, R1)); break;
+	case T_SHR:
+		norm(g, R0, t);
+		emit(g, BPF_ALU64_REG(sg ? BPF_ARSH : BPF_RSH, R0, R1));
+		break;
+	}
+	if (t->kind == TY_INT || t->kind == TY_ENUM)
+		norm(g, R0, t);
+}
+
+/* r0 = strcmp(r1, r2) as -1, 0, 1 over at most strsize bytes. */
+static void gen_strcmp(struct cg *g)
+{
+	int loop = new_label(g), eq = new_label(g), lt = new_label(g), gt = new_label(g), done = new_label(g);
+
+	null_check(g, R1);
+	null_check(g, R2);
+	emit(g, BPF_MOV64_REG(R8, R1));
+	emit(g, BPF_MOV64_REG(R9, R2));
+	emit(g, BPF_MOV64_IMM(R3, 0));
+	place(g, loop);
+	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strbuf - 1), eq);
+	emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	emit(g, BPF_LDX_MEM(BPF_B, R5, R9, 0));
+	jmp_reg(g, BPF_JLT, R4, R5, lt);
+	jmp_reg(g, BPF_JGT, R4, R5, gt);
+	jmp_imm(g, BPF_JEQ, R4, 0, eq);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	jmp(g, loop);
+	place(g, lt);
+	emit(g, BPF_MOV64_IMM(R0, -1));
+	jmp(g, done);
+	place(g, gt);
+	emit(g, BPF_MOV64_IMM(R0, 1));
+	jmp(g, done);
+	place(g, eq);
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	place(g, done);
+}
+
+static int cmp_jop(int op, int sg)
+{
+	switch (op) {
+	case T_EQ: return BPF_JEQ;
+	case T_NE: return BPF_JNE;
+	case T_LT: return sg ? BPF_JSLT : BPF_JLT;
+	case T_GT: return sg ? BPF_JSGT : BPF_JGT;
+	case T_LE: return sg ? BPF_JSLE : BPF_JLE;
+	default: return sg ? BPF_JSGE : BPF_JGE;
+	}
+}
+
+static void gen_binary(struct cg *g, struct node *n)
+{
+	struct node *l = n->kids[0], *r = n->kids[1];
+	int op = n->op;
+
+	if (op == T_LAND || op == T_LOR) {
+		int out = new_label(g), done = new_label(g);
+		gen_expr(g, l);
+		jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
+		gen_expr(g, r);
+		jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
+		emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 1 : 0));
+		jmp(g, done);
+		place(g, out);
+		emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 0 : 1));
+		place(g, done);
+		return;
+	}
+	if (op == T_COMMA) {
+		gen_expr(g, l);
+		gen_expr(g, r);
+		return;
+	}
+	gen_expr(g, l);
+	push(g, R0);
+	gen_expr(g, r);
+	emit(g, BPF_MOV64_REG(R1, R0));
+	pop(g, R0);
+	if (op == T_LXOR) {
+		int a = new_label(g), b = new_label(g);
+		jmp_imm(g, BPF_JEQ, R0, 0, a);
+		emit(g, BPF_MOV64_IMM(R0, 1));
+		place(g, a);
+		jmp_imm(g, BPF_JEQ, R1, 0, b);
+		emit(g, BPF_MOV64_IMM(R1, 1));
+		place(g, b);
+		emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));
+		return;
+	}
+	if (op == T_EQ || op == T_NE || op == T_LT || op == T_GT || op == T_LE || op == T_GE) {
+		int t = new_label(g), done = new_label(g);
+		int sg = 0;
+		if (is_str(l->type) && is_str(r->type)) {
+			emit(g, BPF_MOV64_REG(R2, R1));
+			emit(g, BPF_MOV64_REG(R1, R0));
+			gen_strcmp(g);
+			emit(g, BPF_MOV64_IMM(R1, 0));
+			sg = 1;
+		} else if (type_is_integral(l->type) && type_is_integral(r->type)) {
+			struct dt_type *ct = type_arith_result(l->type, r->type);
+			sg = ct->is_signed;
+			norm(g, R0, ct);
+			norm(g, R1, ct);
+		}
+		jmp_reg(g, cmp_jop(op, sg), R0, R1, t);
+		emit(g, BPF_MOV64_IMM(R0, 0));
+		jmp(g, done);
+		place(g, t);
+		emit(g, BPF_MOV64_IMM(R0, 1));
+		place(g, done);
+		return;
+	}
+	gen_binop_regs(g, op, n->type, l->type, r->type, n->line);
+}
+
+/* ---- string subroutines --------------------------------------------------------- */
+
+/* strlen of the string at r1 into r0 (0..strsize). */
+static void gen_strlen_reg(struct cg *g)
+{
+	int loop = new_label(g), done = new_label(g);
+
+	null_check(g, R1);
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	place(g, loop);
+	jmp_imm(g, BPF_JGE, R0, (int32_t)(g->L->strbuf - 1), done);
+	emit(g, BPF_LDX_MEM(BPF_B, R2, R1, 0));
+	jmp_imm(g, BPF_JEQ, R2, 0, done);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+	jmp(g, loop);
+	place(g, done);
+}
+
+static void gen_call(struct cg *g, struct node *n);
+
+static void gen_strjoin(struct cg *g, struct node *n)
+{
+	uint32_t sb = g->L->strbuf;
+	uint32_t t = temp(g, 2 * sb);
+	int ok = new_label(g), ok2 = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);
+	gen_expr(g, n->args.v[1]);
+	push(g, R0);
+	/* first part */
+	peek(g, R3, g->depth - 2);
+	emit(g, BPF_MOV64_REG(R1, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	jmp_imm(g, BPF_JSGT, R0, 0, ok);
+	fault(g, 1, -1);
+	place(g, ok);
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
+	emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0x7fff));
+	int clamp = new_label(g);
+	jmp_imm(g, BPF_JLE, R0, (int32_t)(sb - 1), clamp);
+	emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));
+	place(g, clamp);
+	/* second part at t + len, room sb - len */
+	emit(g, BPF_MOV64_REG(R1, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R0));
+	peek(g, R3, g->depth - 1);
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	jmp_imm(g, BPF_JSGT, R0, 0, ok2);
+	fault(g, 1, -1);
+	place(g, ok2);
+	g->depth -= 2;
+	emit(g, BPF_MOV64_REG(R0, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
+/* substr(s, i [, len]) with DTrace's rules for negative positions. */
+static void gen_substr(struct cg *g, struct node *n)
+{
+	uint32_t sb = g->L->strbuf;
+	uint32_t t = temp(g, sb);
+	int have_len = n->args.n > 2;
+	int d0 = g->depth;
+
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);				/* d0: s */
+	gen_expr(g, n->args.v[1]);
+	push(g, R0);				/* d0+1: index */
+	if (have_len) {
+		gen_expr(g, n->args.v[2]);
+		push(g, R0);			/* d0+2: length */
+	}
+	/* r6 is the context; keep it: compute in r8/r9 and stack */
+	peek(g, R1, d0);
+	gen_strlen_reg(g);			/* r0 = len */
+	emit(g, BPF_MOV64_REG(R9, R0));		/* r9 = len */
+	peek(g, R8, d0 + 1);			/* r8 = index */
+	/* if index < 0: index += len; if still < 0: (length adjusts) index = 0 */
+	int nonneg = new_label(g), idx_ok = new_label(g);
+	jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
+	if (have_len) {
+		/* a negative start shortens the length (illumos semantics) */
+		int pos = new_label(g);
+		jmp_imm(g, BPF_JSGE, R8, 0, pos);
+		peek(g, R1, d0 + 2);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		emit(g, BPF_STX_MEM(BPF_DW, FP, R1, slot(d0 + 2)));
+		emit(g, BPF_MOV64_IMM(R8, 0));
+		place(g, pos);
+	} else {
+		jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+		emit(g, BPF_MOV64_IMM(R8, 0));
+	}
+	place(g, nonneg);
+	/* index > len: empty */
+	jmp_reg(g, BPF_JSLE, R8, R9, idx_ok);
+	emit(g, BPF_MOV64_REG(R8, R9));
+	place(g, idx_ok);
+	/* count = len - index, or min(length, that) */
+	emit(g, BPF_MOV64_REG(R2, R9));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R8));
+	if (have_len) {
+		int keep = new_label(g), pos = new_label(g);
+		peek(g, R1, d0 + 2);
+		jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		/* negative length: count = len - index + length */
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+		jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		emit(g, BPF_MOV64_IMM(R1, 0));
+		place(g, pos);
+		jmp_reg(g, BPF_JSGE, R1, R2, keep);
+		emit(g, BPF_MOV64_REG(R2, R1));
+		place(g, keep);
+	}
+	/* copy count bytes + NUL: probe_read_str(t, count + 1, s + index) */
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	emit(g, BPF_ALU64_IMM(BPF_AND, R2, 0x7fff));
+	int szok = new_label(g);
+	jmp_imm(g, BPF_JLE, R2, (int32_t)sb, szok);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	place(g, szok);
+	int nz = new_label(g);
+	jmp_imm(g, BPF_JNE, R2, 0, nz);
+	emit(g, BPF_MOV64_IMM(R2, 1));
+	place(g, nz);
+	peek(g, R3, d0);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
+	emit(g, BPF_MOV64_REG(R1, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	g->depth = d0;
+	emit(g, BPF_MOV64_REG(R0, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
+/* strchr/strrchr: pointer to the first/last c in s, or NULL. */
+static void gen_strchr(struct cg *g, struct node *n, int last)
+{
+	int loop = new_label(g), done = new_label(g), hit = new_label(g), next = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);
+	gen_expr(g, n->args.v[1]);
+	emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
+	emit(g, BPF_MOV64_REG(R2, R0));		/* r2 = c */
+	pop(g, R1);				/* r1 = s */
+	null_check(g, R1);
+	emit(g, BPF_MOV64_IMM(R0, 0));		/* result */
+	emit(g, BPF_MOV64_IMM(R3, 0));
+	place(g, loop);
+	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strbuf - 1), done);
+	emit(g, BPF_LDX_MEM(BPF_B, R4, R1, 0));
+	jmp_reg(g, BPF_JEQ, R4, R2, hit);
+	jmp_imm(g, BPF_JEQ, R4, 0, done);
+	place(g, next);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	jmp(g, loop);
+	place(g, hit);
+	emit(g, BPF_MOV64_REG(R0, R1));
+	if (last) {
+		jmp_imm(g, BPF_JEQ, R4, 0, done);
+		jmp(g, next);
+	}
+	place(g, done);
+}
+
+static void gen_call(struct cg *g, struct node *n)
+{
+	switch (n->fn) {
+	case F_STRLEN:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_MOV64_REG(R1, R0));
+		gen_strlen_reg(g);
+		return;
+	case F_STRJOIN:
+		gen_strjoin(g, n);
+		return;
+	case F_SUBSTR:
+		gen_substr(g, n);
+		return;
+	case F_STRCHR:
+		gen_strchr(g, n, 0);
+		return;
+	case F_STRRCHR:
+		gen_strchr(g, n, 1);
+		return;
+	case F_RAND:
+		call(g, BPF_FUNC_get_prandom_u32);
+		emit(g, BPF_MOV32_REG(R0, R0));
+		norm(g, R0, &ty_int);
+		return;
+	case F_HTONS: case F_NTOHS:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
+		return;
+	case F_HTONL: case F_NTOHL:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
+		return;
+	case F_HTONLL: case F_NTOHLL:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+		return;
+	default:
+		if (sema_fn_is_action(n->fn))
+			dt_error(n->line, "D_ACT_SPEC", "%s( ) may only be used as a statement", sema_fn_name(n->fn));
+		dt_error(n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+	}
+}
+
+/* ---- built-in variables ---------------------------------------------------- */
+
+static void task_member(struct cg *g, const char *path)
+{
+	/* r0 = current task; follow "a.b" / "a->b" members with probe reads */
+	struct dt_type *t = type_tag(TY_STRUCT, "task_struct");
+	char buf[128];
+	char *save, *tok;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	call(g, BPF_FUNC_get_current_task);
+	for (tok = strtok_r(buf, ">", &save); tok; tok = strtok_r(NULL, ">", &save)) {
+		size_t l = strlen(tok);
+		int deref = l && tok[l - 1] == '-';
+		if (deref)
+			tok[l - 1] = 0;
+		const struct dt_member *m = type_member(t, tok);
+		if (!m)
+			dt_error(0, NULL, "kernel BTF has no task_struct member %s", tok);
+		if (m->offset)
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
+		if (deref) {
+			load_kernel(g, type_ptr(&ty_void));
+			t = m->type->ref;
+		} else {
+			t = m->type;
+		}
+	}
+	load_kernel(g, t);
+}
+
+static void gen_builtin(struct cg *g, struct dt_var *v, int line)
+{
+	int b = v->builtin;
+
+	if (b >= BV_ARG0 && b <= BV_ARG9) {
+		int i = b - BV_ARG0;
+		switch (g->p->ctx) {
+		case CTX_TESTRUN:
+			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, (int16_t)(8 * (i + 1))));
+			return;
+		case CTX_PERF:
+			/* profile: arg0 = kernel pc, arg1 = user pc */
+			if (i <= 1) {
+				int user = new_label(g), done = new_label(g);
+				/* pt_regs->cs at 136, ip at 128 on x86_64 */
+				emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, 136));
+				emit(g, BPF_ALU64_IMM(BPF_AND, R1, 3));
+				emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 128));
+				jmp_imm(g, BPF_JNE, R1, 0, user);
+				if (i == 1)
+					emit(g, BPF_MOV64_IMM(R0, 0));
+				jmp(g, done);
+				place(g, user);
+				if (i == 0)
+					emit(g, BPF_MOV64_IMM(R0, 0));
+				place(g, done);
+				return;
+			}
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			return;
+		default:
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			return;
+		}
+	}
+	switch (b) {
+	case BV_PID:
+		call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		return;
+	case BV_TID:
+		call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, BPF_MOV32_REG(R0, R0));
+		return;
+	case BV_PPID:
+		task_member(g, "real_parent->tgid");
+		return;
+	case BV_UID:
+		call(g, BPF_FUNC_get_current_uid_gid);
+		emit(g, BPF_MOV32_REG(R0, R0));
+		return;
+	case BV_GID:
+		call(g, BPF_FUNC_get_current_uid_gid);
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		return;
+	case BV_CPU:
+		call(g, BPF_FUNC_get_smp_processor_id);
+		return;
+	case BV_EXECNAME: {
+		uint32_t t = temp(g, g->L->strbuf);
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		emit(g, BPF_MOV64_IMM(R2, 16));
+		call(g, BPF_FUNC_get_current_comm);
+		emit(g, BPF_MOV64_REG(R0, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+		return;
+	}
+	case BV_TIMESTAMP:
+	case BV_VTIMESTAMP: {
+		int have = new_label(g);
+		int fpo = b == BV_TIMESTAMP ? FP_TS : FP_VTS;
+		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, (int16_t)fpo));
+		jmp_imm(g, BPF_JNE, R0, 0, have);
+		if (b == BV_TIMESTAMP) {
+			call(g, BPF_FUNC_ktime_get_ns);
+		} else {
+			task_member(g, "se.sum_exec_runtime");
+		}
+		emit(g, BPF_STX_MEM(BPF_DW, FP, R0, (int16_t)fpo));
+		place(g, have);
+		return;
+	}
+	case BV_WALLTIMESTAMP:
+		call(g, BPF_FUNC_ktime_get_boot_ns);
+		ld_mapval(g, R1, CGM_GVARS, GV_WALLOFF);
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+		return;
+	case BV_PROBEPROV: case BV_PROBEMOD: case BV_PROBEFUNC: case BV_PROBENAME: {
+		int found = new_label(g), done = new_label(g);
+		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		emit(g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+		ld_map(g, R1, CGM_PINFO);
+		emit(g, BPF_MOV64_REG(R2, FP));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		call(g, BPF_FUNC_map_lookup_elem);
+		jmp_imm(g, BPF_JNE, R0, 0, found);
+		gen_strconst(g, R0, "", 0);
+		jmp(g, done);
+		place(g, found);
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)((uint32_t)(b - BV_PROBEPROV) * g->L->strbuf)));
+		place(g, done);
+		return;
+	}
+	case BV_ID:
+		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		return;
+	case BV_EPID:
+		emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
+		return;
+	case BV_ERRNO:
+		emit(g, BPF_MOV64_IMM(R0, 0));
+		return;
+	case BV_CURTHREAD:
+		call(g, BPF_FUNC_get_current_task);
+		return;
+	case BV_STACKDEPTH:
+		if (g->p->ctx == CTX_TESTRUN) {
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			return;
+		} else {
+			uint32_t t = temp(g, 127 * 8);
+			int ok = new_label(g);
+			emit(g, BPF_MOV64_REG(R1, R6));
+			emit(g, BPF_MOV64_REG(R2, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
+			emit(g, BPF_MOV64_IMM(R3, 127 * 8));
+			emit(g, BPF_MOV64_IMM(R4, 0));
+			call(g, BPF_FUNC_get_stack);
+			jmp_imm(g, BPF_JSGE, R0, 0, ok);
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			place(g, ok);
+			emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
+			return;
+		}
+	case BV_CALLER: case BV_UCALLER: case BV_USTACKDEPTH: case BV_IPL:
+		emit(g, BPF_MOV64_IMM(R0, 0));
+		return;
+	default:
+		dt_error(line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
+	}
+}
+
+/* ---- expressions ------------------------------------------------------------------ */
+
+static void gen_expr(struct cg *g, struct node *n)
+{
+	if (n->is_const && type_is_scalar(n->type)) {
+		ld_imm64(g, R0, (uint64_t)n->cval);
+		return;
+	}
+	switch (n->kind) {
+	case N_INT:
+		ld_imm64(g, R0, n->ival);
+		norm(g, R0, n->type);
+		return;
+	case N_STR:
+		gen_strconst(g, R0, n->sval, n->slen);
+		return;
+	case N_VAR:
+		gen_var_read(g, n);
+		return;
+	case N_UNARY:
+		switch (n->op) {
+		case T_MINUS:
+			gen_expr(g, n->kids[0]);
+			emit(g, BPF_NEG64(R0));
+			norm(g, R0, n->type);
+			return;
+		case T_PLUS:
+			gen_expr(g, n->kids[0]);
+			norm(g, R0, n->type);
+			return;
+		case T_TILDE:
+			gen_expr(g, n->kids[0]);
+			emit(g, BPF_ALU64_IMM(BPF_XOR, R0, -1));
+			norm(g, R0, n->type);
+			return;
+		case T_BANG: {
+			int z = new_label(g), done = new_label(g);
+			gen_expr(g, n->kids[0]);
+			jmp_imm(g, BPF_JEQ, R0, 0, z);
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			jmp(g, done);
+			place(g, z);
+			emit(g, BPF_MOV64_IMM(R0, 1));
+			place(g, done);
+			return;
+		}
+		case T_STAR:
+			if (is_str(n->kids[0]->type)) {
+				gen_expr(g, n->kids[0]);
+				load_kernel(g, &ty_char);
+				return;
+			}
+			gen_expr(g, n->kids[0]);
+			load_kernel(g, n->type);
+			return;
+		case T_AMP:
+			gen_kaddr(g, n->kids[0]);
+			return;
+		}
+		break;
+	case N_BINARY:
+		gen_binary(g, n);
+		return;
+	case N_TERNARY: {
+		int f = new_label(g), done = new_label(g);
+		gen_expr(g, n->kids[0]);
+		jmp_imm(g, BPF_JEQ, R0, 0, f);
+		gen_expr(g, n->kids[1]);
+		norm(g, R0, n->type);
+		jmp(g, done);
+		place(g, f);
+		gen_expr(g, n->kids[2]);
+		norm(g, R0, n->type);
+		place(g, done);
+		return;
+	}
+	case N_ASSIGN:
+	case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC:
+		gen_update(g, n);
+		return;
+	case N_CALL:
+		gen_call(g, n);
+		return;
+	case N_INDEX:
+		if (is_garray_elem(n)) {
+			garray_addr(g, n);
+			load_direct(g, n->type);
+			return;
+		}
+		if (is_str(n->kids[0]->type) && n->kids[0]->type->kind == TY_STRING) {
+			/* s[i]: read the byte with a probe read (faults on NULL) */
+			gen_expr(g, n->kids[0]);
+			push(g, R0);
+			gen_expr(g, n->args.v[0]);
+			pop(g, R1);
+			emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+			load_kernel(g, &ty_char);
+			return;
+		}
+		gen_kaddr(g, n);
+		load_kernel(g, n->type);
+		return;
+	case N_MEMBER:
+		gen_kaddr(g, n);
+		load_kernel(g, n->type);
+		return;
+	case N_CAST:
+		gen_expr(g, n->kids[0]);
+		if (n->cast_type->kind == TY_STRING && n->kids[0]->type->kind == TY_PTR)
+			load_kernel(g, &ty_string);
+		else
+			norm(g, R0, n->cast_type);
+		return;
+	case N_STRINGOF:
+		gen_expr(g, n->kids[0]);
+		if (!is_str(n->kids[0]->type))
+			load_kernel(g, &ty_string);
+		return;
+	default:
+		break;
+	}
+	dt_error(n->line, "D_UNKNOWN", "expression is not yet supported by this implementation");
+}
+
+/* ---- actions ---------------------------------------------------------------- */
+
+static struct dt_recdesc *next_rec(struct cg *g)
+{
+	return g->clause->recs.v[g->act_index++];
+}
+
+static void set_present(struct cg *g, struct dt_recdesc *r)
+{
+	if (r->bit < 0)
+		return;
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, 16));
+	if (r->bit < 31) {
+		emit(g, BPF_ALU64_IMM(BPF_OR, R1, 1 << r->bit));
+	} else {
+		ld_imm64(g, R2, 1ULL << r->bit);
+		emit(g, BPF_ALU64_REG(BPF_OR, R1, R2));
+	}
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R1, 16));
+}
+
+/* Evaluate e and store it in the record at arg a. */
+static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a)
+{
+	gen_expr(g, e);
+	if (a->is_string) {
+		emit(g, BPF_MOV64_REG(R8, R0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		copy_str(g, R1, R8);
+	} else {
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
+	}
+}
+
+static void gen_action(struct cg *g, struct node *n)
+{
+	struct dt_recdesc *r;
+
+	switch (n->fn) {
+	case F_TRACE:
+		r = next_rec(g);
+		record_value(g, n->args.v[0], &r->args[0]);
+		set_present(g, r);
+		return;
+	case F_PRINTF:
+	case F_SYSTEM:
+		r = next_rec(g);
+		for (int i = 0; i < r->nargs; i++)
+			record_value(g, n->args.v[i + 1], &r->args[i]);
+		set_present(g, r);
+		return;
+	case F_EXIT:
+		r = next_rec(g);
+		record_value(g, n->args.v[0], &r->args[0]);
+		set_present(g, r);
+		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
+		return;
+	case F_RAISE: {
+		r = next_rec(g);
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_MOV64_REG(R1, R0));
+		call(g, BPF_FUNC_send_signal);
+		set_present(g, r);
+		return;
+	}
+	default:
+		dt_error(n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+	}
+}
+
+static void gen_stmt(struct cg *g, struct node *n)
+{
+	g->temp_cur = 0;
+	g->depth = 0;
+	switch (n->kind) {
+	case N_EXPR_STMT: {
+		struct node *e = n->kids[0];
+		if (e->kind == N_CALL && sema_fn_is_action(e->fn)) {
+			gen_action(g, e);
+			return;
+		}
+		if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG)
+			dt_error(n->line, "D_UNKNOWN", "aggregations are not yet supported by this implementation");
+		gen_expr(g, e);
+		return;
+	}
+	case N_IF: {
+		int f = new_label(g), done = new_label(g);
+		gen_expr(g, n->kids[0]);
+		jmp_imm(g, BPF_JEQ, R0, 0, f);
+		g->cond_depth++;
+		gen_stmt(g, n->kids[1]);
+		jmp(g, done);
+		place(g, f);
+		if (n->kids[2])
+			gen_stmt(g, n->kids[2]);
+		g->cond_depth--;
+		place(g, done);
+		return;
+	}
+	case N_BLOCK:
+		for (int i = 0; i < n->args.n; i++)
+			gen_stmt(g, n->args.v[i]);
+		return;
+	default:
+		gen_expr(g, n);
+	}
+}
+
+/* ---- layout ----------------------------------------------------------------------- */
+
+static void add_rec(struct dt_clause *c, struct dt_recdesc *r)
+{
+	pv_push(&c->recs, r);
+}
+
+static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off)
+{
+	a->off = off;
+	if (is_str(e->type)) {
+		a->is_string = 1;
+		a->size = L->strbuf;
+	} else {
+		a->size = 8;
+		a->isize = (int)(e->type->size ? e->type->size : 8);
+		a->is_signed = e->type->is_signed;
+		a->is_ptr = e->type->kind == TY_PTR;
+	}
+	return off + a->size;
+}
+
+/* Walk a clause body assigning record offsets to its actions, in order. */
+static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
+			   uint32_t *off, int *bit)
+{
+	if (!n)
+		return;
+	if (n->kind == N_BLOCK) {
+		for (int i = 0; i < n->args.n; i++)
+			layout_actions(L, c, n->args.v[i], in_cond, off, bit);
+		return;
+	}
+	if (n->kind == N_IF) {
+		layout_actions(L, c, n->kids[1], 1, off, bit);
+		layout_actions(L, c, n->kids[2], 1, off, bit);
+		return;
+	}
+	if (n->kind != N_EXPR_STMT)
+		return;
+	struct node *e = n->kids[0];
+	if (e->kind != N_CALL || !sema_fn_is_action(e->fn))
+		return;
+	struct dt_recdesc *r = xcalloc(1, sizeof(*r));
+	r->action = e->fn;
+	r->line = e->line;
+	r->bit = in_cond ? (*bit < 64 ? (*bit)++ : -1) : -1;
+	switch (e->fn) {
+	case F_TRACE:
+	case F_EXIT:
+		r->nargs = 1;
+		r->args = xcalloc(1, sizeof(*r->args));
+		*off = rec_arg(L, &r->args[0], e->args.v[0], *off);
+		break;
+	case F_PRINTF:
+	case F_SYSTEM:
+		r->fmt = e->aux;
+		r->nargs = e->args.n - 1;
+		r->args = xcalloc((size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));
+		for (int i = 0; i < r->nargs; i++)
+			*off = rec_arg(L, &r->args[i], e->args.v[i + 1], *off);
+		break;
+	default:
+		break;
+	}
+	add_rec(c, r);
+}
+
+static uint32_t align8(uint32_t v)
+{
+	return (v + 7) & ~7u;
+}
+
+void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct dt_cgopts *o)
+{
+	uint32_t off;
+
+	memset(L, 0, sizeof(*L));
+	L->strbuf = align8(o->strsize + 1);
+	sb_init(&L->strtab);
+	/* slot 0 of the string table is the empty string */
+	{
+		char *z = xcalloc(1, L->strbuf);
+		sb_putn(&L->strtab, z, L->strbuf);
+		free(z);
+	}
+
+	/* global variables */
+	off = GV_FIRSTVAR;
+	for (int i = 0; i < prog->globals.n; i++) {
+		struct dt_var *v = prog->globals.v[i];
+		if (v->is_assoc)
+			continue;
+		v->offset = off;
+		if (v->is_array)
+			off += v->type->nelems * val_size(&(struct cg){.L = L}, v->type->ref);
+		else
+			off += val_size(&(struct cg){.L = L}, v->type);
+		off = align8(off);
+	}
+	L->gvars_size = off;
+
+	/* dynamic variables: one map each */
+	struct ptrvec dyn = {0};
+	for (int i = 0; i < prog->globals.n; i++) {
+		struct dt_var *v = prog->globals.v[i];
+		if (v->is_assoc)
+			pv_push(&dyn, v);
+	}
+	for (int i = 0; i < prog->tlocals.n; i++)
+		pv_push(&dyn, prog->tlocals.v[i]);
+	L->ndyn = dyn.n;
+	L->dyn = (struct dt_var **)dyn.v;
+	L->dyn_keysize = xcalloc((size_t)dyn.n + 1, sizeof(uint32_t));
+	L->dyn_valsize = xcalloc((size_t)dyn.n + 1, sizeof(uint32_t));
+	uint32_t keymax = 8;
+	for (int i = 0; i < dyn.n; i++) {
+		struct dt_var *v = dyn.v[i];
+		uint32_t ks = v->scope == VS_THREAD ? 8 : 0;
+		for (int k = 0; k < v->nkeys; k++)
+			ks += is_str(v->keys[k]) ? L->strbuf : 8;
+		if (ks == 0)
+			ks = 8;
+		L->dyn_keysize[i] = ks;
+		L->dyn_valsize[i] = val_size(&(struct cg){.L = L}, v->type);
+		if (ks > keymax)
+			keymax = ks;
+	}
+
+	/* records */
+	L->rec_max = sizeof(struct rec_hdr);
+	for (int i = 0; i < prog->clauses.n; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		uint32_t roff = sizeof(struct rec_hdr);
+		int bit = 0;
+		c->recs.n = 0;
+		layout_actions(L, c, c->body, 0, &roff, &bit);
+		c->rec_size = roff;
+		if (roff > L->rec_max)
+			L->rec_max = roff;
+	}
+	L->rec_max = align8(L->rec_max);
+	L->key_off = L->rec_max;
+	L->key_size = align8(keymax);
+	L->clocal_off = L->key_off + L->key_size;
+	off = L->clocal_off;
+	for (int i = 0; i < prog->clocals.n; i++) {
+		struct dt_var *v = prog->clocals.v[i];
+		v->offset = off;
+		off = align8(off + val_size(&(struct cg){.L = L}, v->type));
+	}
+	L->clocal_size = off - L->clocal_off;
+	L->fault_off = off;
+	L->temp_off = off + sizeof(struct rec_fault);
+	L->scratch_size = L->temp_off;
+	(void)o;
+}
+
+/* ---- programs ---------------------------------------------------------------------- */
+
+static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
+{
+	int skip = new_label(g);
+
+	g->clause = c;
+	g->fault_label = new_label(g);
+	g->end_label = new_label(g);
+	g->act_index = 0;
+	g->depth = 0;
+	g->temp_cur = 0;
+
+	/* if (!(mask & (1 << bit))) skip */
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
+	if (bit < 31) {
+		emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
+	} else {
+		ld_imm64(g, R2, 1ULL << bit);
+		emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+	}
+	jmp_imm(g, BPF_JEQ, R1, 0, skip);
+
+	/* record header */
+	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	emit(g, BPF_STX_MEM(BPF_W, R7, R1, 4));
+	emit(g, BPF_ST_MEM(BPF_DW, R7, 16, 0));
+	if (!g->o->quiet) {
+		call(g, BPF_FUNC_get_smp_processor_id);
+		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 8));
+	}
+
+	if (c->pred) {
+		g->temp_cur = 0;
+		gen_expr(g, c->pred);
+		jmp_imm(g, BPF_JEQ, R0, 0, g->end_label);
+	}
+	if (c->body)
+		gen_stmt(g, c->body);
+
+	/* send the record: always when not quiet (the probe line), else when
+	 * the clause recorded data */
+	if (!g->o->quiet || c->recs.n > 0) {
+		int ok = new_label(g);
+		ld_map(g, R1, CGM_RINGBUF);
+		emit(g, BPF_MOV64_REG(R2, R7));
+		emit(g, BPF_MOV64_IMM(R3, (int32_t)c->rec_size));
+		emit(g, BPF_MOV64_IMM(R4, 0));
+		call(g, BPF_FUNC_ringbuf_output);
+		jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		ld_mapval(g, R1, CGM_GVARS, GV_BUFDROPS);
+		emit(g, BPF_MOV64_IMM(R2, 1));
+		emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+		place(g, ok);
+	}
+	jmp(g, g->end_label);
+
+	/* fault block */
+	place(g, g->fault_label);
+	{
+		uint32_t fo = g->L->fault_off;
+		emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		emit(g, BPF_STX_MEM(BPF_W, R7, R1, (int16_t)(fo + 4)));
+		emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 8), c->index));
+		ld_map(g, R1, CGM_RINGBUF);
+		emit(g, BPF_MOV64_REG(R2, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)fo));
+		emit(g, BPF_MOV64_IMM(R3, sizeof(struct rec_fault)));
+		emit(g, BPF_MOV64_IMM(R4, 0));
+		call(g, BPF_FUNC_ringbuf_output);
+	}
+	place(g, g->end_label);
+	place(g, skip);
+}
+
+void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o)
+{
+	struct cg g;
+	int out = 0;
+
+	memset(&g, 0, sizeof(g));
+	g.p = p;
+	g.L = L;
+	g.o = o;
+	out = new_label(&g);
+
+	emit(&g, BPF_MOV64_REG(R6, R1));
+	/* probe id */
+	switch (p->ctx) {
+	case CTX_TESTRUN:
+		emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 0));
+		break;
+	case CTX_PERF:
+	default:
+		emit(&g, BPF_MOV64_REG(R1, R6));
+		call(&g, BPF_FUNC_get_attach_cookie);
+		break;
+	}
+	emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_PRID));
+	/* a program stops recording once exit() has been called */
+	if (p->ctx != CTX_TESTRUN) {
+		ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
+		emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		jmp_imm(&g, BPF_JNE, R1, 0, out);
+	}
+	/* scratch area of this CPU */
+	call(&g, BPF_FUNC_get_smp_processor_id);
+	emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+	ld_map(&g, R1, CGM_SCRATCH);
+	emit(&g, BPF_MOV64_REG(R2, FP));
+	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+	call(&g, BPF_FUNC_map_lookup_elem);
+	jmp_imm(&g, BPF_JEQ, R0, 0, out);
+	emit(&g, BPF_MOV64_REG(R7, R0));
+	/* clause mask of this probe */
+	emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
+	ld_map(&g, R1, CGM_PMASK);
+	emit(&g, BPF_MOV64_REG(R2, FP));
+	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+	call(&g, BPF_FUNC_map_lookup_elem);
+	jmp_imm(&g, BPF_JEQ, R0, 0, out);
+	emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+	emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
+	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
+	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
+
+	for (int i = 0; i < p->clauses.n; i++)
+		gen_clause(&g, p->clauses.v[i], i);
+
+	place(&g, out);
+	emit(&g, BPF_MOV64_IMM(R0, 0));
+	emit(&g, BPF_EXIT_INSN());
+	resolve_fixups(&g);
+
+	uint32_t need = L->temp_off + g.temp_max;
+	if (need > L->scratch_size)
+		L->scratch_size = need;
+	free(g.labels);
+	free(g.fix);
+}

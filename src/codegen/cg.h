@@ -1,0 +1,126 @@
+/*
+ * cg.h - the code generator: cooked D clauses to eBPF programs, and the
+ * description of the records those programs write for the consumer.
+ *
+ * One BPF program serves every probe of one attach kind (BEGIN/END/ERROR
+ * run by BPF_PROG_TEST_RUN; profile/tick as perf-event programs; ...).  It
+ * contains every clause that matches a probe of that kind, in program
+ * order, each guarded by a bit in a per-probe clause mask, so a clause is
+ * verified once however many probes it matches.
+ */
+#ifndef DT_CG_H
+#define DT_CG_H
+
+#include <linux/bpf.h>
+#include <stdint.h>
+
+#include "../front/ast.h"
+
+/* The maps every compiled program may reference (relocated at load). */
+enum cg_map {
+	CGM_RINGBUF,	/* records to the consumer */
+	CGM_GVARS,	/* array[1]: state word, counters, global variables */
+	CGM_SCRATCH,	/* array[ncpus]: record buffer, keys, this->, temps */
+	CGM_STRTAB,	/* array[1], read-only: string constants */
+	CGM_PMASK,	/* array[nprobes]: u64 clause mask per probe id */
+	CGM_PINFO,	/* array[nprobes]: probe name strings per probe id */
+	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays) */
+};
+
+/* How a program finds its probe id and arguments. */
+enum cg_ctx {
+	CTX_TESTRUN,	/* raw_tp run by BPF_PROG_TEST_RUN: ctx u64[]: id, arg0.. */
+	CTX_PERF,	/* perf_event program: cookie = probe id, regs */
+	CTX_RAWTP_SYSCALL, /* raw_syscalls: table maps nr to probe id */
+};
+
+/* Offsets in the global-variable map value. */
+#define GV_STATE	0	/* 0 active, 1 exiting */
+#define GV_WALLOFF	8	/* realtime - boottime, set by the consumer */
+#define GV_BUFDROPS	16
+#define GV_DYNDROPS	24
+#define GV_AGGDROPS	32
+#define GV_SPECDROPS	40
+#define GV_FIRSTVAR	64
+
+/* Record headers. */
+#define REC_FAULT	0xffffffffu
+struct rec_hdr {
+	uint32_t epid;		/* clause index + 1, or REC_FAULT */
+	uint32_t probe_id;
+	uint32_t cpu;		/* recorded only when not quiet */
+	uint32_t pad;
+	uint64_t present;	/* bit i: action i was executed */
+};
+struct rec_fault {
+	uint32_t magic;		/* REC_FAULT */
+	uint32_t probe_id;
+	uint32_t clause;
+	uint32_t fault;		/* DTRACEFLT_* */
+	uint64_t addr;
+	uint64_t pc;
+};
+
+/* One piece of data in a clause's record. */
+struct dt_recarg {
+	uint32_t off, size;
+	int is_string;
+	int is_signed;
+	int isize;		/* D size of an integer value */
+	int is_ptr;
+};
+
+struct dt_recdesc {
+	int action;		/* F_TRACE, F_PRINTF, F_EXIT, ... */
+	int bit;		/* bit in rec_hdr.present, -1: always */
+	int nargs;
+	struct dt_recarg *args;
+	void *fmt;		/* struct dtf_format * for printf */
+	int line;
+};
+
+struct dt_cgopts {
+	uint32_t strsize;
+	uint32_t dynvarsize;
+	int quiet;
+	int destructive;
+};
+
+/* A program under construction / compiled. */
+struct cg_reloc {
+	int insn;
+	int map;		/* enum cg_map (+ dyn index) */
+};
+
+struct cg_program {
+	enum cg_ctx ctx;
+	struct ptrvec clauses;	/* struct dt_clause *, in program order */
+	struct bpf_insn *insns;
+	int ninsns, cap;
+	struct cg_reloc *relocs;
+	int nrelocs, relcap;
+	char *name;
+};
+
+/* Layout shared by all programs of one compiled D program. */
+struct cg_layout {
+	uint32_t strbuf;	/* strsize + 1, rounded up to 8 */
+	uint32_t gvars_size;
+	uint32_t rec_max;	/* record area at scratch offset 0 */
+	uint32_t key_off, key_size;
+	uint32_t clocal_off, clocal_size;
+	uint32_t fault_off;
+	uint32_t temp_off;	/* temporaries begin */
+	uint32_t scratch_size;	/* after all programs are generated */
+	struct strbuf strtab;	/* string constants, each strbuf long */
+	int ndyn;		/* dynamic variable maps */
+	struct dt_var **dyn;	/* their variables */
+	uint32_t *dyn_keysize, *dyn_valsize;
+};
+
+/* Lay out variables and records for the whole program (after sema). */
+void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct dt_cgopts *o);
+/* Generate one program for the given clauses. Errors via dt_error(). */
+void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o);
+
+#endif

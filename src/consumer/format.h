@@ -1,0 +1,131 @@
+/*
+ * format.h - DTrace's printf-family format strings and trace() output.
+ *
+ * Two halves share one parsed form: the compiler checks a format against the
+ * D types of its arguments (and reports DTrace's D_PRINTF_* errors), and the
+ * consumer formats the values a probe recorded, byte for byte as DTrace does.
+ */
+#ifndef DT_FORMAT_H
+#define DT_FORMAT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../common/util.h"
+
+/* The D type of one argument, as far as a format cares. */
+enum dtf_tkind {
+	DTF_T_INT,	/* any integer type (char..long long), enum */
+	DTF_T_PTR,	/* any pointer type */
+	DTF_T_STRING,	/* string */
+	DTF_T_CHARARR,	/* char [N] */
+	DTF_T_VOID,	/* void (e.g. the value of printf()) */
+	DTF_T_AGG,	/* an aggregation */
+	DTF_T_FLOAT,	/* float, double, long double */
+	DTF_T_OTHER,	/* struct, union, other arrays (wchar_t [] for %ls) */
+	DTF_T_STACK	/* the value of stack()/ustack() (for %k) */
+};
+
+struct dtf_argtype {
+	enum dtf_tkind kind;
+	int size;	/* bytes, for DTF_T_INT */
+	int is_signed;	/* for DTF_T_INT */
+	const char *name; /* D type name for messages: "int", "string", ... */
+};
+
+/*
+ * Value kinds the consumer hands to dtf_print, decoded from a record.
+ * A DTF_V_STRING given to a conversion that does not print strings (%k of a
+ * stack, %@d of a quantize() in printa) is emitted as is: pre-rendered text.
+ */
+enum dtf_vkind { DTF_V_INT, DTF_V_STRING };
+
+struct dtf_value {
+	enum dtf_vkind kind;
+	int size;		/* integer width in bytes (1, 2, 4, 8) */
+	int is_signed;
+	uint64_t u;		/* DTF_V_INT: the bits (already truncated to size) */
+	const char *s;		/* DTF_V_STRING: NUL-terminated */
+};
+
+struct dtf_format;	/* opaque parsed format */
+
+/*
+ * Parse a format string.  On error returns NULL and fills *tag ("D_SYNTAX",
+ * ...) and msg (without "dtrace: ..." prefix and without line), e.g.
+ * "format conversion #1 is undefined: %Z".
+ */
+struct dtf_format *dtf_parse(const char *fmt, const char **tag, char *msg, size_t msglen);
+void dtf_free(struct dtf_format *f);
+
+/* Number of value arguments the format consumes ('*' widths included). */
+int dtf_nargs(const struct dtf_format *f);
+
+/*
+ * Check the arguments after the format (args[0] is the first value argument,
+ * i.e. argument #2 of printf) against the conversions.  func names the action
+ * ("printf", "printa", ...) for messages.  Returns 0, or -1 with tag and msg
+ * filled exactly as DTrace words them, e.g. D_PRINTF_ARG_TYPE
+ * "printf( ) argument #3 is incompatible with conversion #2 prototype:\n"
+ * "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n"
+ * "\t  argument: aggregation".
+ */
+int dtf_check(const struct dtf_format *f, const char *func,
+	      const struct dtf_argtype *args, int nargs,
+	      const char **tag, char *msg, size_t msglen);
+
+/* Format the recorded values (one per consumed argument) onto out. */
+void dtf_print(struct strbuf *out, const struct dtf_format *f,
+	       const struct dtf_value *vals, int nvals);
+
+/*
+ * printa() with a format.  The checks: keys[] are the aggregation's key types
+ * (they feed the conversions without '@', '*' arguments included, numbered
+ * from argument #2 as in printf), aggval is the type of the aggregation's
+ * value, which every %@ conversion consumes (int64_t, uint64_t for count()).
+ * Unlike printf, unused keys are no error.  dtf_check() with func "printa"
+ * is dtf_check_agg() with an int64_t value.
+ */
+int dtf_check_agg(const struct dtf_format *f, const char *func,
+		  const struct dtf_argtype *keys, int nkeys,
+		  const struct dtf_argtype *aggval,
+		  const char **tag, char *msg, size_t msglen);
+
+/* True when the format has a %@ conversion (else printa omits the value). */
+int dtf_has_aggconv(const struct dtf_format *f);
+
+/* Format one printa() line: keys for plain conversions, aggval for %@. */
+void dtf_print_agg(struct strbuf *out, const struct dtf_format *f,
+		   const struct dtf_value *keys, int nkeys,
+		   const struct dtf_value *aggval);
+
+/*
+ * Symbol lookup hook for %a, %A (and sym()/stack() rendering elsewhere).
+ * Fill *sym and return 0 when addr resolves: name NULL when only the
+ * containing module/object is known, value the symbol's start address.
+ * user is 0 for kernel addresses, 1 for user-space ones.  Without a hook
+ * (or when it returns -1) addresses print as 0x%llx, as DTrace does.
+ */
+struct dtf_sym {
+	const char *object;	/* module (kernel) or object path (user) */
+	const char *name;	/* symbol, or NULL */
+	uint64_t value;		/* symbol start */
+};
+typedef int (*dtf_symlookup_fn)(void *arg, uint64_t addr, int user,
+				struct dtf_sym *sym);
+void dtf_set_symlookup(dtf_symlookup_fn fn, void *arg);
+
+/* DTrace's address rendering: mod`sym+0xoff, mod`sym, mod`0xaddr, 0xaddr. */
+void dtf_addr2str(struct strbuf *out, uint64_t addr, int user);
+
+/*
+ * trace() of one value.  quiet selects the -q layout (bare value); otherwise
+ * DTrace's column layout (" %10d" for 4-byte ints, and so on).  strsize
+ * bounds string output.
+ */
+void dtf_trace(struct strbuf *out, const struct dtf_value *v, int quiet);
+
+/* The "rawbytes" hex dump DTrace prints for trace() of memory. */
+void dtf_rawbytes(struct strbuf *out, const unsigned char *p, size_t n);
+
+#endif

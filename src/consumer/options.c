@@ -1,0 +1,176 @@
+/*
+ * options.c - DTrace's options (-x name=value and #pragma D option): their
+ * names, value syntax (sizes with k/m/g/t, times with ns..day or hz) and
+ * where each may be set.
+ */
+#include "dtrace.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum opt_kind { O_BOOL, O_SIZE, O_TIME, O_INT, O_STR, O_IGNORED };
+
+/* Parse "4m", "512k", "100": bytes, or -1. */
+static int64_t parse_size(const char *v)
+{
+	char *end;
+	unsigned long long n;
+
+	if (!v || !isdigit((unsigned char)*v))
+		return -1;
+	n = strtoull(v, &end, 0);
+	switch (tolower((unsigned char)*end)) {
+	case 0: return (int64_t)n;
+	case 'k': n <<= 10; break;
+	case 'm': n <<= 20; break;
+	case 'g': n <<= 30; break;
+	case 't': n <<= 40; break;
+	default: return -1;
+	}
+	return end[1] ? -1 : (int64_t)n;
+}
+
+/* Parse "10ms", "100hz", "1s", "5": nanoseconds (bare numbers are Hz), or -1. */
+static int64_t parse_time(const char *v)
+{
+	static const struct {
+		const char *u;
+		uint64_t ns;
+	} units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
+		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
+		{"m", 60000000000ULL}, {"min", 60000000000ULL},
+		{"h", 3600000000000ULL}, {"hour", 3600000000000ULL},
+		{"d", 86400000000000ULL}, {"day", 86400000000000ULL},
+	};
+	char *end;
+	unsigned long long n;
+
+	if (!v || !isdigit((unsigned char)*v))
+		return -1;
+	n = strtoull(v, &end, 10);
+	if (*end == 0 || strcmp(end, "hz") == 0)
+		return n ? (int64_t)(1000000000ULL / n) : -1;
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
+		if (strcmp(end, units[i].u) == 0)
+			return (int64_t)(n * units[i].ns);
+	return -1;
+}
+
+int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, char *err, size_t errlen)
+{
+	struct dt_options *o = &h->o;
+	int64_t v;
+
+#define INVAL() do { snprintf(err, errlen, "Invalid value for specified option"); return -1; } while (0)
+	if (strcmp(name, "quiet") == 0 || strcmp(name, "q") == 0) {
+		o->quiet = 1;
+	} else if (strcmp(name, "destructive") == 0 || strcmp(name, "w") == 0) {
+		o->destructive = 1;
+	} else if (strcmp(name, "errtags") == 0) {
+		o->errtags = 1;
+	} else if (strcmp(name, "droptags") == 0) {
+		o->droptags = 1;
+	} else if (strcmp(name, "rawbytes") == 0) {
+		o->rawbytes = 1;
+	} else if (strcmp(name, "flowindent") == 0) {
+		o->flowindent = 1;
+	} else if (strcmp(name, "defaultargs") == 0) {
+		o->defaultargs = 1;
+	} else if (strcmp(name, "argref") == 0) {
+		o->argref = 1;
+	} else if (strcmp(name, "zdefs") == 0) {
+		o->zdefs = 1;
+	} else if (strcmp(name, "empty") == 0) {
+		o->empty = 1;
+	} else if (strcmp(name, "verbose") == 0) {
+		o->verbose = 1;
+	} else if (strcmp(name, "strsize") == 0) {
+		if ((v = parse_size(value)) <= 0 || v > 65536)
+			INVAL();
+		o->strsize = (uint32_t)v;
+	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "b") == 0) {
+		if ((v = parse_size(value)) <= 0)
+			INVAL();
+		o->bufsize = (uint64_t)v;
+	} else if (strcmp(name, "dynvarsize") == 0) {
+		if ((v = parse_size(value)) <= 0)
+			INVAL();
+		o->dynvarsize = (uint64_t)v;
+	} else if (strcmp(name, "aggsize") == 0 || strcmp(name, "specsize") == 0 ||
+		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
+		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
+		   strcmp(name, "jstackstrsize") == 0 || strcmp(name, "nspec") == 0 ||
+		   strcmp(name, "pcapsize") == 0 || strcmp(name, "scratchsize") == 0 ||
+		   strcmp(name, "lockmem") == 0) {
+		if (parse_size(value) < 0)
+			INVAL();
+	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0 ||
+		   strcmp(name, "cleanrate") == 0 || strcmp(name, "statusrate") == 0) {
+		if ((v = parse_time(value)) <= 0)
+			INVAL();
+		if (name[0] == 's' && name[1] == 'w')
+			o->switchrate_ns = (uint64_t)v;
+		else if (name[0] == 'a')
+			o->aggrate_ns = (uint64_t)v;
+	} else if (strcmp(name, "cpu") == 0) {
+		if (!value || !isdigit((unsigned char)*value))
+			INVAL();
+		o->cpu = atoi(value);
+	} else if (strcmp(name, "bufpolicy") == 0) {
+		if (!value || (strcmp(value, "fill") && strcmp(value, "switch") && strcmp(value, "ring")))
+			INVAL();
+	} else if (strcmp(name, "bufresize") == 0) {
+		if (!value || (strcmp(value, "auto") && strcmp(value, "manual")))
+			INVAL();
+	} else if (strcmp(name, "stdc") == 0) {
+		if (!value || strlen(value) != 1 || !strchr("acst", value[0]))
+			INVAL();
+	} else if (strcmp(name, "version") == 0) {
+		if (!value || (strncmp(value, "1.", 2) && strncmp(value, "2.0", 3))) {
+			snprintf(err, errlen, "Requested version is not supported by compiler");
+			return -1;
+		}
+	} else if (strcmp(name, "iregs") == 0) {
+		if (!value || atoi(value) < 1 || atoi(value) > 8)
+			INVAL();
+	} else if (strcmp(name, "aggsortkey") == 0 || strcmp(name, "aggsortrev") == 0 ||
+		   strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0 ||
+		   strcmp(name, "aggpack") == 0 || strcmp(name, "aggzoom") == 0 ||
+		   strcmp(name, "aggpercpu") == 0 || strcmp(name, "agghist") == 0 ||
+		   strcmp(name, "stackindent") == 0 || strcmp(name, "temporal") == 0 ||
+		   strcmp(name, "grabanon") == 0 || strcmp(name, "lazyload") == 0 ||
+		   strcmp(name, "nolibs") == 0 || strcmp(name, "pspec") == 0 ||
+		   strcmp(name, "noresolve") == 0 || strcmp(name, "linkmode") == 0 ||
+		   strcmp(name, "linktype") == 0 || strcmp(name, "evaltime") == 0 ||
+		   strcmp(name, "disasm") == 0 || strcmp(name, "cpp") == 0 ||
+		   strcmp(name, "cpppath") == 0 || strcmp(name, "cpphdrs") == 0 ||
+		   strcmp(name, "ctypes") == 0 || strcmp(name, "dtypes") == 0 ||
+		   strcmp(name, "debug") == 0 || strcmp(name, "modpath") == 0 ||
+		   strcmp(name, "libdir") == 0 || strcmp(name, "syslibs") == 0 ||
+		   strcmp(name, "tree") == 0 || strcmp(name, "procfs") == 0 ||
+		   strcmp(name, "rawbytes") == 0 || strcmp(name, "preallocate") == 0 ||
+		   strcmp(name, "useruid") == 0 || strcmp(name, "maxframes") == 0 ||
+		   strcmp(name, "ldpath") == 0 || strcmp(name, "pgmax") == 0) {
+		/* accepted; not all change behaviour yet */
+	} else {
+		snprintf(err, errlen, "Invalid option name");
+		return -1;
+	}
+	return 0;
+}
+
+/* Options a D program may not set with #pragma. */
+int dt_option_cmdline_only(const char *name)
+{
+	static const char *const only[] = {
+		"modpath", "libdir", "syslibs", "cpppath", "cpphdrs", "ctypes",
+		"dtypes", "debug", "ldpath", "tree", "linkmode", "linktype",
+		"evaltime", "cpp", "procfs", "version", "stdc", "errtags",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(only); i++)
+		if (strcmp(name, only[i]) == 0)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,501 @@
+/*
+ * session.c - running a compiled program: create the maps, load the BPF
+ * programs, fire BEGIN, attach probes, consume the ring buffer, and on the
+ * way out detach every probe, fire END and report drops.
+ */
+#include "dtrace.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../front/sema.h"
+#include "../providers/provider.h"
+#include "format.h"
+
+/* ---- loading ---------------------------------------------------------------- */
+
+static int map_fd(struct dtrace_hdl *h, int m)
+{
+	return h->map_fds[m];
+}
+
+static int create_map(enum bpf_map_type type, const char *name, uint32_t ks, uint32_t vs, uint32_t n, uint32_t flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
+	int fd = bpf_map_create(type, name, ks, vs, n, &o);
+
+	if (fd < 0)
+		fprintf(stderr, "dtrace: could not enable tracing: failed to create map %s: %s\n", name, strerror(-fd));
+	return fd;
+}
+
+static uint64_t pow2_at_least(uint64_t v)
+{
+	uint64_t p = 4096;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+static int load_program(struct dtrace_hdl *h, int k)
+{
+	struct cg_program *p = h->progs[k];
+	const struct dt_provider *pv = h->prog_pv[k];
+	struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
+	static char log[1 << 20];
+	int fd;
+
+	memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
+	for (int i = 0; i < p->nrelocs; i++)
+		insns[p->relocs[i].insn].imm = map_fd(h, p->relocs[i].map);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log), .log_level = 0);
+	fd = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
+	if (fd < 0) {
+		/* load again with the verifier's log to say why */
+		log[0] = 0;
+		o.log_level = 1;
+		bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
+		size_t len = strlen(log);
+		const char *tail = len > 3000 ? log + len - 3000 : log;
+		fprintf(stderr, "dtrace: could not enable tracing: BPF program %s rejected: %s\n%s\n",
+			p->name, strerror(-fd), getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
+	}
+	free(insns);
+	return fd;
+}
+
+int dtrace_load(struct dtrace_hdl *h)
+{
+	struct cg_layout *L = &h->L;
+	int nprobes = probe_count();
+	uint32_t zero = 0;
+
+	if (h->o.bufsize < 4096) {
+		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
+		return -1;
+	}
+	h->nmaps = CGM_DYN0 + L->ndyn;
+	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
+	for (int i = 0; i < h->nmaps; i++)
+		h->map_fds[i] = -1;
+#define MK(idx, ...) do { if ((h->map_fds[idx] = create_map(__VA_ARGS__)) < 0) return -1; } while (0)
+	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)pow2_at_least(h->o.bufsize), 0);
+	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, 0);
+	MK(CGM_SCRATCH, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, (L->scratch_size + 7) & ~7u, (uint32_t)h->ncpus, 0);
+	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
+	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8, (uint32_t)nprobes, 0);
+	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
+	for (int i = 0; i < L->ndyn; i++) {
+		uint32_t per = L->dyn_keysize[i] + L->dyn_valsize[i];
+		uint64_t n = h->o.dynvarsize / (per ? per : 1);
+		if (n < 1)
+			n = 1;
+		if (n > 1000000)
+			n = 1000000;
+		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, 0);
+	}
+
+	/* initial contents */
+	{
+		char *gv = xcalloc(1, L->gvars_size);
+		struct timespec rt, bt;
+		clock_gettime(CLOCK_REALTIME, &rt);
+		clock_gettime(CLOCK_BOOTTIME, &bt);
+		int64_t off = ((int64_t)rt.tv_sec - bt.tv_sec) * 1000000000LL + (rt.tv_nsec - bt.tv_nsec);
+		memcpy(gv + GV_WALLOFF, &off, 8);
+		bpf_map_update_elem(map_fd(h, CGM_GVARS), &zero, gv, 0);
+		free(gv);
+	}
+	bpf_map_update_elem(map_fd(h, CGM_STRTAB), &zero, L->strtab.s, 0);
+	bpf_map_freeze(map_fd(h, CGM_STRTAB));
+
+	for (int k = 0; k < 3; k++) {
+		struct cg_program *p = h->progs[k];
+		if (!p)
+			continue;
+		for (int i = 0; i < p->clauses.n; i++) {
+			struct dt_clause *c = p->clauses.v[i];
+			for (int j = 0; j < c->probes.n; j++) {
+				struct dt_probe *pr = c->probes.v[j];
+				uint64_t mask = 0;
+				uint32_t id = pr->id;
+				if ((int)pr->pv->ctx != k)
+					continue;
+				bpf_map_lookup_elem(map_fd(h, CGM_PMASK), &id, &mask);
+				mask |= 1ULL << i;
+				bpf_map_update_elem(map_fd(h, CGM_PMASK), &id, &mask, 0);
+				char *info = xcalloc(4, L->strbuf);
+				snprintf(info, L->strbuf, "%s", pr->prov);
+				snprintf(info + L->strbuf, L->strbuf, "%s", pr->mod);
+				snprintf(info + 2 * L->strbuf, L->strbuf, "%s", pr->func);
+				snprintf(info + 3 * L->strbuf, L->strbuf, "%s", pr->name);
+				bpf_map_update_elem(map_fd(h, CGM_PINFO), &id, info, 0);
+				free(info);
+			}
+		}
+		h->prog_fds[k] = load_program(h, k);
+		if (h->prog_fds[k] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- output of records ------------------------------------------------------------ */
+
+static void print_probe_line(struct dtrace_hdl *h, const struct rec_hdr *hdr)
+{
+	struct dt_probe *p = probe_by_id(hdr->probe_id);
+	char fn[512];
+
+	if (!h->header_printed) {
+		if (h->o.testing)
+			fprintf(h->out, "%32s\n", "FUNCTION:NAME");
+		else
+			fprintf(h->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+		h->header_printed = 1;
+	}
+	snprintf(fn, sizeof(fn), "%s:%s", p ? p->func : "", p ? p->name : "?");
+	if (h->o.testing)
+		fprintf(h->out, "%32s ", fn);
+	else
+		fprintf(h->out, "%3u %6u %32s ", hdr->cpu, hdr->probe_id, fn);
+}
+
+static void decode(struct dtrace_hdl *h, const char *data, size_t size, const struct dt_recarg *a, struct dtf_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (a->off + a->size > size)
+		return;
+	if (a->is_string) {
+		v->kind = DTF_V_STRING;
+		v->s = data + a->off;
+		/* the copy is at most strsize + 1 bytes; make sure it ends */
+		((char *)data)[a->off + h->o.strsize] = 0;
+	} else {
+		v->kind = DTF_V_INT;
+		memcpy(&v->u, data + a->off, 8);
+		v->size = a->isize;
+		v->is_signed = a->is_signed;
+	}
+}
+
+static void fire_error(struct dtrace_hdl *h, const struct rec_fault *f);
+
+static void print_rawbytes_string(struct strbuf *sb, const struct dtrace_hdl *h, const char *s)
+{
+	unsigned char *buf = xcalloc(1, h->o.strsize + 1);
+	size_t n = strnlen(s, h->o.strsize);
+
+	memcpy(buf, s, n);
+	dtf_rawbytes(sb, buf, h->o.strsize + 1);
+	free(buf);
+}
+
+static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size);
+
+/* Records are read-only in the ring buffer; work on a private copy. */
+static int handle_record(void *ctx, void *data, size_t size)
+{
+	char stackbuf[4096];
+	void *copy = size <= sizeof(stackbuf) ? stackbuf : xmalloc(size);
+	int r;
+
+	memcpy(copy, data, size);
+	r = handle_record_copy(ctx, copy, size);
+	if (copy != stackbuf)
+		free(copy);
+	return r;
+}
+
+static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
+{
+	const struct rec_hdr *hdr = data;
+	struct strbuf sb;
+
+	if (size >= 4 && *(uint32_t *)data == REC_FAULT) {
+		fire_error(h, data);
+		return 0;
+	}
+	if (size < sizeof(*hdr) || hdr->epid == 0 || (int)hdr->epid > h->prog.clauses.n)
+		return 0;
+	struct dt_clause *c = h->prog.clauses.v[hdr->epid - 1];
+	sb_init(&sb);
+	if (!h->o.quiet) {
+		fflush(h->out);
+		print_probe_line(h, hdr);
+	}
+	for (int i = 0; i < c->recs.n; i++) {
+		struct dt_recdesc *r = c->recs.v[i];
+		struct dtf_value vals[64];
+		if (r->bit >= 0 && !(hdr->present & (1ULL << r->bit)))
+			continue;
+		int nv = r->nargs < 64 ? r->nargs : 64;
+		for (int j = 0; j < nv; j++)
+			decode(h, data, size, &r->args[j], &vals[j]);
+		switch (r->action) {
+		case F_TRACE:
+			if (h->o.rawbytes && vals[0].kind == DTF_V_STRING)
+				print_rawbytes_string(&sb, h, vals[0].s);
+			else
+				dtf_trace(&sb, &vals[0], h->o.quiet);
+			break;
+		case F_PRINTF:
+			dtf_print(&sb, r->fmt, vals, nv);
+			break;
+		case F_SYSTEM: {
+			struct strbuf cmd;
+			sb_init(&cmd);
+			dtf_print(&cmd, r->fmt, vals, nv);
+			fputs(sb.s, h->out);
+			sb.len = 0;
+			sb.s[0] = 0;
+			fflush(h->out);
+			fflush(stderr);
+			if (system(cmd.s) < 0)
+				fprintf(stderr, "dtrace: system() failed: %s\n", strerror(errno));
+			sb_free(&cmd);
+			break;
+		}
+		case F_EXIT:
+			if (!h->exit_seen) {
+				h->exit_seen = 1;
+				h->exit_status = (int)vals[0].u;
+			}
+			h->done = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!h->o.quiet)
+		sb_putc(&sb, '\n');
+	fputs(sb.s, h->out);
+	sb_free(&sb);
+	return 0;
+}
+
+/* ---- BEGIN, END, ERROR ------------------------------------------------------------- */
+
+static int run_dtrace_probe(struct dtrace_hdl *h, uint32_t id, const uint64_t *args, int nargs)
+{
+	uint64_t ctx[12] = {0};
+	struct dt_probe *p = probe_by_id(id);
+
+	if (h->prog_fds[CTX_TESTRUN] < 0 || !p)
+		return 0;
+	ctx[0] = id;
+	for (int i = 0; i < nargs && i < 10; i++)
+		ctx[i + 1] = args[i];
+	LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	int err = bpf_prog_test_run_opts(h->prog_fds[CTX_TESTRUN], &o);
+	if (err) {
+		fprintf(stderr, "dtrace: failed to fire %s: %s\n", p->name, strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
+static const char *fault_text(uint32_t f)
+{
+	switch (f) {
+	case 1: return "invalid address";
+	case 2: return "invalid alignment";
+	case 3: return "illegal operation";
+	case 4: return "divide-by-zero";
+	case 5: return "out of scratch space";
+	case 6: return "invalid kernel access";
+	case 7: return "invalid user access";
+	case 8: return "tuple stack overflow";
+	case 9: return "bad stack";
+	case 10: return "invalid size";
+	case 11: return "index out of bounds";
+	default: return "unknown fault";
+	}
+}
+
+static void fire_error(struct dtrace_hdl *h, const struct rec_fault *f)
+{
+	struct dt_probe *p = probe_by_id(f->probe_id);
+	char what[128];
+
+	fflush(h->out);
+	if (f->fault == 1 || f->fault == 2 || f->fault == 6 || f->fault == 7)
+		snprintf(what, sizeof(what), "%s (0x%llx)", fault_text(f->fault), (unsigned long long)f->addr);
+	else if (f->fault == 11)
+		snprintf(what, sizeof(what), "%s (%lld)", fault_text(f->fault), (long long)f->addr);
+	else
+		snprintf(what, sizeof(what), "%s", fault_text(f->fault));
+	fprintf(stderr, "dtrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
+		f->clause, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
+		p ? p->name : "?", what, (unsigned long long)f->pc);
+	if (h->has_error_clause && f->probe_id != DTRACE_PROBE_ERROR) {
+		uint64_t args[6] = {0, f->probe_id, f->clause, f->pc, f->fault, f->addr};
+		run_dtrace_probe(h, DTRACE_PROBE_ERROR, args, 6);
+	}
+}
+
+/* ---- the run ----------------------------------------------------------------- */
+
+static int probe_enabled(struct dtrace_hdl *h, uint32_t id)
+{
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++)
+			if (((struct dt_probe *)c->probes.v[j])->id == id)
+				return 1;
+	}
+	return 0;
+}
+
+static void drain(struct dtrace_hdl *h)
+{
+	if (h->rb)
+		while (ring_buffer__consume(h->rb) > 0)
+			;
+}
+
+int dtrace_go(struct dtrace_hdl *h)
+{
+	h->rb = ring_buffer__new(map_fd(h, CGM_RINGBUF), handle_record, h, NULL);
+	if (!h->rb) {
+		fprintf(stderr, "dtrace: could not enable tracing: cannot open the ring buffer\n");
+		return -1;
+	}
+	if (probe_enabled(h, DTRACE_PROBE_BEGIN)) {
+		run_dtrace_probe(h, DTRACE_PROBE_BEGIN, NULL, 0);
+		drain(h);
+	}
+	if (h->done)
+		return 0;
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *p = c->probes.v[j];
+			int k = (int)p->pv->ctx;
+			if (p->enabled || k == CTX_TESTRUN)
+				continue;
+			int err = p->pv->attach(p, h->prog_fds[k]);
+			if (err < 0) {
+				fprintf(stderr, "dtrace: could not enable tracing: failed to attach %s:%s:%s:%s: %s\n",
+					p->prov, p->mod, p->func, p->name, strerror(-err));
+				return -1;
+			}
+			p->enabled = 1;
+			pv_push(&h->enabled, p);
+		}
+	}
+	return 0;
+}
+
+static void report_drops(struct dtrace_hdl *h)
+{
+	uint32_t zero = 0;
+	uint64_t gv[6] = {0};
+	char *buf = xcalloc(1, h->L.gvars_size);
+
+	if (bpf_map_lookup_elem(map_fd(h, CGM_GVARS), &zero, buf) == 0)
+		memcpy(gv, buf, sizeof(gv));
+	free(buf);
+	uint64_t bufd = gv[GV_BUFDROPS / 8], dynd = gv[GV_DYNDROPS / 8];
+	if (bufd > h->drops_reported[0]) {
+		uint64_t n = bufd - h->drops_reported[0];
+		fprintf(stderr, "dtrace: %s%llu drop%s on CPU %d\n", h->o.droptags ? "[DTRACEDROP_PRINCIPAL] " : "",
+			(unsigned long long)n, n == 1 ? "" : "s", 0);
+		h->drops_reported[0] = bufd;
+	}
+	if (dynd > h->drops_reported[1]) {
+		uint64_t n = dynd - h->drops_reported[1];
+		fprintf(stderr, "dtrace: %s%llu dynamic variable drop%s\n", h->o.droptags ? "[DTRACEDROP_DYNAMIC] " : "",
+			(unsigned long long)n, n == 1 ? "" : "s");
+		h->drops_reported[1] = dynd;
+	}
+}
+
+int dtrace_work(struct dtrace_hdl *h, int timeout_ms)
+{
+	if (h->done)
+		return 0;
+	ring_buffer__poll(h->rb, timeout_ms);
+	report_drops(h);
+	return !h->done;
+}
+
+void dtrace_stop(struct dtrace_hdl *h)
+{
+	uint32_t zero = 0;
+
+	/* stop every probe first: nothing fires after END */
+	for (int i = 0; i < h->enabled.n; i++) {
+		struct dt_probe *p = h->enabled.v[i];
+		p->pv->detach(p);
+		p->enabled = 0;
+	}
+	h->enabled.n = 0;
+	if (h->rb) {
+		drain(h);
+		/* END runs with the state set to exiting; END clauses still record */
+		if (probe_enabled(h, DTRACE_PROBE_END)) {
+			run_dtrace_probe(h, DTRACE_PROBE_END, NULL, 0);
+			drain(h);
+		}
+		drain(h);
+	}
+	if (h->map_fds && h->map_fds[CGM_GVARS] >= 0)
+		report_drops(h);
+	(void)zero;
+	fflush(h->out);
+}
+
+void dtrace_close(struct dtrace_hdl *h)
+{
+	if (h->rb)
+		ring_buffer__free(h->rb);
+	for (int k = 0; k < 3; k++)
+		if (h->prog_fds[k] >= 0)
+			close(h->prog_fds[k]);
+	for (int i = 0; i < h->nmaps; i++)
+		if (h->map_fds[i] >= 0)
+			close(h->map_fds[i]);
+	free(h->map_fds);
+	free(h);
+}
+
+/* ---- listing --------------------------------------------------------------------- */
+
+int dtrace_list(struct dtrace_hdl *h, const char *desc, int kind, int verbose)
+{
+	struct dt_pdesc *pd = NULL;
+	int n = 0;
+
+	(void)h;
+	(void)verbose;
+	if (desc) {
+		extern struct dt_pdesc *pdesc_parse(const char *text, int line);
+		pd = xcalloc(1, sizeof(*pd));
+		pd->prov = pd->mod = pd->func = pd->name = "";
+		switch (kind) {
+		case 'P': pd->prov = xstrdup(desc); break;
+		case 'm': pd->mod = xstrdup(desc); break;
+		case 'f': pd->func = xstrdup(desc); break;
+		default: pd = pdesc_parse(desc, 0); break;
+		}
+	}
+	probes_provide(&(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	probes_provide(pd && !dt_is_glob(pd->name) ? pd : NULL);
+	fprintf(h->out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	for (int id = 1; id < probe_count(); id++) {
+		struct dt_probe *p = probe_by_id((uint32_t)id);
+		if (pd && !probe_match(p, pd))
+			continue;
+		fprintf(h->out, "%5u %10s %17s %33s %s\n", p->id, p->prov, p->mod, p->func, p->name);
+		n++;
+	}
+	return n;
+}

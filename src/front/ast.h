@@ -1,0 +1,121 @@
+/*
+ * ast.h - the parsed form of a D program: clauses, declarations, statements
+ * and expressions, and the variables they name.
+ */
+#ifndef DT_AST_H
+#define DT_AST_H
+
+#include <stdint.h>
+
+#include "../common/util.h"
+#include "lex.h"
+#include "types.h"
+
+enum node_kind {
+	N_INT,		/* integer constant: ival */
+	N_STR,		/* string literal: sval */
+	N_IDENT,	/* bare identifier, resolved by sema into N_VAR */
+	N_VAR,		/* variable reference: var (args[] for assoc keys) */
+	N_AGG,		/* @name[keys]: aggregation reference */
+	N_MACRO,	/* $1 $pid ... resolved by sema */
+	N_UNARY,	/* op: T_MINUS T_PLUS T_BANG T_TILDE T_STAR (deref) T_AMP */
+	N_BINARY,	/* op: arithmetic, comparison, logical */
+	N_TERNARY,	/* kids[0] ? kids[1] : kids[2] */
+	N_ASSIGN,	/* op: T_ASSIGN, T_ADD_EQ, ...; kids[0] = lvalue */
+	N_PREINC, N_PREDEC, N_POSTINC, N_POSTDEC,
+	N_CALL,		/* name(args) : functions and actions */
+	N_INDEX,	/* kids[0][args] : array / pointer / string index */
+	N_MEMBER,	/* kids[0].name or kids[0]->name (op = T_DOT/T_ARROW) */
+	N_CAST,		/* (type) kids[0] */
+	N_SIZEOF,	/* sizeof(type) or sizeof expr */
+	N_OFFSETOF,	/* offsetof(type, member) */
+	N_STRINGOF,	/* stringof expr */
+	N_XLATE,	/* xlate<type>(expr) */
+	/* statements */
+	N_EXPR_STMT,	/* kids[0] */
+	N_IF,		/* kids[0] cond, kids[1] then-block, kids[2] else-block */
+	N_BLOCK,	/* args: statements */
+};
+
+enum var_scope { VS_GLOBAL, VS_THREAD, VS_CLAUSE, VS_BUILTIN };
+
+struct dt_var {
+	char *name;
+	enum var_scope scope;
+	struct dt_type *type;	/* NULL until first assignment fixes it */
+	int is_assoc;		/* associative array */
+	struct dt_type **keys;	/* key types of an associative array */
+	int nkeys;
+	int declared;		/* explicitly declared */
+	int is_array;		/* declared scalar array int a[5] */
+	int id;			/* index among variables of its scope */
+	int builtin;		/* enum builtin id for VS_BUILTIN */
+	int writable;		/* built-ins: 0 */
+	int line;		/* where it was declared or first used */
+	/* code generation */
+	uint32_t offset;	/* VS_GLOBAL / VS_CLAUSE: offset in its area */
+	int map_index;		/* assoc / thread-local maps */
+	int used_in_clause;	/* last clause that assigned (this-> checks) */
+};
+
+struct node {
+	enum node_kind kind;
+	int line;
+	int op;			/* operator token, for unary/binary/assign */
+	uint64_t ival;		/* N_INT */
+	char *sval;		/* N_STR, N_IDENT name, N_CALL name, N_MEMBER name, N_AGG name */
+	int slen;
+	struct node *kids[3];
+	struct ptrvec args;	/* call arguments, index keys, block statements */
+	struct dt_type *type;	/* set by sema */
+	struct dt_type *cast_type; /* N_CAST, N_SIZEOF(type), N_OFFSETOF, N_XLATE */
+	struct dt_var *var;	/* N_VAR */
+	int var_scope;		/* parse-time: VS_THREAD for self->, VS_CLAUSE for this-> */
+	int is_lvalue;
+	int is_const;		/* integer constant expression */
+	int64_t cval;		/* its value when is_const */
+	int is_string_lit_const;
+	/* code generation */
+	int fn;			/* resolved builtin function id for N_CALL */
+	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */
+	void *aux;		/* per-kind extra data (e.g. parsed printf format) */
+};
+
+struct dt_pdesc {
+	char *prov, *mod, *func, *name;
+	char *text;		/* as written */
+	int line;
+};
+
+struct dt_clause {
+	struct ptrvec pdescs;	/* struct dt_pdesc * */
+	struct node *pred;	/* NULL when absent */
+	struct node *body;	/* N_BLOCK, or NULL: default action */
+	int line;
+	int index;		/* clause number in the program: dt_clause_N */
+	/* code generation: the record this clause emits */
+	struct ptrvec recs;	/* struct dt_recdesc * */
+	uint32_t rec_size;
+	int has_actions;	/* body has data-recording actions or is empty */
+	struct ptrvec probes;	/* struct dt_probe * matched */
+};
+
+struct dt_prog {
+	struct ptrvec clauses;
+	struct ptrvec globals;	/* struct dt_var *, scope VS_GLOBAL */
+	struct ptrvec tlocals;	/* VS_THREAD */
+	struct ptrvec clocals;	/* VS_CLAUSE */
+	struct ptrvec inlines;	/* struct dt_inline * */
+	int has_clauses;
+	int eof_line;		/* line number at end of input */
+};
+
+struct dt_inline {
+	char *name;
+	struct dt_type *type;
+	struct node *expr;
+};
+
+struct node *node_new(enum node_kind k, int line);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * error.h - compile errors as DTrace reports them: a tag (D_SYNTAX, ...), the
+ * line, and the message.  The compiler stops at the first error; it unwinds
+ * with longjmp to the compile entry point, which owns all the memory.
+ */
+#ifndef DT_ERROR_H
+#define DT_ERROR_H
+
+#include <setjmp.h>
+
+struct dt_errstate {
+	jmp_buf jb;
+	const char *tag;	/* "D_SYNTAX", or NULL for untagged errors */
+	int line;		/* 0 when the error has no line */
+	char msg[4096];
+};
+
+/* The error state of the compilation in progress (single-threaded). */
+extern struct dt_errstate *dt_errs;
+
+/* Report an error and unwind.  line <= 0 means "no line". */
+_Noreturn void dt_error(int line, const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

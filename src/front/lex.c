@@ -1,0 +1,487 @@
+/*
+ * lex.c - the D lexer: C tokens plus probe descriptions, macro variables,
+ * aggregation names and control lines (#pragma, cpp line markers).
+ *
+ * Errors are DTrace's: D_CHR_NL, D_CHR_NULL, D_INT_DIGIT, D_INT_OFLOW,
+ * D_STR_NL, unterminated comments and control lines.
+ */
+#include "lex.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "error.h"
+
+void (*lex_pragma_hook)(void *arg, int line, const char *text);
+void *lex_pragma_arg;
+
+static const struct {
+	const char *s;
+	enum tok k;
+} keywords[] = {
+	{"auto", T_AUTO}, {"break", T_BREAK}, {"case", T_CASE},
+	{"char", T_CHAR_KW}, {"const", T_CONST}, {"continue", T_CONTINUE},
+	{"counter", T_COUNTER}, {"default", T_DEFAULT}, {"do", T_DO},
+	{"double", T_DOUBLE}, {"else", T_ELSE}, {"enum", T_ENUM},
+	{"extern", T_EXTERN}, {"float", T_FLOAT}, {"for", T_FOR},
+	{"goto", T_GOTO}, {"if", T_IF}, {"import", T_IMPORT},
+	{"inline", T_INLINE}, {"int", T_INT_KW}, {"long", T_LONG},
+	{"offsetof", T_OFFSETOF}, {"probe", T_PROBE}, {"provider", T_PROVIDER},
+	{"register", T_REGISTER}, {"restrict", T_RESTRICT},
+	{"return", T_RETURN}, {"self", T_SELF}, {"short", T_SHORT},
+	{"signed", T_SIGNED}, {"sizeof", T_SIZEOF}, {"static", T_STATIC},
+	{"string", T_STRING_KW}, {"stringof", T_STRINGOF}, {"struct", T_STRUCT},
+	{"switch", T_SWITCH}, {"this", T_THIS}, {"translator", T_TRANSLATOR},
+	{"typedef", T_TYPEDEF}, {"union", T_UNION}, {"unsigned", T_UNSIGNED},
+	{"userland", T_USERLAND}, {"void", T_VOID}, {"volatile", T_VOLATILE},
+	{"while", T_WHILE}, {"xlate", T_XLATE},
+};
+
+static const char *const punct[T_NTOKENS] = {
+	[T_EOF] = "end of input", [T_LPAREN] = "(", [T_RPAREN] = ")",
+	[T_LBRACK] = "[", [T_RBRACK] = "]", [T_LBRACE] = "{", [T_RBRACE] = "}",
+	[T_COMMA] = ",", [T_SEMI] = ";", [T_COLON] = ":", [T_QUESTION] = "?",
+	[T_DOT] = ".", [T_ARROW] = "->", [T_ELLIPSIS] = "...", [T_PLUS] = "+",
+	[T_MINUS] = "-", [T_STAR] = "*", [T_SLASH] = "/", [T_PERCENT] = "%",
+	[T_AMP] = "&", [T_BOR] = "|", [T_XOR] = "^", [T_TILDE] = "~",
+	[T_BANG] = "!", [T_LT] = "<", [T_GT] = ">", [T_LE] = "<=", [T_GE] = ">=",
+	[T_EQ] = "==", [T_NE] = "!=", [T_LAND] = "&&", [T_LOR] = "||",
+	[T_LXOR] = "^^", [T_SHL] = "<<", [T_SHR] = ">>", [T_INC] = "++",
+	[T_DEC] = "--", [T_ASSIGN] = "=", [T_ADD_EQ] = "+=", [T_SUB_EQ] = "-=",
+	[T_MUL_EQ] = "*=", [T_DIV_EQ] = "/=", [T_MOD_EQ] = "%=",
+	[T_AND_EQ] = "&=", [T_OR_EQ] = "|=", [T_XOR_EQ] = "^=",
+	[T_SHL_EQ] = "<<=", [T_SHR_EQ] = ">>=",
+};
+
+const char *tok_str(enum tok k)
+{
+	size_t i;
+
+	if (k < T_NTOKENS && punct[k])
+		return punct[k];
+	for (i = 0; i < ARRAY_SIZE(keywords); i++)
+		if (keywords[i].k == k)
+			return keywords[i].s;
+	return "?";
+}
+
+void lex_init(struct dt_lexer *lx, const char *src)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->src = lx->p = src;
+	lx->line = 1;
+	/* A "#!" interpreter line is not D. */
+	if (src[0] == '#' && src[1] == '!') {
+		while (*lx->p && *lx->p != '\n')
+			lx->p++;
+	}
+}
+
+static int is_pspec_first(int c)
+{
+	return isalpha(c) || strchr("-$:_.?*\\[]!", c) != NULL;
+}
+
+static int is_pspec_char(int c)
+{
+	return isalnum(c) || strchr("-$:_.`?*\\[]!", c) != NULL;
+}
+
+/* A control line: #pragma, a cpp line marker, or an invalid directive. */
+static void control_line(struct dt_lexer *lx)
+{
+	const char *start = lx->p + 1;
+	int line = lx->line;
+	struct strbuf sb;
+	const char *q;
+
+	sb_init(&sb);
+	for (q = start;; q++) {
+		if (*q == 0) {
+			dt_error(line, NULL, "end-of-file encountered before end of control line");
+		}
+		if (*q == '\\' && q[1] == '\n') {
+			q++;
+			lx->line++;
+			continue;
+		}
+		if (*q == '\n')
+			break;
+		sb_putc(&sb, *q);
+	}
+	lx->p = q + 1;
+	lx->line++;
+
+	q = sb.s;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (isdigit((unsigned char)*q) || strncmp(q, "line", 4) == 0) {
+		/* cpp line marker: # N "file" flags */
+		if (*q == 'l')
+			q += 4;
+		lx->line = atoi(q);
+	} else if (strncmp(q, "pragma", 6) == 0 && !isalnum((unsigned char)q[6])) {
+		if (lex_pragma_hook)
+			lex_pragma_hook(lex_pragma_arg, line, q + 6);
+	} else if (strncmp(q, "ident", 5) == 0) {
+		/* #ident is accepted and ignored, as in DTrace */
+	} else if (*q) {
+		const char *e = q;
+		while (*e && !isspace((unsigned char)*e))
+			e++;
+		dt_error(line, "D_PRAGCTL_INVAL", "invalid control directive: #%.*s", (int)(e - q), q);
+	}
+	sb_free(&sb);
+}
+
+static void skip_space(struct dt_lexer *lx)
+{
+	for (;;) {
+		const char *p = lx->p;
+		if (*p == '\n') {
+			lx->line++;
+			lx->p++;
+			/* control lines start at the beginning of a line */
+			const char *q = lx->p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '#') {
+				lx->p = q;
+				control_line(lx);
+				lx->line--;	/* control_line consumed its newline */
+				lx->p--;
+			}
+		} else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
+			lx->p++;
+		} else if (p[0] == '/' && p[1] == '*') {
+			int line = lx->line;
+			p += 2;
+			while (*p && !(p[0] == '*' && p[1] == '/')) {
+				if (*p == '\n')
+					lx->line++;
+				p++;
+			}
+			if (!*p) {
+				lx->p = p;
+				(void)line;
+				dt_error(lx->line, NULL, "end-of-file encountered before matching */");
+			}
+			lx->p = p + 2;
+		} else if (p == lx->src && *p == '#') {
+			control_line(lx);
+			lx->line--;
+			lx->p--;
+		} else {
+			return;
+		}
+	}
+}
+
+static int escape_char(struct dt_lexer *lx, const char **pp)
+{
+	const char *p = *pp;
+	int c = *p++;
+
+	switch (c) {
+	case 'n': c = '\n'; break;
+	case 't': c = '\t'; break;
+	case 'r': c = '\r'; break;
+	case 'a': c = '\a'; break;
+	case 'b': c = '\b'; break;
+	case 'f': c = '\f'; break;
+	case 'v': c = '\v'; break;
+	case '\\': case '\'': case '"': case '?': break;
+	case 'x': {
+		int v = 0, n = 0;
+		while (isxdigit((unsigned char)*p) && n < 2) {
+			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10));
+			p++, n++;
+		}
+		c = v;
+		break;
+	}
+	case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+		int v = c - '0', n = 1;
+		while (*p >= '0' && *p <= '7' && n < 3) {
+			v = v * 8 + (*p++ - '0');
+			n++;
+		}
+		c = v & 0xff;
+		break;
+	}
+	case '\n':
+		lx->line++;
+		break;
+	default:
+		break;
+	}
+	*pp = p;
+	return c;
+}
+
+static void lex_number(struct dt_lexer *lx, struct token *t)
+{
+	const char *p = lx->p, *start = p;
+	int base = 10;
+	uint64_t v;
+	char *end;
+	char digits[128];
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+		while (isxdigit((unsigned char)*p))
+			p++;
+	} else if (p[0] == '0') {
+		base = 8;
+		while (isdigit((unsigned char)*p))
+			p++;
+		for (const char *q = start; q < p; q++)
+			if (*q == '8' || *q == '9')
+				dt_error(lx->line, "D_INT_DIGIT", "constant %.*s contains invalid digit %c",
+					 (int)(p - start), start, *q);
+	} else {
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if ((size_t)(p - start) >= sizeof(digits))
+		dt_error(lx->line, "D_INT_OFLOW", "constant %.*s results in integer overflow", (int)(p - start), start);
+	memcpy(digits, start, (size_t)(p - start));
+	digits[p - start] = 0;
+	errno = 0;
+	v = strtoull(digits, &end, base);
+	if (errno == ERANGE)
+		dt_error(lx->line, "D_INT_OFLOW", "constant %s results in integer overflow", digits);
+	t->int_suffix_u = 0;
+	t->int_suffix_l = 0;
+	for (;;) {
+		if ((*p == 'u' || *p == 'U') && !t->int_suffix_u) {
+			t->int_suffix_u = 1;
+			p++;
+		} else if ((*p == 'l' || *p == 'L') && t->int_suffix_l < 2) {
+			t->int_suffix_l++;
+			p++;
+		} else {
+			break;
+		}
+	}
+	t->kind = T_INT;
+	t->ival = v;
+	t->int_base = base;
+	t->text = xstrndup(start, (size_t)(p - start));
+	lx->p = p;
+}
+
+static void lex_char(struct dt_lexer *lx, struct token *t)
+{
+	const char *p = lx->p + 1;
+	uint64_t v = 0;
+	int n = 0;
+
+	for (;;) {
+		if (*p == 0)
+			dt_error(lx->line, "D_CHR_NL", "newline encountered in character constant");
+		if (*p == '\n')
+			dt_error(lx->line, "D_CHR_NL", "newline encountered in character constant");
+		if (*p == '\'')
+			break;
+		int c = *p == '\\' ? (p++, escape_char(lx, &p)) : (unsigned char)*p++;
+		v = (v << 8) | (unsigned char)c;
+		n++;
+	}
+	if (n == 0)
+		dt_error(lx->line, "D_CHR_NULL", "empty character constant");
+	if (n > 8)
+		dt_error(lx->line, "D_CHR_TOOBIG", "character constant is too long");
+	t->kind = T_CHAR;
+	t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
+	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	lx->p = p + 1;
+}
+
+static void lex_string(struct dt_lexer *lx, struct token *t)
+{
+	const char *p = lx->p + 1;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (;;) {
+		if (*p == 0 || *p == '\n')
+			dt_error(lx->line, "D_STR_NL", "newline encountered in string literal");
+		if (*p == '"')
+			break;
+		if (*p == '\\') {
+			p++;
+			sb_putc(&sb, (char)escape_char(lx, &p));
+		} else {
+			sb_putc(&sb, *p++);
+		}
+	}
+	t->kind = T_STRING;
+	t->sval = sb.s;
+	t->slen = (int)sb.len;
+	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	lx->p = p + 1;
+}
+
+static enum tok keyword(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keywords); i++)
+		if (strlen(keywords[i].s) == n && memcmp(keywords[i].s, s, n) == 0)
+			return keywords[i].k;
+	return T_IDENT;
+}
+
+void lex_next(struct dt_lexer *lx, struct token *t)
+{
+	const char *p;
+	int c;
+
+	memset(t, 0, sizeof(*t));
+	skip_space(lx);
+	p = lx->p;
+	t->line = lx->line;
+	c = (unsigned char)*p;
+
+	if (c == 0) {
+		t->kind = T_EOF;
+		t->text = xstrdup("");
+		return;
+	}
+
+	if (lx->pspec_mode && is_pspec_first(c)) {
+		const char *q = p;
+		while (*q && is_pspec_char((unsigned char)*q))
+			q++;
+		/* A keyword or type name starts a declaration instead. */
+		const char *w = p;
+		while (isalnum((unsigned char)*w) || *w == '_')
+			w++;
+		if (w == q && (isalpha(c) || c == '_')) {
+			enum tok k = keyword(p, (size_t)(w - p));
+			char *name = xstrndup(p, (size_t)(w - p));
+			if (k != T_IDENT) {
+				t->kind = k;
+				t->text = name;
+				lx->p = w;
+				return;
+			}
+			if (lx->is_type_name && lx->is_type_name(lx->arg, name)) {
+				t->kind = T_TNAME;
+				t->text = name;
+				lx->p = w;
+				return;
+			}
+			free(name);
+		}
+		t->kind = T_PSPEC;
+		t->text = xstrndup(p, (size_t)(q - p));
+		lx->p = q;
+		return;
+	}
+
+	if (isalpha(c) || c == '_' || c == '`') {
+		const char *q = p;
+		while (isalnum((unsigned char)*q) || *q == '_' || *q == '`')
+			q++;
+		t->text = xstrndup(p, (size_t)(q - p));
+		lx->p = q;
+		t->kind = keyword(p, (size_t)(q - p));
+		if (t->kind == T_IDENT && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
+			t->kind = T_TNAME;
+		return;
+	}
+	if (isdigit(c)) {
+		lex_number(lx, t);
+		return;
+	}
+	if (c == '\'') {
+		lex_char(lx, t);
+		return;
+	}
+	if (c == '"') {
+		lex_string(lx, t);
+		return;
+	}
+	if (c == '$') {
+		const char *q = p + 1;
+		int dbl = 0;
+		if (*q == '$')
+			dbl = 1, q++;
+		const char *s = q;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (q == s) {
+			t->kind = T_EOF;	/* a lone '$' */
+			t->text = xstrdup("$");
+			lx->p = p + 1;
+			t->kind = T_NTOKENS;	/* parser reports syntax error near "$" */
+			return;
+		}
+		t->kind = dbl ? T_MACRO_STR : T_MACRO;
+		t->text = xstrndup(s, (size_t)(q - s));
+		lx->p = q;
+		return;
+	}
+	if (c == '@') {
+		const char *q = p + 1;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		t->kind = T_AGG;
+		t->text = xstrndup(p + 1, (size_t)(q - p - 1));
+		lx->p = q;
+		return;
+	}
+
+	/* Operators: longest match first. */
+	static const struct {
+		const char *s;
+		enum tok k;
+	} ops[] = {
+		{"<<=", T_SHL_EQ}, {">>=", T_SHR_EQ}, {"...", T_ELLIPSIS},
+		{"->", T_ARROW}, {"++", T_INC}, {"--", T_DEC}, {"<<", T_SHL},
+		{">>", T_SHR}, {"<=", T_LE}, {">=", T_GE}, {"==", T_EQ},
+		{"!=", T_NE}, {"&&", T_LAND}, {"||", T_LOR}, {"^^", T_LXOR},
+		{"+=", T_ADD_EQ}, {"-=", T_SUB_EQ}, {"*=", T_MUL_EQ},
+		{"/=", T_DIV_EQ}, {"%=", T_MOD_EQ}, {"&=", T_AND_EQ},
+		{"|=", T_OR_EQ}, {"^=", T_XOR_EQ},
+		{"(", T_LPAREN}, {")", T_RPAREN}, {"[", T_LBRACK}, {"]", T_RBRACK},
+		{"{", T_LBRACE}, {"}", T_RBRACE}, {",", T_COMMA}, {";", T_SEMI},
+		{":", T_COLON}, {"?", T_QUESTION}, {".", T_DOT}, {"+", T_PLUS},
+		{"-", T_MINUS}, {"*", T_STAR}, {"/", T_SLASH}, {"%", T_PERCENT},
+		{"&", T_AMP}, {"|", T_BOR}, {"^", T_XOR}, {"~", T_TILDE},
+		{"!", T_BANG}, {"<", T_LT}, {">", T_GT}, {"=", T_ASSIGN},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
+		size_t n = strlen(ops[i].s);
+		if (strncmp(p, ops[i].s, n) == 0) {
+			t->kind = ops[i].k;
+			t->text = xstrdup(ops[i].s);
+			lx->p = p + n;
+			switch (t->kind) {
+			case T_LPAREN: lx->parens++; break;
+			case T_RPAREN:
+				if (lx->parens == 0)
+					dt_error(lx->line, "D_SYNTAX", "extra ) in input stream");
+				lx->parens--;
+				break;
+			case T_LBRACK: lx->bracks++; break;
+			case T_RBRACK:
+				if (lx->bracks == 0)
+					dt_error(lx->line, "D_SYNTAX", "extra ] in input stream");
+				lx->bracks--;
+				break;
+			default: break;
+			}
+			return;
+		}
+	}
+	t->text = xstrndup(p, 1);
+	lx->p = p + 1;
+	dt_error(lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
+}

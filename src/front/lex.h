@@ -1,0 +1,67 @@
+/*
+ * lex.h - tokens of the D language and the lexer that produces them.
+ *
+ * D's lexer is context sensitive, like DTrace's: at the outer level of a
+ * program a run of probe-description characters (syscall::open*:entry,
+ * tick-1sec) is one token, while inside a clause the same text is an
+ * expression.  The parser tells the lexer which mode it wants.
+ */
+#ifndef DT_LEX_H
+#define DT_LEX_H
+
+#include <stdint.h>
+
+enum tok {
+	T_EOF = 0,
+	T_IDENT, T_TNAME, T_INT, T_STRING, T_CHAR, T_PSPEC,
+	T_MACRO,	/* $1, $pid, $target, ... (text keeps the name, without '$') */
+	T_MACRO_STR,	/* $$1 ... */
+	T_AGG,		/* @name or @ (text keeps the name, "" for @) */
+	/* punctuation */
+	T_LPAREN, T_RPAREN, T_LBRACK, T_RBRACK, T_LBRACE, T_RBRACE,
+	T_COMMA, T_SEMI, T_COLON, T_QUESTION, T_DOT, T_ARROW, T_ELLIPSIS,
+	/* operators */
+	T_PLUS, T_MINUS, T_STAR, T_SLASH, T_PERCENT, T_AMP, T_BOR, T_XOR,
+	T_TILDE, T_BANG, T_LT, T_GT, T_LE, T_GE, T_EQ, T_NE, T_LAND, T_LOR,
+	T_LXOR, T_SHL, T_SHR, T_INC, T_DEC,
+	T_ASSIGN, T_ADD_EQ, T_SUB_EQ, T_MUL_EQ, T_DIV_EQ, T_MOD_EQ,
+	T_AND_EQ, T_OR_EQ, T_XOR_EQ, T_SHL_EQ, T_SHR_EQ,
+	/* keywords */
+	T_AUTO, T_BREAK, T_CASE, T_CHAR_KW, T_CONST, T_CONTINUE, T_COUNTER,
+	T_DEFAULT, T_DO, T_DOUBLE, T_ELSE, T_ENUM, T_EXTERN, T_FLOAT, T_FOR,
+	T_GOTO, T_IF, T_IMPORT, T_INLINE, T_INT_KW, T_LONG, T_OFFSETOF,
+	T_PROBE, T_PROVIDER, T_REGISTER, T_RESTRICT, T_RETURN, T_SELF,
+	T_SHORT, T_SIGNED, T_SIZEOF, T_STATIC, T_STRING_KW, T_STRINGOF,
+	T_STRUCT, T_SWITCH, T_THIS, T_TRANSLATOR, T_TYPEDEF, T_UNION,
+	T_UNSIGNED, T_USERLAND, T_VOID, T_VOLATILE, T_WHILE, T_XLATE,
+	T_NTOKENS
+};
+
+struct token {
+	enum tok kind;
+	int line;
+	char *text;		/* identifier / literal text as written */
+	uint64_t ival;		/* T_INT, T_CHAR value */
+	int int_suffix_u, int_suffix_l; /* T_INT suffixes: u, and count of l */
+	int int_base;		/* T_INT: 8, 10 or 16 */
+	char *sval;		/* T_STRING: decoded contents */
+	int slen;
+};
+
+struct dt_lexer {
+	const char *src, *p;
+	int line;
+	int parens, bracks;	/* nesting depth, for "extra ) in input" */
+	int pspec_mode;		/* outer level: read probe descriptions */
+	/* type-name test, so 'uint64_t x;' is a declaration, not a probe */
+	int (*is_type_name)(void *arg, const char *name);
+	void *arg;
+};
+
+void lex_init(struct dt_lexer *lx, const char *src);
+/* Read the next token; lexical errors are reported through dt_error(). */
+void lex_next(struct dt_lexer *lx, struct token *t);
+/* Text of a token kind for "syntax error near" messages. */
+const char *tok_str(enum tok k);
+
+#endif

@@ -1,0 +1,1012 @@
+/*
+ * parse.c - recursive-descent parser for D.
+ *
+ * The grammar is DTrace's (C's expression grammar with D's additions:
+ * probe clauses, self-> and this->, @aggregations, $macros, stringof,
+ * xlate, ^^).  Errors use DTrace's wording: "syntax error near "X"",
+ * "expected predicate and/or actions following probe description", ...
+ */
+#include "parse.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+extern void (*lex_pragma_hook)(void *arg, int line, const char *text);
+extern void *lex_pragma_arg;
+
+struct parser {
+	struct dt_lexer lx;
+	struct token cur;
+	struct dt_prog *prog;
+	const struct dt_parse_opts *o;
+	int in_pred;
+};
+
+struct node *node_new(enum node_kind k, int line)
+{
+	struct node *n = xcalloc(1, sizeof(*n));
+	n->kind = k;
+	n->line = line;
+	return n;
+}
+
+static void advance(struct parser *ps)
+{
+	lex_next(&ps->lx, &ps->cur);
+}
+
+static _Noreturn void syntax_error(struct parser *ps)
+{
+	if (ps->cur.kind == T_EOF)
+		dt_error(ps->cur.line, "D_SYNTAX", "syntax error near end of input");
+	if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens > 0)
+		dt_error(ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
+	dt_error(ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+}
+
+static void expect(struct parser *ps, enum tok k)
+{
+	if (ps->cur.kind != k)
+		syntax_error(ps);
+	advance(ps);
+}
+
+static int accept(struct parser *ps, enum tok k)
+{
+	if (ps->cur.kind != k)
+		return 0;
+	advance(ps);
+	return 1;
+}
+
+/* ---- types ---------------------------------------------------------- */
+
+static int starts_type(enum tok k)
+{
+	switch (k) {
+	case T_CHAR_KW: case T_SHORT: case T_INT_KW: case T_LONG:
+	case T_SIGNED: case T_UNSIGNED: case T_VOID: case T_FLOAT:
+	case T_DOUBLE: case T_STRING_KW: case T_STRUCT: case T_UNION:
+	case T_ENUM: case T_CONST: case T_VOLATILE: case T_TNAME:
+	case T_USERLAND: case T_RESTRICT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static struct node *parse_expr(struct parser *ps);
+static struct node *parse_assign(struct parser *ps);
+static struct node *parse_cond(struct parser *ps);
+static struct node *parse_cast(struct parser *ps);
+static struct dt_type *parse_type_spec(struct parser *ps);
+
+static void parse_struct_body(struct parser *ps, struct dt_type *t)
+{
+	uint32_t off = 0, maxsz = 0, align = 1;
+	struct ptrvec mems = {0};
+
+	expect(ps, T_LBRACE);
+	while (ps->cur.kind != T_RBRACE) {
+		struct dt_type *base = parse_type_spec(ps);
+		do {
+			struct dt_type *mt = base;
+			while (accept(ps, T_STAR))
+				mt = type_ptr(mt);
+			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+				syntax_error(ps);
+			char *name = ps->cur.text;
+			advance(ps);
+			if (accept(ps, T_LBRACK)) {
+				if (ps->cur.kind != T_INT)
+					syntax_error(ps);
+				mt = type_array(mt, (uint32_t)ps->cur.ival);
+				advance(ps);
+				expect(ps, T_RBRACK);
+			}
+			struct dt_member *m = xcalloc(1, sizeof(*m));
+			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
+			if (mt->kind == TY_ARRAY && mt->ref)
+				al = type_size(mt->ref, 256) >= 8 ? 8 : type_size(mt->ref, 256) ? type_size(mt->ref, 256) : 1;
+			if (al > align)
+				align = al;
+			m->name = name;
+			m->type = mt;
+			if (t->kind == TY_STRUCT) {
+				off = (off + al - 1) / al * al;
+				m->offset = off;
+				off += sz;
+			} else {
+				m->offset = 0;
+				if (sz > maxsz)
+					maxsz = sz;
+			}
+			pv_push(&mems, m);
+		} while (accept(ps, T_COMMA));
+		expect(ps, T_SEMI);
+	}
+	advance(ps);
+	t->nmembers = mems.n;
+	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
+	for (int i = 0; i < mems.n; i++)
+		t->members[i] = *(struct dt_member *)mems.v[i];
+	t->size = t->kind == TY_STRUCT ? (off + align - 1) / align * align : (maxsz + align - 1) / align * align;
+	t->complete = 1;
+	pv_free(&mems);
+}
+
+static void parse_enum_body(struct parser *ps, struct dt_type *t)
+{
+	int64_t next = 0;
+	struct ptrvec ev = {0};
+
+	expect(ps, T_LBRACE);
+	while (ps->cur.kind != T_RBRACE) {
+		if (ps->cur.kind != T_IDENT)
+			syntax_error(ps);
+		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
+		e->name = ps->cur.text;
+		advance(ps);
+		if (accept(ps, T_ASSIGN)) {
+			struct node *v = parse_cond(ps);
+			extern int64_t sema_const_value(struct node *n);
+			next = sema_const_value(v);
+		}
+		e->value = next++;
+		pv_push(&ev, e);
+		if (!accept(ps, T_COMMA))
+			break;
+	}
+	expect(ps, T_RBRACE);
+	t->nenums = ev.n;
+	t->enums = xcalloc((size_t)ev.n, sizeof(struct dt_enumerator));
+	for (int i = 0; i < ev.n; i++)
+		t->enums[i] = *(struct dt_enumerator *)ev.v[i];
+	t->complete = 1;
+	t->size = 4;
+	t->is_signed = 1;
+	pv_free(&ev);
+}
+
+/* A declaration-specifier list: returns the type it names. */
+static struct dt_type *parse_type_spec(struct parser *ps)
+{
+	int sign = 0, uns = 0, shrt = 0, lng = 0, chr = 0, in = 0, any = 0;
+	struct dt_type *named = NULL;
+
+	for (;;) {
+		switch (ps->cur.kind) {
+		case T_CONST: case T_VOLATILE: case T_RESTRICT: case T_USERLAND:
+			advance(ps);
+			continue;
+		case T_SIGNED: sign = 1; break;
+		case T_UNSIGNED: uns = 1; break;
+		case T_SHORT: shrt = 1; break;
+		case T_LONG: lng++; break;
+		case T_CHAR_KW: chr = 1; break;
+		case T_INT_KW: in = 1; break;
+		case T_VOID: named = &ty_void; break;
+		case T_FLOAT: named = &ty_float; break;
+		case T_DOUBLE: named = lng ? &ty_ldouble : &ty_double; break;
+		case T_STRING_KW: named = &ty_string; break;
+		case T_TNAME:
+			if (any || named)
+				goto done;
+			named = type_lookup(ps->cur.text);
+			break;
+		case T_STRUCT: case T_UNION: case T_ENUM: {
+			enum tok k = ps->cur.kind;
+			enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
+			advance(ps);
+			struct dt_type *t;
+			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
+				t = type_tag(tk, ps->cur.text);
+				advance(ps);
+			} else {
+				t = xcalloc(1, sizeof(*t));
+				t->kind = tk;
+				t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
+			}
+			if (ps->cur.kind == T_LBRACE) {
+				if (tk == TY_ENUM)
+					parse_enum_body(ps, t);
+				else
+					parse_struct_body(ps, t);
+			}
+			named = t;
+			any = 1;
+			continue;
+		}
+		default:
+			goto done;
+		}
+		any = 1;
+		advance(ps);
+	}
+done:
+	if (named && !(named == &ty_double))
+		return named;
+	if (named)
+		return named;
+	if (!any)
+		syntax_error(ps);
+	if (chr)
+		return uns ? &ty_uchar : sign ? &ty_schar : &ty_char;
+	if (shrt)
+		return uns ? &ty_ushort : &ty_short;
+	if (lng >= 2)
+		return uns ? &ty_ullong : &ty_llong;
+	if (lng == 1)
+		return uns ? &ty_ulong : &ty_long;
+	(void)in;
+	return uns ? &ty_uint : &ty_int;
+}
+
+/* An abstract declarator for casts and sizeof: '*'s and [N]s. */
+static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
+{
+	while (accept(ps, T_STAR))
+		t = type_ptr(t);
+	while (ps->cur.kind == T_LBRACK) {
+		advance(ps);
+		if (ps->cur.kind != T_INT)
+			syntax_error(ps);
+		t = type_array(t, (uint32_t)ps->cur.ival);
+		advance(ps);
+		expect(ps, T_RBRACK);
+	}
+	return t;
+}
+
+static struct dt_type *parse_type_name(struct parser *ps)
+{
+	return parse_abstract(ps, parse_type_spec(ps));
+}
+
+/* ---- expressions ---------------------------------------------------- */
+
+static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
+{
+	if (ps->cur.kind == close) {
+		advance(ps);
+		return;
+	}
+	for (;;) {
+		pv_push(args, parse_assign(ps));
+		if (accept(ps, T_COMMA))
+			continue;
+		expect(ps, close);
+		return;
+	}
+}
+
+static struct node *parse_primary(struct parser *ps)
+{
+	struct node *n;
+	int line = ps->cur.line;
+
+	switch (ps->cur.kind) {
+	case T_INT:
+		n = node_new(N_INT, line);
+		n->ival = ps->cur.ival;
+		n->sval = ps->cur.text;
+		/* suffix and base decide the type (sema): keep them in op */
+		n->op = ps->cur.int_suffix_u | (ps->cur.int_suffix_l << 1) | (ps->cur.int_base == 10 ? 8 : 0);
+		advance(ps);
+		return n;
+	case T_CHAR:
+		n = node_new(N_INT, line);
+		n->ival = ps->cur.ival;
+		n->sval = ps->cur.text;
+		n->op = -1;	/* character constant: type char/int */
+		advance(ps);
+		return n;
+	case T_STRING:
+		n = node_new(N_STR, line);
+		n->sval = ps->cur.sval;
+		n->slen = ps->cur.slen;
+		advance(ps);
+		/* adjacent string literals concatenate */
+		while (ps->cur.kind == T_STRING) {
+			char *s = xmalloc((size_t)n->slen + (size_t)ps->cur.slen + 1);
+			memcpy(s, n->sval, (size_t)n->slen);
+			memcpy(s + n->slen, ps->cur.sval, (size_t)ps->cur.slen + 1);
+			n->sval = s;
+			n->slen += ps->cur.slen;
+			advance(ps);
+		}
+		return n;
+	case T_IDENT:
+		n = node_new(N_IDENT, line);
+		n->sval = ps->cur.text;
+		advance(ps);
+		return n;
+	case T_MACRO:
+	case T_MACRO_STR:
+		n = node_new(N_MACRO, line);
+		n->sval = ps->cur.text;
+		n->op = ps->cur.kind == T_MACRO_STR;
+		advance(ps);
+		return n;
+	case T_AGG:
+		n = node_new(N_AGG, line);
+		n->sval = ps->cur.text;
+		advance(ps);
+		if (accept(ps, T_LBRACK))
+			parse_args(ps, &n->args, T_RBRACK);
+		return n;
+	case T_SELF:
+	case T_THIS: {
+		int scope = ps->cur.kind == T_SELF ? VS_THREAD : VS_CLAUSE;
+		advance(ps);
+		expect(ps, T_ARROW);
+		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+			syntax_error(ps);
+		n = node_new(N_IDENT, line);
+		n->sval = ps->cur.text;
+		n->var_scope = scope;
+		advance(ps);
+		return n;
+	}
+	case T_LPAREN:
+		advance(ps);
+		n = parse_expr(ps);
+		expect(ps, T_RPAREN);
+		return n;
+	case T_OFFSETOF:
+		advance(ps);
+		expect(ps, T_LPAREN);
+		n = node_new(N_OFFSETOF, line);
+		n->cast_type = parse_type_name(ps);
+		expect(ps, T_COMMA);
+		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+			syntax_error(ps);
+		n->sval = ps->cur.text;
+		advance(ps);
+		expect(ps, T_RPAREN);
+		return n;
+	case T_XLATE:
+		advance(ps);
+		expect(ps, T_LT);
+		n = node_new(N_XLATE, line);
+		n->cast_type = parse_type_name(ps);
+		expect(ps, T_GT);
+		expect(ps, T_LPAREN);
+		n->kids[0] = parse_expr(ps);
+		expect(ps, T_RPAREN);
+		return n;
+	default:
+		syntax_error(ps);
+	}
+}
+
+static struct node *parse_postfix(struct parser *ps)
+{
+	struct node *n = parse_primary(ps), *m;
+
+	for (;;) {
+		int line = ps->cur.line;
+		switch (ps->cur.kind) {
+		case T_LBRACK:
+			advance(ps);
+			m = node_new(N_INDEX, line);
+			m->kids[0] = n;
+			parse_args(ps, &m->args, T_RBRACK);
+			n = m;
+			break;
+		case T_LPAREN:
+			if (n->kind != N_IDENT || n->var_scope)
+				syntax_error(ps);
+			advance(ps);
+			n->kind = N_CALL;
+			parse_args(ps, &n->args, T_RPAREN);
+			break;
+		case T_DOT:
+		case T_ARROW:
+			m = node_new(N_MEMBER, line);
+			m->op = ps->cur.kind;
+			advance(ps);
+			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+				syntax_error(ps);
+			m->sval = ps->cur.text;
+			m->kids[0] = n;
+			advance(ps);
+			n = m;
+			break;
+		case T_INC:
+		case T_DEC:
+			m = node_new(ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
+			m->kids[0] = n;
+			advance(ps);
+			n = m;
+			break;
+		default:
+			return n;
+		}
+	}
+}
+
+static struct node *parse_unary(struct parser *ps)
+{
+	int line = ps->cur.line;
+	struct node *n;
+
+	switch (ps->cur.kind) {
+	case T_INC:
+	case T_DEC:
+		n = node_new(ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
+		advance(ps);
+		n->kids[0] = parse_unary(ps);
+		return n;
+	case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE: case T_STAR: case T_AMP:
+		n = node_new(N_UNARY, line);
+		n->op = ps->cur.kind;
+		advance(ps);
+		n->kids[0] = parse_cast(ps);
+		return n;
+	case T_SIZEOF:
+		advance(ps);
+		n = node_new(N_SIZEOF, line);
+		if (ps->cur.kind == T_LPAREN) {
+			/* sizeof (type) or sizeof (expr) */
+			advance(ps);
+			if (starts_type(ps->cur.kind)) {
+				n->cast_type = parse_type_name(ps);
+				expect(ps, T_RPAREN);
+				return n;
+			}
+			struct node *e = parse_expr(ps);
+			expect(ps, T_RPAREN);
+			n->kids[0] = e;
+			return n;
+		}
+		n->kids[0] = parse_unary(ps);
+		return n;
+	case T_STRINGOF:
+		advance(ps);
+		n = node_new(N_STRINGOF, line);
+		n->kids[0] = parse_unary(ps);
+		return n;
+	default:
+		return parse_postfix(ps);
+	}
+}
+
+static struct node *parse_cast(struct parser *ps)
+{
+	if (ps->cur.kind == T_LPAREN) {
+		/* Peek: is this a type name?  Save lexer state to look ahead. */
+		struct dt_lexer save = ps->lx;
+		struct token savet = ps->cur;
+		int line = ps->cur.line;
+		advance(ps);
+		if (starts_type(ps->cur.kind)) {
+			struct node *n = node_new(N_CAST, line);
+			n->cast_type = parse_type_name(ps);
+			expect(ps, T_RPAREN);
+			n->kids[0] = parse_cast(ps);
+			return n;
+		}
+		ps->lx = save;
+		ps->cur = savet;
+	}
+	return parse_unary(ps);
+}
+
+static int binop_prec(enum tok k)
+{
+	switch (k) {
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_SHL: case T_SHR: return 8;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_EQ: case T_NE: return 6;
+	case T_AMP: return 5;
+	case T_XOR: return 4;
+	case T_BOR: return 3;
+	case T_LAND: return 2;
+	case T_LXOR: return 1;
+	case T_LOR: return 0;
+	default: return -1;
+	}
+}
+
+static struct node *parse_binary(struct parser *ps, int minprec)
+{
+	struct node *l = parse_cast(ps);
+
+	for (;;) {
+		int p = binop_prec(ps->cur.kind);
+		if (p < minprec || p < 0)
+			return l;
+		/* '/' closes a predicate when parentheses are balanced */
+		if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)
+			return l;
+		struct node *n = node_new(N_BINARY, ps->cur.line);
+		n->op = ps->cur.kind;
+		advance(ps);
+		n->kids[0] = l;
+		n->kids[1] = parse_binary(ps, p + 1);
+		l = n;
+	}
+}
+
+static struct node *parse_cond(struct parser *ps)
+{
+	struct node *c = parse_binary(ps, 0);
+
+	if (ps->cur.kind == T_QUESTION) {
+		struct node *n = node_new(N_TERNARY, ps->cur.line);
+		advance(ps);
+		n->kids[0] = c;
+		n->kids[1] = parse_expr(ps);
+		expect(ps, T_COLON);
+		n->kids[2] = parse_cond(ps);
+		return n;
+	}
+	return c;
+}
+
+static int is_assign_op(enum tok k)
+{
+	switch (k) {
+	case T_ASSIGN: case T_ADD_EQ: case T_SUB_EQ: case T_MUL_EQ:
+	case T_DIV_EQ: case T_MOD_EQ: case T_AND_EQ: case T_OR_EQ:
+	case T_XOR_EQ: case T_SHL_EQ: case T_SHR_EQ:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static struct node *parse_assign(struct parser *ps)
+{
+	struct node *l = parse_cond(ps);
+
+	if (is_assign_op(ps->cur.kind)) {
+		struct node *n = node_new(N_ASSIGN, ps->cur.line);
+		n->op = ps->cur.kind;
+		advance(ps);
+		n->kids[0] = l;
+		n->kids[1] = parse_assign(ps);
+		return n;
+	}
+	return l;
+}
+
+static struct node *parse_expr(struct parser *ps)
+{
+	struct node *e = parse_assign(ps);
+
+	while (ps->cur.kind == T_COMMA) {
+		struct node *n = node_new(N_BINARY, ps->cur.line);
+		n->op = T_COMMA;
+		advance(ps);
+		n->kids[0] = e;
+		n->kids[1] = parse_assign(ps);
+		e = n;
+	}
+	return e;
+}
+
+/* ---- statements ------------------------------------------------------ */
+
+static struct node *parse_block_body(struct parser *ps, int outer);
+
+static struct node *parse_stmt_block(struct parser *ps)
+{
+	/* '{' statements '}' or a single statement */
+	if (ps->cur.kind == T_LBRACE) {
+		advance(ps);
+		return parse_block_body(ps, 0);
+	}
+	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+	s->kids[0] = parse_expr(ps);
+	pv_push(&b->args, s);
+	return b;
+}
+
+static struct node *parse_if(struct parser *ps)
+{
+	struct node *n = node_new(N_IF, ps->cur.line);
+
+	expect(ps, T_IF);
+	expect(ps, T_LPAREN);
+	n->kids[0] = parse_expr(ps);
+	expect(ps, T_RPAREN);
+	n->kids[1] = parse_stmt_block(ps);
+	if (accept(ps, T_ELSE)) {
+		if (ps->cur.kind == T_IF) {
+			struct node *eb = node_new(N_BLOCK, ps->cur.line);
+			pv_push(&eb->args, parse_if(ps));
+			n->kids[2] = eb;
+		} else {
+			n->kids[2] = parse_stmt_block(ps);
+		}
+	}
+	return n;
+}
+
+/* Statements up to the closing '}', which is consumed. */
+static struct node *parse_block_body(struct parser *ps, int outer)
+{
+	struct node *b = node_new(N_BLOCK, ps->cur.line);
+
+	for (;;) {
+		if (ps->cur.kind == T_SEMI) {
+			advance(ps);
+			continue;
+		}
+		if (ps->cur.kind == T_RBRACE) {
+			if (outer)
+				ps->lx.pspec_mode = 1;
+			advance(ps);
+			return b;
+		}
+		if (ps->cur.kind == T_IF) {
+			pv_push(&b->args, parse_if(ps));
+			continue;
+		}
+		struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+		s->kids[0] = parse_expr(ps);
+		pv_push(&b->args, s);
+		if (ps->cur.kind == T_SEMI) {
+			advance(ps);
+			continue;
+		}
+		if (ps->cur.kind != T_RBRACE)
+			syntax_error(ps);
+	}
+}
+
+/* ---- declarations ----------------------------------------------------- */
+
+static struct dt_var *find_var(struct ptrvec *vars, const char *name)
+{
+	for (int i = 0; i < vars->n; i++) {
+		struct dt_var *v = vars->v[i];
+		if (strcmp(v->name, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static void declare(struct parser *ps, int scope, struct dt_type *base, int line)
+{
+	do {
+		struct dt_type *t = base;
+		struct dt_var *v;
+		struct ptrvec *vars;
+		int is_assoc = 0, is_array = 0;
+		struct ptrvec keys = {0};
+
+		while (accept(ps, T_STAR))
+			t = type_ptr(t);
+		if (ps->cur.kind != T_IDENT)
+			syntax_error(ps);
+		char *name = ps->cur.text;
+		line = ps->cur.line;
+		advance(ps);
+		if (ps->cur.kind == T_LBRACK) {
+			advance(ps);
+			if (starts_type(ps->cur.kind)) {
+				is_assoc = 1;
+				do {
+					pv_push(&keys, parse_type_name(ps));
+				} while (accept(ps, T_COMMA));
+			} else if (ps->cur.kind == T_RBRACK) {
+				is_assoc = 1;
+			} else {
+				struct node *e = parse_cond(ps);
+				extern int64_t sema_const_value(struct node *n);
+				extern int sema_try_const(struct node *n, int64_t *v);
+				int64_t dim;
+				if (!sema_try_const(e, &dim) || dim <= 0)
+					dt_error(line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
+				if (dim > (int64_t)UINT32_MAX)
+					dt_error(line, "D_DECL_ARRBIG", "array dimension too big");
+				t = type_array(t, (uint32_t)dim);
+				is_array = 1;
+			}
+			expect(ps, T_RBRACK);
+		}
+		if (base == &ty_void && t == base)
+			dt_error(line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
+		vars = scope == VS_THREAD ? &ps->prog->tlocals : scope == VS_CLAUSE ? &ps->prog->clocals : &ps->prog->globals;
+		v = find_var(vars, name);
+		if (v) {
+			if (v->type && !type_compatible(v->type, t))
+				dt_error(line, "D_DECL_IDRED", "identifier redeclared: %s", name);
+		} else {
+			v = xcalloc(1, sizeof(*v));
+			v->name = name;
+			v->scope = scope;
+			v->id = vars->n;
+			pv_push(vars, v);
+		}
+		v->type = t;
+		v->declared = 1;
+		v->writable = 1;
+		v->line = line;
+		v->is_array = is_array;
+		if (is_assoc) {
+			v->is_assoc = 1;
+			v->nkeys = keys.n;
+			v->keys = (struct dt_type **)keys.v;
+			if (keys.n == 0)
+				v->nkeys = -1;	/* declared with [] : keys from first use */
+		}
+	} while (accept(ps, T_COMMA));
+}
+
+static void parse_declaration(struct parser *ps)
+{
+	int line = ps->cur.line;
+	int scope = VS_GLOBAL, nclass = 0;
+
+	ps->lx.pspec_mode = 0;
+	if (ps->cur.kind == T_INLINE) {
+		advance(ps);
+		struct dt_type *t = parse_abstract(ps, parse_type_spec(ps));
+		if (ps->cur.kind != T_IDENT)
+			syntax_error(ps);
+		struct dt_inline *in = xcalloc(1, sizeof(*in));
+		in->name = ps->cur.text;
+		in->type = t;
+		advance(ps);
+		expect(ps, T_ASSIGN);
+		in->expr = parse_expr(ps);
+		pv_push(&ps->prog->inlines, in);
+		ps->lx.pspec_mode = 1;
+		expect(ps, T_SEMI);
+		return;
+	}
+	if (ps->cur.kind == T_TYPEDEF) {
+		advance(ps);
+		struct dt_type *t = parse_type_spec(ps);
+		while (accept(ps, T_STAR))
+			t = type_ptr(t);
+		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+			syntax_error(ps);
+		char *name = ps->cur.text;
+		advance(ps);
+		if (accept(ps, T_LBRACK)) {
+			if (ps->cur.kind != T_INT)
+				syntax_error(ps);
+			t = type_array(t, (uint32_t)ps->cur.ival);
+			advance(ps);
+			expect(ps, T_RBRACK);
+		}
+		type_add_typedef(name, t);
+		ps->lx.pspec_mode = 1;
+		expect(ps, T_SEMI);
+		return;
+	}
+	for (;;) {
+		if (ps->cur.kind == T_SELF) {
+			scope = VS_THREAD;
+			nclass++;
+		} else if (ps->cur.kind == T_THIS) {
+			scope = VS_CLAUSE;
+			nclass++;
+		} else if (ps->cur.kind == T_EXTERN || ps->cur.kind == T_STATIC || ps->cur.kind == T_REGISTER) {
+			nclass++;
+		} else {
+			break;
+		}
+		if (nclass > 1)
+			dt_error(line, "D_DECL_CLASS", "more than one storage class specified in declaration");
+		advance(ps);
+	}
+	if (ps->cur.kind == T_TRANSLATOR || ps->cur.kind == T_PROVIDER)
+		dt_error(line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+	struct dt_type *base = parse_type_spec(ps);
+	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
+		ps->lx.pspec_mode = 1;
+		advance(ps);
+		return;
+	}
+	declare(ps, scope, base, line);
+	ps->lx.pspec_mode = 1;
+	expect(ps, T_SEMI);
+}
+
+/* ---- probe descriptions and clauses ------------------------------------ */
+
+struct dt_pdesc *pdesc_parse(const char *text, int line)
+{
+	struct dt_pdesc *pd = xcalloc(1, sizeof(*pd));
+	const char *f[4] = {"", "", "", ""};
+	char *parts[4];
+	int n = 0;
+	const char *p = text, *s = text;
+
+	/* Split on ':' (a backslash escapes the next character). */
+	for (;; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p == ':' || *p == 0) {
+			if (n == 4)
+				dt_error(line, "D_PDESC_INVAL", "invalid probe description \"%s\": too many fields", text);
+			parts[n++] = xstrndup(s, (size_t)(p - s));
+			if (*p == 0)
+				break;
+			s = p + 1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		f[4 - n + i] = parts[i];
+	pd->prov = xstrdup(f[0]);
+	pd->mod = xstrdup(f[1]);
+	pd->func = xstrdup(f[2]);
+	pd->name = xstrdup(f[3]);
+	pd->text = xstrdup(text);
+	pd->line = line;
+	return pd;
+}
+
+char *pdesc_str(const struct dt_pdesc *pd)
+{
+	return xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
+}
+
+static void parse_clause(struct parser *ps)
+{
+	struct dt_clause *c = xcalloc(1, sizeof(*c));
+
+	c->line = ps->cur.line;
+	for (;;) {
+		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
+			syntax_error(ps);
+		pv_push(&c->pdescs, pdesc_parse(ps->cur.text, ps->cur.line));
+		advance(ps);
+		if (ps->cur.kind != T_COMMA)
+			break;
+		advance(ps);
+	}
+	if (ps->cur.kind != T_SLASH && ps->cur.kind != T_LBRACE) {
+		if (ps->o->from_file)
+			dt_error(c->line, "D_SYNTAX", "expected predicate and/or actions following probe description");
+	} else {
+		if (ps->cur.kind == T_SLASH) {
+			ps->lx.pspec_mode = 0;
+			ps->lx.parens = 0;
+			advance(ps);
+			ps->in_pred = 1;
+			c->pred = parse_expr(ps);
+			ps->in_pred = 0;
+			if (ps->cur.kind != T_SLASH) {
+				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
+					dt_error(ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
+				syntax_error(ps);
+			}
+			advance(ps);
+			if (ps->cur.kind != T_LBRACE) {
+				/* a predicate without actions */
+				ps->lx.pspec_mode = 1;
+				c->index = ps->prog->clauses.n;
+				pv_push(&ps->prog->clauses, c);
+				if (ps->o->from_file || ps->cur.kind != T_EOF)
+					syntax_error(ps);
+				return;
+			}
+		}
+		ps->lx.pspec_mode = 0;
+		advance(ps);	/* '{' */
+		c->body = parse_block_body(ps, 1);
+	}
+	c->index = ps->prog->clauses.n;
+	pv_push(&ps->prog->clauses, c);
+	ps->prog->has_clauses = 1;
+}
+
+static int is_decl_start(enum tok k)
+{
+	switch (k) {
+	case T_INLINE: case T_TYPEDEF: case T_SELF: case T_THIS: case T_EXTERN:
+	case T_STATIC: case T_REGISTER: case T_TRANSLATOR: case T_PROVIDER:
+		return 1;
+	default:
+		return starts_type(k);
+	}
+}
+
+/* ---- pragmas -------------------------------------------------------------- */
+
+static void pragma(void *arg, int line, const char *text)
+{
+	struct parser *ps = arg;
+	char *words[16];
+	int n = 0;
+	const char *p = text;
+
+	while (*p && n < 16) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		const char *s = p;
+		if (*p == '"') {
+			p++;
+			s = p;
+			while (*p && *p != '"')
+				p++;
+			words[n++] = xstrndup(s, (size_t)(p - s));
+			if (*p)
+				p++;
+			continue;
+		}
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		words[n++] = xstrndup(s, (size_t)(p - s));
+	}
+	if (n == 0 || strcmp(words[0], "D") != 0)
+		return;		/* not a D pragma: ignored, as DTrace does */
+	if (n < 2)
+		dt_error(line, "D_PRAGMA_MALFORM", "malformed #pragma D");
+	if (strcmp(words[1], "option") == 0) {
+		for (int i = 2; i < n; i++) {
+			char *eq = strchr(words[i], '=');
+			if (eq)
+				*eq = 0;
+			if (ps->o->on_option)
+				ps->o->on_option(ps->o->arg, line, words[i], eq ? eq + 1 : NULL);
+		}
+	} else if (strcmp(words[1], "error") == 0) {
+		struct strbuf sb;
+		sb_init(&sb);
+		for (int i = 2; i < n; i++) {
+			sb_puts(&sb, words[i]);
+			sb_putc(&sb, ' ');
+		}
+		dt_error(line, "D_PRAGERR", "#error: %s", sb.s);
+	} else if (strcmp(words[1], "attributes") == 0) {
+		/* name/name/class triples: the only check is the shape */
+		if (n != 4 || strchr(words[2], '/') == NULL)
+			dt_error(line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes");
+	} else if (strcmp(words[1], "binding") == 0 || strcmp(words[1], "depends_on") == 0 ||
+		   strcmp(words[1], "ident") == 0 || strcmp(words[1], "line") == 0) {
+		/* accepted */
+	} else {
+		dt_error(line, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", words[1]);
+	}
+}
+
+static int is_type_name_cb(void *arg, const char *name)
+{
+	(void)arg;
+	return type_is_name(name);
+}
+
+void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)
+{
+	struct parser ps;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.prog = prog;
+	ps.o = o;
+	lex_pragma_hook = pragma;
+	lex_pragma_arg = &ps;
+	lex_init(&ps.lx, src);
+	ps.lx.is_type_name = is_type_name_cb;
+	ps.lx.pspec_mode = 1;
+	advance(&ps);
+	while (ps.cur.kind != T_EOF) {
+		if (ps.cur.kind == T_SEMI) {
+			advance(&ps);
+			continue;
+		}
+		if (is_decl_start(ps.cur.kind))
+			parse_declaration(&ps);
+		else
+			parse_clause(&ps);
+	}
+	prog->eof_line = ps.lx.line;
+	lex_pragma_hook = NULL;
+}

@@ -1,0 +1,24 @@
+/*
+ * parse.h - the D parser: source text to a struct dt_prog.
+ */
+#ifndef DT_PARSE_H
+#define DT_PARSE_H
+
+#include "ast.h"
+
+struct dt_parse_opts {
+	int from_file;		/* -s: a probe description needs / or { after it */
+	/* #pragma D option name[=value]: returns 0, or reports the error */
+	void (*on_option)(void *arg, int line, const char *name, const char *value);
+	void *arg;
+};
+
+/* Parse src, appending to prog.  Errors unwind through dt_error(). */
+void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts *o);
+
+/* Split a probe description "p:m:f:n" (fields may be missing on the left). */
+struct dt_pdesc *pdesc_parse(const char *text, int line);
+/* "prov:mod:func:name" with empty fields, as error messages print it. */
+char *pdesc_str(const struct dt_pdesc *pd);
+
+#endif

@@ -1,0 +1,1208 @@
+/*
+ * sema.c - cooking the parse tree: every identifier becomes a variable, a
+ * constant or a function; every expression gets its D type; integer
+ * constant expressions are folded; misuse gets DTrace's error and tag.
+ *
+ * Variables that a program creates by assigning to them are declared by a
+ * pre-pass over the whole program first, as DTrace's parser does, so a
+ * predicate may read a variable that only a later action assigns.
+ */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../consumer/format.h"
+#include "error.h"
+
+static const struct dt_sema_opts *opts;
+static struct dt_prog *P;
+static int macro_used[64];
+static int cur_clause;
+
+/* ---- built-in variables ------------------------------------------------ */
+
+static const struct bvar {
+	const char *name;
+	int id;
+	struct dt_type *type;	/* NULL: computed (pointers) */
+} bvars[] = {
+	{"arg0", BV_ARG0, &ty_llong}, {"arg1", BV_ARG1, &ty_llong},
+	{"arg2", BV_ARG2, &ty_llong}, {"arg3", BV_ARG3, &ty_llong},
+	{"arg4", BV_ARG4, &ty_llong}, {"arg5", BV_ARG5, &ty_llong},
+	{"arg6", BV_ARG6, &ty_llong}, {"arg7", BV_ARG7, &ty_llong},
+	{"arg8", BV_ARG8, &ty_llong}, {"arg9", BV_ARG9, &ty_llong},
+	{"args", BV_ARGS, &ty_llong},
+	{"pid", BV_PID, &ty_int}, {"ppid", BV_PPID, &ty_int},
+	{"tid", BV_TID, &ty_int}, {"uid", BV_UID, &ty_uint},
+	{"gid", BV_GID, &ty_uint}, {"execname", BV_EXECNAME, &ty_string},
+	{"cpu", BV_CPU, &ty_int}, {"timestamp", BV_TIMESTAMP, &ty_ullong},
+	{"vtimestamp", BV_VTIMESTAMP, &ty_ullong},
+	{"walltimestamp", BV_WALLTIMESTAMP, &ty_llong},
+	{"probeprov", BV_PROBEPROV, &ty_string},
+	{"probemod", BV_PROBEMOD, &ty_string},
+	{"probefunc", BV_PROBEFUNC, &ty_string},
+	{"probename", BV_PROBENAME, &ty_string},
+	{"epid", BV_EPID, &ty_uint}, {"id", BV_ID, &ty_uint},
+	{"errno", BV_ERRNO, &ty_int}, {"curthread", BV_CURTHREAD, NULL},
+	{"stackdepth", BV_STACKDEPTH, &ty_uint},
+	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
+	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
+	{"ipl", BV_IPL, &ty_uint},
+};
+
+static struct dt_var *builtin_var(const char *name)
+{
+	static struct dt_var *made[ARRAY_SIZE(bvars)];
+
+	for (size_t i = 0; i < ARRAY_SIZE(bvars); i++) {
+		if (strcmp(bvars[i].name, name) != 0)
+			continue;
+		if (!made[i]) {
+			struct dt_var *v = xcalloc(1, sizeof(*v));
+			v->name = (char *)bvars[i].name;
+			v->scope = VS_BUILTIN;
+			v->builtin = bvars[i].id;
+			v->type = bvars[i].type;
+			if (!v->type)
+				v->type = type_ptr(type_tag(TY_STRUCT, "task_struct"));
+			made[i] = v;
+		}
+		return made[i];
+	}
+	return NULL;
+}
+
+/* ---- built-in functions -------------------------------------------------- */
+
+static const struct bfn {
+	const char *name;
+	int fn;
+	int minargs, maxargs;	/* maxargs -1: variadic */
+	int action;
+	int agg;
+} bfns[] = {
+	{"trace", F_TRACE, 1, 1, 1, 0}, {"printf", F_PRINTF, 1, -1, 1, 0},
+	{"exit", F_EXIT, 1, 1, 1, 0}, {"printa", F_PRINTA, 1, -1, 1, 0},
+	{"tracemem", F_TRACEMEM, 2, 3, 1, 0}, {"stack", F_STACK, 0, 1, 1, 0},
+	{"ustack", F_USTACK, 0, 2, 1, 0}, {"clear", F_CLEAR, 1, 1, 1, 0},
+	{"trunc", F_TRUNC, 1, 2, 1, 0}, {"normalize", F_NORMALIZE, 2, 2, 1, 0},
+	{"denormalize", F_DENORMALIZE, 1, 1, 1, 0},
+	{"speculate", F_SPECULATE, 1, 1, 1, 0}, {"commit", F_COMMIT, 1, 1, 1, 0},
+	{"discard", F_DISCARD, 1, 1, 1, 0}, {"raise", F_RAISE, 1, 1, 1, 0},
+	{"system", F_SYSTEM, 1, -1, 1, 0}, {"stop", F_STOP, 0, 0, 1, 0},
+	{"breakpoint", F_BREAKPOINT, 0, 0, 1, 0}, {"panic", F_PANIC, 0, 0, 1, 0},
+	{"chill", F_CHILL, 1, 1, 1, 0}, {"freopen", F_FREOPEN, 1, -1, 1, 0},
+	{"ftruncate", F_FTRUNCATE, 0, 0, 1, 0}, {"setopt", F_SETOPT, 1, 2, 1, 0},
+	{"print", F_PRINT, 1, 1, 1, 0},
+	{"strlen", F_STRLEN, 1, 1, 0, 0}, {"strjoin", F_STRJOIN, 2, 2, 0, 0},
+	{"substr", F_SUBSTR, 2, 3, 0, 0}, {"strchr", F_STRCHR, 2, 2, 0, 0},
+	{"strrchr", F_STRRCHR, 2, 2, 0, 0}, {"strstr", F_STRSTR, 2, 2, 0, 0},
+	{"index", F_INDEX, 2, 3, 0, 0}, {"rindex", F_RINDEX, 2, 3, 0, 0},
+	{"toupper", F_TOUPPER, 1, 1, 0, 0}, {"tolower", F_TOLOWER, 1, 1, 0, 0},
+	{"lltostr", F_LLTOSTR, 1, 2, 0, 0}, {"strtoll", F_STRTOLL, 1, 2, 0, 0},
+	{"rand", F_RAND, 0, 0, 0, 0}, {"progenyof", F_PROGENYOF, 1, 1, 0, 0},
+	{"copyin", F_COPYIN, 2, 2, 0, 0}, {"copyinstr", F_COPYINSTR, 1, 2, 0, 0},
+	{"copyinto", F_COPYINTO, 3, 3, 0, 0},
+	{"speculation", F_SPECULATION, 0, 0, 0, 0},
+	{"basename", F_BASENAME, 1, 1, 0, 0}, {"dirname", F_DIRNAME, 1, 1, 0, 0},
+	{"alloca", F_ALLOCA, 1, 1, 0, 0}, {"bcopy", F_BCOPY, 3, 3, 0, 0},
+	{"htons", F_HTONS, 1, 1, 0, 0}, {"htonl", F_HTONL, 1, 1, 0, 0},
+	{"htonll", F_HTONLL, 1, 1, 0, 0}, {"ntohs", F_NTOHS, 1, 1, 0, 0},
+	{"ntohl", F_NTOHL, 1, 1, 0, 0}, {"ntohll", F_NTOHLL, 1, 1, 0, 0},
+	{"strtok", F_STRTOK, 2, 2, 0, 0}, {"inet_ntoa", F_INET_NTOA, 1, 1, 0, 0},
+	{"count", F_COUNT, 0, 0, 0, 1}, {"sum", F_SUM, 1, 1, 0, 1},
+	{"avg", F_AVG, 1, 1, 0, 1}, {"min", F_MIN, 1, 1, 0, 1},
+	{"max", F_MAX, 1, 1, 0, 1}, {"stddev", F_STDDEV, 1, 1, 0, 1},
+	{"quantize", F_QUANTIZE, 1, 2, 0, 1},
+	{"lquantize", F_LQUANTIZE, 3, 5, 0, 1},
+	{"llquantize", F_LLQUANTIZE, 5, 6, 0, 1},
+};
+
+static const struct bfn *find_fn(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(bfns); i++)
+		if (strcmp(bfns[i].name, name) == 0)
+			return &bfns[i];
+	return NULL;
+}
+
+static const struct bfn *fn_by_id(int fn)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(bfns); i++)
+		if (bfns[i].fn == fn)
+			return &bfns[i];
+	return NULL;
+}
+
+const char *sema_fn_name(int fn)
+{
+	const struct bfn *f = fn_by_id(fn);
+	return f ? f->name : "?";
+}
+
+int sema_fn_is_action(int fn)
+{
+	const struct bfn *f = fn_by_id(fn);
+	return f && f->action;
+}
+
+int sema_fn_is_agg(int fn)
+{
+	const struct bfn *f = fn_by_id(fn);
+	return f && f->agg;
+}
+
+/* ---- constants ------------------------------------------------------------ */
+
+static const struct {
+	const char *name;
+	int64_t value;
+} int_consts[] = {
+	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1},
+	{"DTRACEFLT_BADALIGN", 2}, {"DTRACEFLT_ILLOP", 3},
+	{"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
+	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7},
+	{"DTRACEFLT_TUPOFLOW", 8}, {"DTRACEFLT_BADSTACK", 9},
+	{"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
+	{"DTRACEFLT_LIBRARY", 1000},
+	{"R_SP", 7}, {"R_PC", 16}, {"R_FP", 4}, {"R_SS", 20}, {"R_R0", 10},
+};
+
+int sema_try_const(struct node *n, int64_t *v);
+
+static uint64_t trunc_to(uint64_t v, const struct dt_type *t)
+{
+	if (!t || t->kind == TY_PTR || t->size >= 8 || t->size == 0)
+		return v;
+	if (t->is_bool)
+		return v != 0;
+	uint64_t mask = (1ULL << (t->size * 8)) - 1;
+	v &= mask;
+	if (t->is_signed && (v >> (t->size * 8 - 1)) & 1)
+		v |= ~mask;
+	return v;
+}
+
+static void set_const(struct node *n, uint64_t v)
+{
+	n->is_const = 1;
+	n->cval = (int64_t)trunc_to(v, n->type);
+}
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static struct dt_var *find_var(struct ptrvec *vars, const char *name)
+{
+	for (int i = 0; i < vars->n; i++) {
+		struct dt_var *v = vars->v[i];
+		if (strcmp(v->name, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static struct ptrvec *scope_vars(int scope)
+{
+	return scope == VS_THREAD ? &P->tlocals : scope == VS_CLAUSE ? &P->clocals : &P->globals;
+}
+
+static struct dt_var *new_var(int scope, const char *name, int line)
+{
+	struct ptrvec *vars = scope_vars(scope);
+	struct dt_var *v = xcalloc(1, sizeof(*v));
+
+	v->name = xstrdup(name);
+	v->scope = scope;
+	v->id = vars->n;
+	v->writable = 1;
+	v->line = line;
+	pv_push(vars, v);
+	return v;
+}
+
+static struct dt_inline *find_inline(const char *name)
+{
+	for (int i = 0; i < P->inlines.n; i++) {
+		struct dt_inline *in = P->inlines.v[i];
+		if (strcmp(in->name, name) == 0)
+			return in;
+	}
+	return NULL;
+}
+
+static int find_enum_const(const char *name, int64_t *v);
+
+static int is_known_name(const char *name)
+{
+	int64_t v;
+
+	if (builtin_var(name) || find_inline(name) || find_enum_const(name, &v))
+		return 1;
+	for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+		if (strcmp(int_consts[i].name, name) == 0)
+			return 1;
+	return strcmp(name, "NULL") == 0;
+}
+
+/* ---- the pre-pass: variables a program creates by assignment ------------------ */
+
+static void declare_lvalue(struct node *l)
+{
+	if (l->kind == N_IDENT) {
+		if (l->var_scope == 0 && is_known_name(l->sval))
+			return;
+		if (!find_var(scope_vars(l->var_scope), l->sval))
+			new_var(l->var_scope, l->sval, l->line);
+	} else if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT) {
+		struct node *a = l->kids[0];
+		if (a->var_scope == VS_CLAUSE)
+			return;
+		if (a->var_scope == 0 && is_known_name(a->sval))
+			return;
+		struct dt_var *v = find_var(scope_vars(a->var_scope), a->sval);
+		if (!v) {
+			v = new_var(a->var_scope, a->sval, a->line);
+			v->is_assoc = 1;
+			v->nkeys = -1;
+		}
+	}
+}
+
+static void prepass(struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_ASSIGN || n->kind == N_PREINC || n->kind == N_PREDEC ||
+	    n->kind == N_POSTINC || n->kind == N_POSTDEC)
+		declare_lvalue(n->kids[0]);
+	for (int i = 0; i < 3; i++)
+		prepass(n->kids[i]);
+	for (int i = 0; i < n->args.n; i++)
+		prepass(n->args.v[i]);
+}
+
+/* ---- cooking -------------------------------------------------------------------- */
+
+static void cook(struct node *n);
+
+static _Noreturn void incompat(struct node *n, const char *op, struct dt_type *a, struct dt_type *b)
+{
+	dt_error(n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
+		 type_name(a), op, type_name(b));
+}
+
+static const char *opname(int op)
+{
+	return tok_str((enum tok)op);
+}
+
+static int is_null_const(struct node *n)
+{
+	return n->is_const && n->cval == 0 && (type_is_integral(n->type) ||
+	       (n->type->kind == TY_PTR && n->type->ref->kind == TY_VOID));
+}
+
+/* May a value of type b (node rhs) be stored in something of type a? */
+static int assignable(struct dt_type *a, struct node *rhs)
+{
+	struct dt_type *b = rhs->type;
+
+	if (type_is_integral(a) && type_is_integral(b))
+		return 1;
+	if (a->kind == TY_STRING && (type_is_string(b) || is_null_const(rhs)))
+		return 1;
+	if (a->kind == TY_PTR && (b->kind == TY_PTR || is_null_const(rhs)))
+		return 1;
+	if (a->kind == TY_PTR && b->kind == TY_ARRAY)
+		return 1;
+	if (a->kind == TY_PTR && b->kind == TY_STRING)
+		return 1;
+	return type_compatible(a, b);
+}
+
+static void check_lvalue(struct node *n, struct node *l, const char *op)
+{
+	if (!l->is_lvalue)
+		dt_error(n->line, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op);
+	if (l->kind == N_VAR && !l->var->writable)
+		dt_error(n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op);
+}
+
+static int find_enum_const(const char *name, int64_t *v)
+{
+	/* enumerators of declared enums are kept with the enum types */
+	extern int types_find_enumerator(const char *name, int64_t *v);
+	return types_find_enumerator(name, v);
+}
+
+static void cook_ident(struct node *n)
+{
+	struct dt_var *v;
+	int64_t ev;
+
+	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
+		v = find_var(scope_vars(n->var_scope), n->sval);
+		if (!v)
+			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s%s: Unknown variable name",
+				 n->var_scope == VS_THREAD ? "self->" : "this->", n->sval);
+	} else {
+		struct dt_inline *in = find_inline(n->sval);
+		if (in) {
+			cook(in->expr);
+			n->kind = N_CAST;
+			n->cast_type = in->type;
+			n->kids[0] = in->expr;
+			cook(n);
+			return;
+		}
+		if (strcmp(n->sval, "NULL") == 0) {
+			n->kind = N_INT;
+			n->ival = 0;
+			n->type = type_ptr(&ty_void);
+			set_const(n, 0);
+			return;
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+			if (strcmp(int_consts[i].name, n->sval) == 0) {
+				n->kind = N_INT;
+				n->ival = (uint64_t)int_consts[i].value;
+				n->type = &ty_int;
+				set_const(n, n->ival);
+				return;
+			}
+		if (find_enum_const(n->sval, &ev)) {
+			n->kind = N_INT;
+			n->ival = (uint64_t)ev;
+			n->type = &ty_int;
+			set_const(n, n->ival);
+			return;
+		}
+		v = builtin_var(n->sval);
+		if (!v)
+			v = find_var(&P->globals, n->sval);
+		if (!v)
+			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
+	}
+	n->kind = N_VAR;
+	n->var = v;
+}
+
+static void cook_var(struct node *n)
+{
+	struct dt_var *v = n->var;
+
+	if (v->is_assoc && !n->args.n)
+		dt_error(n->line, "D_ARR_BADREF", "%s is an associative array and must be indexed", v->name);
+	n->type = v->type ? v->type : &ty_int;
+	n->is_lvalue = v->scope != VS_BUILTIN || v->writable;
+	if (v->scope == VS_BUILTIN)
+		n->is_lvalue = 1;	/* so "pid = 1" reports D_OP_WRITE */
+}
+
+static void cook_int(struct node *n)
+{
+	if (n->op == -1) {	/* character constant */
+		n->type = &ty_char;
+		if (n->sval && strlen(n->sval) > 3 && n->sval[1] != '\\')
+			n->type = &ty_int;
+		set_const(n, n->ival);
+		return;
+	}
+	int u = n->op & 1, l = (n->op >> 1) & 3, dec = (n->op & 8) != 0;
+	static struct dt_type *cands[] = {&ty_int, &ty_uint, &ty_long, &ty_ulong, &ty_llong, &ty_ullong};
+	uint64_t v = n->ival;
+	struct dt_type *t = NULL;
+	for (int i = 0; i < 6; i++) {
+		struct dt_type *c = cands[i];
+		if (u && c->is_signed)
+			continue;
+		if (l == 1 && c->size < 8)
+			continue;
+		if (l == 2 && i < 4)
+			continue;
+		if (dec && !u && !c->is_signed)
+			continue;
+		uint64_t lim = c->size == 4 ? (c->is_signed ? 0x7fffffffULL : 0xffffffffULL)
+					    : (c->is_signed ? 0x7fffffffffffffffULL : ~0ULL);
+		if (v <= lim) {
+			t = c;
+			break;
+		}
+	}
+	if (!t)
+		t = &ty_ullong;
+	n->type = t;
+	set_const(n, v);
+}
+
+/* Index into a variable: associative array, scalar array, or assoc via self-> */
+static void cook_index(struct node *n)
+{
+	struct node *a = n->kids[0];
+
+	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
+		dt_error(n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: this->%s", a->sval);
+	}
+	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
+				   (a->var_scope == 0 && !is_known_name(a->sval)))) {
+		struct dt_var *v = find_var(scope_vars(a->var_scope), a->sval);
+		if (!v)
+			dt_error(a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
+		for (int i = 0; i < n->args.n; i++)
+			cook(n->args.v[i]);
+		if (v->is_array && !v->is_assoc) {
+			/* scalar array a[i] */
+			if (n->args.n != 1)
+				dt_error(n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
+			struct node *ix = n->args.v[0];
+			if (!type_is_integral(ix->type))
+				dt_error(n->line, "D_ARR_BADIDX", "array subscript must be an integer");
+			if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= v->type->nelems))
+				dt_error(n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
+					 (long long)ix->cval, v->type->nelems);
+			a->kind = N_VAR;
+			a->var = v;
+			a->type = v->type;
+			n->type = v->type->ref;
+			n->is_lvalue = 1;
+			n->op = 1;	/* scalar array element */
+			return;
+		}
+		if (!v->is_assoc) {
+			if (v->type)
+				dt_error(n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
+			v->is_assoc = 1;
+			v->nkeys = -1;
+		}
+		if (v->nkeys < 0) {
+			v->nkeys = n->args.n;
+			v->keys = xcalloc((size_t)n->args.n, sizeof(struct dt_type *));
+			for (int i = 0; i < n->args.n; i++) {
+				struct node *k = n->args.v[i];
+				v->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
+			}
+		} else if (v->nkeys != n->args.n) {
+			dt_error(n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+				 v->name, n->args.n, n->args.n == 1 ? "" : "s", v->nkeys);
+		} else {
+			for (int i = 0; i < n->args.n; i++) {
+				struct node *k = n->args.v[i];
+				if (!type_compatible(v->keys[i], k->type) &&
+				    !(v->keys[i]->kind == TY_STRING && type_is_string(k->type)))
+					dt_error(n->line, "D_ARR_KEYTYPE",
+						 "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+						 v->name, i + 1, type_name(v->keys[i]), type_name(k->type));
+			}
+		}
+		if (n->args.n > 10)
+			dt_error(n->line, NULL, "Insufficient tuple registers to generate code");
+		a->kind = N_VAR;
+		a->var = v;
+		n->kind = N_VAR;
+		n->var = v;
+		n->kids[0] = NULL;
+		n->type = v->type ? v->type : &ty_int;
+		n->is_lvalue = 1;
+		return;
+	}
+	if (a->kind == N_VAR && a->var->is_assoc) {
+		/* already cooked (second pass) */
+	}
+	cook(a);
+	for (int i = 0; i < n->args.n; i++)
+		cook(n->args.v[i]);
+	if (n->args.n != 1)
+		dt_error(n->line, "D_SYNTAX", "invalid array reference");
+	struct node *ix = n->args.v[0];
+	if (a->type->kind == TY_ARRAY) {
+		if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= a->type->nelems))
+			dt_error(n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
+				 (long long)ix->cval, a->type->nelems);
+		n->type = a->type->ref;
+	} else if (a->type->kind == TY_PTR) {
+		n->type = a->type->ref;
+	} else if (a->type->kind == TY_STRING) {
+		n->type = &ty_char;
+	} else {
+		dt_error(n->line, "D_OP_ARRPTR", "operator [ ] may not be applied to operand of type \"%s\"", type_name(a->type));
+	}
+	n->is_lvalue = a->type->kind != TY_STRING;
+}
+
+static void check_printf(struct node *n, const char *fname, int first)
+{
+	struct node *f = n->args.v[first];
+	const char *tag;
+	char msg[1024];
+	struct dtf_format *fmt;
+	int na = n->args.n - first - 1;
+	struct dtf_argtype *at;
+
+	if (f->kind != N_STR)
+		dt_error(n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
+			 fname, first + 1, type_name(f->type));
+	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
+	if (!fmt)
+		dt_error(n->line, tag, "%s", msg);
+	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
+	for (int i = 0; i < na; i++) {
+		struct node *a = n->args.v[first + 1 + i];
+		struct dt_type *t = a->type;
+		at[i].name = type_name(t);
+		at[i].size = (int)t->size;
+		at[i].is_signed = t->is_signed;
+		if (a->kind == N_AGG)
+			at[i].kind = DTF_T_AGG, at[i].name = "aggregation";
+		else if (type_is_integral(t))
+			at[i].kind = DTF_T_INT;
+		else if (t->kind == TY_PTR)
+			at[i].kind = DTF_T_PTR;
+		else if (t->kind == TY_STRING)
+			at[i].kind = DTF_T_STRING;
+		else if (type_is_string(t))
+			at[i].kind = DTF_T_CHARARR;
+		else if (t->kind == TY_VOID)
+			at[i].kind = DTF_T_VOID;
+		else if (t->kind == TY_FLOAT)
+			at[i].kind = DTF_T_FLOAT;
+		else
+			at[i].kind = DTF_T_OTHER;
+	}
+	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
+		dt_error(n->line, tag, "%s", msg);
+	free(at);
+	n->aux = fmt;
+}
+
+static void cook_call(struct node *n)
+{
+	const struct bfn *f = find_fn(n->sval);
+
+	for (int i = 0; i < n->args.n; i++) {
+		struct node *a = n->args.v[i];
+		if (a->kind == N_AGG)
+			a->type = &ty_llong;	/* an aggregation as an argument */
+		else
+			cook(a);
+	}
+	if (!f)
+		dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown function name", n->sval);
+	n->fn = f->fn;
+	if (n->args.n < f->minargs) {
+		if (f->maxargs == -1 || f->maxargs > f->minargs)
+			dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at least %d expected",
+				 f->name, n->args.n, f->minargs);
+		dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->minargs);
+	}
+	if (f->maxargs >= 0 && n->args.n > f->maxargs) {
+		if (f->maxargs > f->minargs)
+			dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
+				 f->name, n->args.n, f->maxargs);
+		dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->maxargs);
+	}
+	struct node **a = (struct node **)n->args.v;
+#define ARGTYPE_ERR(i, proto) \
+	dt_error(n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", \
+		 f->name, (i) + 1, proto, type_name(a[i]->type))
+#define NEED_STR(i) do { if (!type_is_string(a[i]->type) && !is_null_const(a[i])) ARGTYPE_ERR(i, "char *"); } while (0)
+#define NEED_INT(i) do { if (!type_is_integral(a[i]->type)) ARGTYPE_ERR(i, "int"); } while (0)
+	switch (f->fn) {
+	case F_PRINTF:
+		check_printf(n, "printf", 0);
+		n->type = &ty_void;
+		break;
+	case F_SYSTEM:
+		if (!opts->destructive)
+			dt_error(n->line, "D_ACT_DESTR", "system( ) is a destructive action; use -w to allow it");
+		check_printf(n, "system", 0);
+		n->type = &ty_void;
+		break;
+	case F_PRINTA:
+		n->type = &ty_void;
+		break;
+	case F_EXIT:
+		NEED_INT(0);
+		n->type = &ty_void;
+		break;
+	case F_TRACE:
+		if (a[0]->type->kind == TY_VOID)
+			dt_error(n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
+		n->type = &ty_void;
+		break;
+	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
+		if (!opts->destructive)
+			dt_error(n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
+		n->type = &ty_void;
+		break;
+	case F_STRLEN:
+		NEED_STR(0);
+		n->type = &ty_ulong;
+		break;
+	case F_STRJOIN:
+		NEED_STR(0);
+		NEED_STR(1);
+		n->type = &ty_string;
+		break;
+	case F_SUBSTR:
+		NEED_STR(0);
+		NEED_INT(1);
+		if (n->args.n > 2)
+			NEED_INT(2);
+		n->type = &ty_string;
+		break;
+	case F_STRCHR: case F_STRRCHR:
+		NEED_STR(0);
+		NEED_INT(1);
+		n->type = &ty_string;
+		break;
+	case F_STRSTR:
+		NEED_STR(0);
+		NEED_STR(1);
+		n->type = &ty_string;
+		break;
+	case F_INDEX: case F_RINDEX:
+		NEED_STR(0);
+		NEED_STR(1);
+		n->type = &ty_int;
+		break;
+	case F_TOUPPER: case F_TOLOWER: case F_BASENAME: case F_DIRNAME:
+		NEED_STR(0);
+		n->type = &ty_string;
+		break;
+	case F_LLTOSTR:
+		NEED_INT(0);
+		n->type = &ty_string;
+		break;
+	case F_STRTOLL:
+		NEED_STR(0);
+		n->type = &ty_llong;
+		break;
+	case F_RAND:
+		n->type = &ty_int;
+		break;
+	case F_PROGENYOF:
+		n->type = &ty_int;
+		break;
+	case F_COPYINSTR:
+		n->type = &ty_string;
+		break;
+	case F_COPYIN:
+		n->type = type_ptr(&ty_void);
+		break;
+	case F_HTONS: case F_NTOHS:
+		n->type = &ty_ushort;
+		break;
+	case F_HTONL: case F_NTOHL:
+		n->type = &ty_uint;
+		break;
+	case F_HTONLL: case F_NTOHLL:
+		n->type = &ty_ullong;
+		break;
+	case F_SPECULATION:
+		n->type = &ty_int;
+		break;
+	default:
+		n->type = f->agg ? &ty_void : &ty_void;
+		break;
+	}
+}
+
+static void cook_assign(struct node *n)
+{
+	struct node *l = n->kids[0], *r = n->kids[1];
+
+	if (l->kind == N_AGG) {
+		/* aggregations are checked by the aggregation code */
+		for (int i = 0; i < l->args.n; i++)
+			cook(l->args.v[i]);
+		if (r->kind != N_CALL || !find_fn(r->sval) || !find_fn(r->sval)->agg)
+			dt_error(n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
+		cook_call(r);
+		n->type = &ty_void;
+		return;
+	}
+	cook(r);
+	cook(l);
+	check_lvalue(n, l, opname(n->op));
+	if (l->kind == N_VAR && !l->var->type) {
+		/* first assignment fixes the variable's type */
+		struct dt_type *t = r->type;
+		if (type_is_string(t))
+			t = &ty_string;
+		if (t->kind == TY_VOID)
+			dt_error(n->line, "D_OP_VOID", "operator = may not be applied to void expression");
+		if (n->op != T_ASSIGN)
+			t = &ty_int;
+		l->var->type = t;
+		l->type = t;
+	}
+	if (n->op == T_ASSIGN) {
+		if (r->type->kind == TY_VOID)
+			dt_error(n->line, "D_OP_VOID", "operator = may not be applied to void expression");
+		if (!assignable(l->type, r))
+			incompat(n, "=", l->type, r->type);
+	} else {
+		if (!type_is_integral(l->type) && !(l->type->kind == TY_PTR && (n->op == T_ADD_EQ || n->op == T_SUB_EQ)))
+			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(n->op));
+		if (!type_is_integral(r->type))
+			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(n->op));
+		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
+			dt_error(n->line, "D_DIV_ZERO", "expression contains division by zero");
+	}
+	n->type = l->type;
+}
+
+static void cook_incdec(struct node *n)
+{
+	struct node *l = n->kids[0];
+	const char *op = n->kind == N_PREINC || n->kind == N_POSTINC ? "++" : "--";
+
+	cook(l);
+	if (l->kind == N_VAR && !l->var->type) {
+		l->var->type = &ty_int;
+		l->type = &ty_int;
+	}
+	check_lvalue(n, l, op);
+	if (!type_is_scalar(l->type))
+		dt_error(n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
+	n->type = l->type;
+}
+
+static struct dt_type *ptr_target(struct dt_type *t)
+{
+	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
+}
+
+static void cook_binary(struct node *n)
+{
+	struct node *l = n->kids[0], *r = n->kids[1];
+	int op = n->op;
+
+	cook(l);
+	cook(r);
+	struct dt_type *lt = l->type, *rt = r->type;
+	switch (op) {
+	case T_COMMA:
+		n->type = rt;
+		if (r->is_const)
+			set_const(n, (uint64_t)r->cval);
+		return;
+	case T_LAND: case T_LOR: case T_LXOR:
+		if (!type_is_scalar(lt) && !type_is_string(lt))
+			dt_error(n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", opname(op));
+		if (!type_is_scalar(rt) && !type_is_string(rt))
+			dt_error(n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", opname(op));
+		n->type = &ty_int;
+		if (l->is_const && r->is_const) {
+			int a = l->cval != 0, b = r->cval != 0;
+			set_const(n, (uint64_t)(op == T_LAND ? (a && b) : op == T_LOR ? (a || b) : (a != b)));
+		}
+		return;
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		if (type_is_string(lt) || type_is_string(rt)) {
+			int ok = (type_is_string(lt) || is_null_const(l) || lt->kind == TY_PTR) &&
+				 (type_is_string(rt) || is_null_const(r) || rt->kind == TY_PTR);
+			if (!ok)
+				incompat(n, opname(op), lt, rt);
+			n->type = &ty_int;
+			return;
+		}
+		if (!type_is_scalar(lt) || !type_is_scalar(rt))
+			incompat(n, opname(op), lt, rt);
+		n->type = &ty_int;
+		if (l->is_const && r->is_const && type_is_integral(lt) && type_is_integral(rt)) {
+			struct dt_type *ct = type_arith_result(lt, rt);
+			int sg = ct->is_signed;
+			int64_t a = l->cval, b = r->cval;
+			uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+			if (!sg) {
+				ua = trunc_to(ua, ct);
+				ub = trunc_to(ub, ct);
+			}
+			int res;
+			switch (op) {
+			case T_EQ: res = ua == ub; break;
+			case T_NE: res = ua != ub; break;
+			case T_LT: res = sg ? a < b : ua < ub; break;
+			case T_GT: res = sg ? a > b : ua > ub; break;
+			case T_LE: res = sg ? a <= b : ua <= ub; break;
+			default: res = sg ? a >= b : ua >= ub; break;
+			}
+			set_const(n, (uint64_t)res);
+		}
+		return;
+	case T_PLUS: case T_MINUS:
+		if (type_is_integral(lt) && type_is_integral(rt))
+			break;
+		if (op == T_PLUS && (ptr_target(lt) || lt->kind == TY_STRING) && type_is_integral(rt)) {
+			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
+			return;
+		}
+		if (op == T_PLUS && type_is_integral(lt) && (ptr_target(rt) || rt->kind == TY_STRING)) {
+			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
+			return;
+		}
+		if (op == T_MINUS && ptr_target(lt) && type_is_integral(rt)) {
+			n->type = lt;
+			return;
+		}
+		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt)) {
+			n->type = &ty_long;
+			return;
+		}
+		dt_error(n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", opname(op));
+	default:
+		if (!type_is_integral(lt) || !type_is_integral(rt)) {
+			if (op == T_STAR || op == T_SLASH)
+				dt_error(n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", opname(op));
+			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(op));
+		}
+		break;
+	}
+	if (op == T_SHL || op == T_SHR)
+		n->type = type_promote(lt);
+	else
+		n->type = type_arith_result(lt, rt);
+	if ((op == T_SLASH || op == T_PERCENT) && r->is_const && r->cval == 0)
+		dt_error(n->line, "D_DIV_ZERO", "expression contains division by zero");
+	if (l->is_const && r->is_const) {
+		struct dt_type *t = n->type;
+		uint64_t a = trunc_to((uint64_t)l->cval, t), b = trunc_to((uint64_t)r->cval, t), v = 0;
+		int sg = t->is_signed;
+		switch (op) {
+		case T_PLUS: v = a + b; break;
+		case T_MINUS: v = a - b; break;
+		case T_STAR: v = a * b; break;
+		case T_SLASH: v = sg ? (uint64_t)((int64_t)a / (int64_t)b) : a / b; break;
+		case T_PERCENT: v = sg ? (uint64_t)((int64_t)a % (int64_t)b) : a % b; break;
+		case T_AMP: v = a & b; break;
+		case T_BOR: v = a | b; break;
+		case T_XOR: v = a ^ b; break;
+		case T_SHL: v = a << (b & 63); break;
+		case T_SHR: v = sg ? (uint64_t)((int64_t)a >> (b & 63)) : a >> (b & 63); break;
+		}
+		set_const(n, v);
+	}
+}
+
+static void cook_unary(struct node *n)
+{
+	struct node *k = n->kids[0];
+
+	cook(k);
+	switch (n->op) {
+	case T_MINUS: case T_PLUS: case T_TILDE:
+		if (!type_is_integral(k->type)) {
+			if (n->op == T_TILDE)
+				dt_error(n->line, "D_OP_INT", "operator ~ requires an operand of integral type");
+			dt_error(n->line, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", opname(n->op));
+		}
+		n->type = type_promote(k->type);
+		if (k->is_const) {
+			uint64_t v = (uint64_t)k->cval;
+			set_const(n, n->op == T_MINUS ? (uint64_t)-(int64_t)v : n->op == T_TILDE ? ~v : v);
+		}
+		return;
+	case T_BANG:
+		if (!type_is_scalar(k->type) && !type_is_string(k->type))
+			dt_error(n->line, "D_OP_SCALAR", "operator ! requires an operand of scalar type");
+		n->type = &ty_int;
+		if (k->is_const)
+			set_const(n, k->cval == 0);
+		return;
+	case T_STAR:
+		if (k->type->kind == TY_PTR || k->type->kind == TY_ARRAY) {
+			if (k->type->ref->kind == TY_VOID)
+				dt_error(n->line, "D_DEREF_VOID", "cannot dereference pointer to void");
+			n->type = k->type->ref;
+		} else if (k->type->kind == TY_STRING) {
+			n->type = &ty_char;
+		} else {
+			dt_error(n->line, "D_DEREF_NONPTR", "unary * requires an operand of pointer type");
+		}
+		n->is_lvalue = 1;
+		return;
+	case T_AMP:
+		if (!k->is_lvalue || k->kind == N_VAR)
+			dt_error(n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
+		n->type = type_ptr(k->type);
+		return;
+	}
+}
+
+static void cook_member(struct node *n)
+{
+	struct node *k = n->kids[0];
+	struct dt_type *st;
+
+	cook(k);
+	st = k->type;
+	if (n->op == T_ARROW) {
+		if (st->kind != TY_PTR)
+			dt_error(n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
+		st = st->ref;
+	}
+	if (st->kind != TY_STRUCT && st->kind != TY_UNION)
+		dt_error(n->line, n->op == T_ARROW ? "D_OP_PTR" : "D_OP_SOU",
+			 "operator %s must be applied to a %s", opname(n->op),
+			 n->op == T_ARROW ? "pointer to struct or union" : "struct or union");
+	const struct dt_member *m = type_member(st, n->sval);
+	if (!m)
+		dt_error(n->line, "D_MEMBER_NAME", "%s is not a member of %s", n->sval, type_name(st));
+	n->type = m->type;
+	n->aux = (void *)m;
+	n->is_lvalue = 1;
+}
+
+static void cook_macro(struct node *n)
+{
+	const char *name = n->sval;
+	char *end;
+	long idx = strtol(name, &end, 10);
+
+	if (*end == 0 && end != name) {
+		if (idx >= opts->nmacro_args) {
+			dt_error(n->line, "D_MACRO_UNDEF", "macro argument %s%s is not defined", n->op ? "$$" : "$", name);
+		}
+		if (idx < 64)
+			macro_used[idx] = 1;
+		const char *val = opts->macro_args[idx];
+		char *e2;
+		long long iv = strtoll(val, &e2, 0);
+		if (!n->op && *val && *e2 == 0 && idx != 0) {
+			n->kind = N_INT;
+			n->ival = (uint64_t)iv;
+			n->op = 8;	/* decimal-like typing */
+			n->sval = (char *)val;
+			cook_int(n);
+			return;
+		}
+		n->kind = N_STR;
+		n->sval = xstrdup(val);
+		n->slen = (int)strlen(val);
+		n->type = &ty_string;
+		return;
+	}
+	long v;
+	if (strcmp(name, "pid") == 0)
+		v = getpid();
+	else if (strcmp(name, "ppid") == 0)
+		v = getppid();
+	else if (strcmp(name, "uid") == 0)
+		v = (long)getuid();
+	else if (strcmp(name, "gid") == 0)
+		v = (long)getgid();
+	else if (strcmp(name, "pgid") == 0)
+		v = getpgid(0);
+	else if (strcmp(name, "sid") == 0)
+		v = getsid(0);
+	else if (strcmp(name, "target") == 0) {
+		extern long dt_macro_target;
+		v = dt_macro_target;
+	} else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
+		v = 0;
+	else
+		dt_error(n->line, "D_MACRO_UNDEF", "macro variable $%s is not defined", name);
+	n->kind = N_INT;
+	n->ival = (uint64_t)v;
+	n->type = &ty_int;
+	set_const(n, n->ival);
+}
+
+static void cook(struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		if (n->type && n->type->kind == TY_PTR)
+			return;		/* NULL, already cooked */
+		if (n->type && n->is_const)
+			return;
+		cook_int(n);
+		return;
+	case N_STR:
+		n->type = &ty_string;
+		n->is_string_lit_const = 1;
+		return;
+	case N_IDENT:
+		cook_ident(n);
+		if (n->kind == N_VAR)
+			cook_var(n);
+		return;
+	case N_VAR:
+		for (int i = 0; i < n->args.n; i++)
+			cook(n->args.v[i]);
+		n->type = n->var->type ? n->var->type : &ty_int;
+		n->is_lvalue = 1;
+		return;
+	case N_MACRO:
+		cook_macro(n);
+		return;
+	case N_AGG:
+		dt_error(n->line, "D_AGG_SCALAR", "aggregation @%s may not be used as a scalar", n->sval);
+	case N_UNARY:
+		cook_unary(n);
+		return;
+	case N_BINARY:
+		cook_binary(n);
+		return;
+	case N_TERNARY: {
+		cook(n->kids[0]);
+		cook(n->kids[1]);
+		cook(n->kids[2]);
+		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
+		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
+			dt_error(n->line, "D_OP_SCALAR", "operator ?: requires a first operand of scalar type");
+		if (type_is_integral(a) && type_is_integral(b))
+			n->type = type_arith_result(a, b);
+		else if (type_is_string(a) && type_is_string(b))
+			n->type = &ty_string;
+		else if (type_compatible(a, b))
+			n->type = a;
+		else if (a->kind == TY_PTR && is_null_const(n->kids[2]))
+			n->type = a;
+		else if (b->kind == TY_PTR && is_null_const(n->kids[1]))
+			n->type = b;
+		else
+			dt_error(n->line, "D_OP_INCOMPAT", "operator ?: operands must have compatible types");
+		if (n->kids[0]->is_const && n->kids[1]->is_const && n->kids[2]->is_const)
+			set_const(n, (uint64_t)(n->kids[0]->cval ? n->kids[1]->cval : n->kids[2]->cval));
+		return;
+	}
+	case N_ASSIGN:
+		cook_assign(n);
+		return;
+	case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC:
+		cook_incdec(n);
+		return;
+	case N_CALL:
+		cook_call(n);
+		return;
+	case N_INDEX:
+		cook_index(n);
+		return;
+	case N_MEMBER:
+		cook_member(n);
+		return;
+	case N_CAST: {
+		struct node *k = n->kids[0];
+		struct dt_type *t = n->cast_type;
+		cook(k);
+		if (t->kind == TY_STRING && !type_is_string(k->type))
+			dt_error(n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
+		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
+		    (t->kind == TY_STRUCT || t->kind == TY_UNION))
+			dt_error(n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
+		n->type = t;
+		if (k->is_const && type_is_scalar(t))
+			set_const(n, (uint64_t)k->cval);
+		return;
+	}
+	case N_SIZEOF: {
+		uint32_t sz;
+		if (n->cast_type) {
+			sz = type_size(n->cast_type, opts->strsize);
+		} else {
+			cook(n->kids[0]);
+			sz = type_size(n->kids[0]->type, opts->strsize);
+		}
+		n->type = &ty_ulong;
+		set_const(n, sz);
+		return;
+	}
+	case N_OFFSETOF: {
+		const struct dt_member *m = type_member(n->cast_type, n->sval);
+		if (!m)
+			dt_error(n->line, "D_UNKNOWN", "%s is not a member of %s", n->sval, type_name(n->cast_type));
+		n->type = &ty_ulong;
+		set_const(n, m->offset);
+		return;
+	}
+	case N_STRINGOF:
+		cook(n->kids[0]);
+		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
+			dt_error(n->line, "D_STRINGOF_TYPE", "stringof( ) operand must be a string or pointer");
+		n->type = &ty_string;
+		return;
+	case N_XLATE:
+		dt_error(n->line, "D_XLATE_NONE", "No translator available for xlate");
+	case N_EXPR_STMT:
+		cook(n->kids[0]);
+		return;
+	case N_IF:
+		cook(n->kids[0]);
+		cook(n->kids[1]);
+		if (n->kids[2])
+			cook(n->kids[2]);
+		return;
+	case N_BLOCK:
+		for (int i = 0; i < n->args.n; i++)
+			cook(n->args.v[i]);
+		return;
+	}
+}
+
+int sema_try_const(struct node *n, int64_t *v)
+{
+	struct dt_errstate *saved = dt_errs, es;
+
+	dt_errs = &es;
+	if (setjmp(es.jb)) {
+		dt_errs = saved;
+		return 0;
+	}
+	if (n->kind == N_INT || n->kind == N_UNARY || n->kind == N_BINARY ||
+	    n->kind == N_CAST || n->kind == N_SIZEOF || n->kind == N_TERNARY ||
+	    (n->kind == N_IDENT && is_known_name(n->sval)))
+		cook(n);
+	dt_errs = saved;
+	if (!n->is_const)
+		return 0;
+	*v = n->cval;
+	return 1;
+}
+
+int64_t sema_const_value(struct node *n)
+{
+	int64_t v;
+
+	if (!sema_try_const(n, &v))
+		dt_error(n->line, "D_ENUM_VALUE", "enumerator value must be an integer constant expression");
+	return v;
+}
+
+void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
+{
+	opts = o;
+	P = prog;
+	memset(macro_used, 0, sizeof(macro_used));
+	for (int i = 0; i < prog->clauses.n; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		prepass(c->pred);
+		prepass(c->body);
+	}
+	/* Two passes: the first fixes the types of implicitly declared
+	 * variables in program order, the second sees them all. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < prog->clauses.n; i++) {
+			struct dt_clause *c = prog->clauses.v[i];
+			cur_clause = i;
+			if (c->pred) {
+				cook(c->pred);
+				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))
+					dt_error(c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+			}
+			if (c->body)
+				cook(c->body);
+		}
+	}
+	(void)cur_clause;
+}
+
+int sema_macro_used(int i)
+{
+	return i < 64 && macro_used[i];
+}

@@ -1,0 +1,60 @@
+/*
+ * sema.h - semantic analysis ("cooking", in DTrace's words): resolves names,
+ * computes types, folds constants and reports DTrace's type errors.
+ */
+#ifndef DT_SEMA_H
+#define DT_SEMA_H
+
+#include "ast.h"
+
+/* Built-in variables. */
+enum builtin_var {
+	BV_NONE, BV_ARG0, BV_ARG1, BV_ARG2, BV_ARG3, BV_ARG4, BV_ARG5, BV_ARG6,
+	BV_ARG7, BV_ARG8, BV_ARG9, BV_ARGS, BV_PID, BV_PPID, BV_TID, BV_UID,
+	BV_GID, BV_EXECNAME, BV_CPU, BV_TIMESTAMP, BV_VTIMESTAMP,
+	BV_WALLTIMESTAMP, BV_PROBEPROV, BV_PROBEMOD, BV_PROBEFUNC,
+	BV_PROBENAME, BV_EPID, BV_ID, BV_ERRNO, BV_CURTHREAD, BV_STACKDEPTH,
+	BV_USTACKDEPTH, BV_CALLER, BV_UCALLER, BV_CURCPU, BV_UREGS,
+	BV_CURPSINFO, BV_CURLWPSINFO, BV_EXECARGS, BV_IPL, BV_UID_PROJ,
+	BV_ARGPTR, BV_NBUILTIN
+};
+
+/* Built-in functions: subroutines and actions. */
+enum builtin_fn {
+	F_NONE,
+	/* actions */
+	F_TRACE, F_PRINTF, F_EXIT, F_PRINTA, F_TRACEMEM, F_STACK, F_USTACK,
+	F_CLEAR, F_TRUNC, F_NORMALIZE, F_DENORMALIZE, F_SPECULATE, F_COMMIT,
+	F_DISCARD, F_RAISE, F_SYSTEM, F_STOP, F_BREAKPOINT, F_PANIC, F_CHILL,
+	F_FREOPEN, F_FTRUNCATE, F_SETOPT, F_PRINT,
+	/* subroutines */
+	F_STRLEN, F_STRJOIN, F_SUBSTR, F_STRCHR, F_STRRCHR, F_STRSTR, F_INDEX,
+	F_RINDEX, F_TOUPPER, F_TOLOWER, F_LLTOSTR, F_STRTOLL, F_RAND,
+	F_PROGENYOF, F_COPYIN, F_COPYINSTR, F_COPYINTO, F_SPECULATION,
+	F_BASENAME, F_DIRNAME, F_ALLOCA, F_BCOPY, F_HTONS, F_HTONL, F_HTONLL,
+	F_NTOHS, F_NTOHL, F_NTOHLL, F_MUTEX_OWNED, F_RW_READ_HELD, F_GETMAJOR,
+	F_GETMINOR, F_STRTOK, F_INET_NTOA, F_MSGSIZE, F_MSGDSIZE,
+	F_STRNCMP_UNUSED,
+	/* aggregating functions */
+	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE, F_LQUANTIZE,
+	F_LLQUANTIZE,
+	F_NFUNCS
+};
+
+struct dt_sema_opts {
+	uint32_t strsize;
+	int nmacro_args;	/* $1..$n given on the command line */
+	char **macro_args;	/* [0] is $0 */
+	int destructive;	/* -w */
+	int quiet;
+};
+
+void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o);
+
+int64_t sema_const_value(struct node *n);
+int sema_try_const(struct node *n, int64_t *v);
+const char *sema_fn_name(int fn);
+int sema_fn_is_action(int fn);
+int sema_fn_is_agg(int fn);
+
+#endif

@@ -1,0 +1,81 @@
+/*
+ * probes.c - the probe table (ids, names, glob matching) and the provider list.
+ */
+#include "provider.h"
+
+#include <string.h>
+
+#include "../common/util.h"
+
+static const struct dt_provider *const all_providers[] = {
+	&dt_provider_dtrace,
+	&dt_provider_profile,
+	NULL,
+};
+
+const struct dt_provider *const *providers(void)
+{
+	return all_providers;
+}
+
+static struct ptrvec table;	/* index = id - 1 */
+
+struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
+			      const char *func, const char *name, uint64_t arg)
+{
+	struct dt_probe *p = probe_lookup(pv->name, mod, func, name);
+
+	if (p)
+		return p;
+	p = xcalloc(1, sizeof(*p));
+	p->id = (uint32_t)table.n + 1;
+	p->prov = xstrdup(pv->name);
+	p->mod = xstrdup(mod);
+	p->func = xstrdup(func);
+	p->name = xstrdup(name);
+	p->pv = pv;
+	p->arg = arg;
+	pv_push(&table, p);
+	return p;
+}
+
+struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *func, const char *name)
+{
+	for (int i = 0; i < table.n; i++) {
+		struct dt_probe *p = table.v[i];
+		if (strcmp(p->prov, prov) == 0 && strcmp(p->mod, mod) == 0 &&
+		    strcmp(p->func, func) == 0 && strcmp(p->name, name) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+struct dt_probe *probe_by_id(uint32_t id)
+{
+	if (id == 0 || (int)id > table.n)
+		return NULL;
+	return table.v[id - 1];
+}
+
+int probe_count(void)
+{
+	return table.n + 1;
+}
+
+static int field_match(const char *pat, const char *s)
+{
+	return *pat == 0 || dt_glob_match(pat, s);
+}
+
+int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd)
+{
+	return field_match(pd->prov, p->prov) && field_match(pd->mod, p->mod) &&
+	       field_match(pd->func, p->func) && field_match(pd->name, p->name);
+}
+
+void probes_provide(const struct dt_pdesc *pd)
+{
+	for (const struct dt_provider *const *pv = all_providers; *pv; pv++)
+		if (!pd || field_match(pd->prov, (*pv)->name))
+			(*pv)->provide(pd);
+}

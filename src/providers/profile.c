@@ -1,0 +1,145 @@
+/*
+ * profile.c - the profile provider: profile-N (every CPU) and tick-N (one
+ * CPU) at a rate or period with any DTrace time unit, as perf software
+ * cpu-clock events running a perf-event program whose cookie is the probe id.
+ */
+#include "provider.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "../common/util.h"
+
+#define MIN_PERIOD_NS 200000ULL		/* DTrace refuses faster than 200us */
+
+/* "profile-97", "tick-1sec", ...: the period in ns, or 0 if not valid. */
+static uint64_t parse_period(const char *name, int *is_tick)
+{
+	static const struct {
+		const char *unit;
+		uint64_t ns;	/* 0: a rate in Hz */
+	} units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000},
+		{"ms", 1000000}, {"msec", 1000000}, {"s", 1000000000ULL},
+		{"sec", 1000000000ULL}, {"m", 60000000000ULL},
+		{"min", 60000000000ULL}, {"h", 3600000000000ULL},
+		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL},
+		{"day", 86400000000000ULL}, {"hz", 0}, {"", 0},
+	};
+	const char *p;
+	char *end;
+	unsigned long long n;
+
+	if (strncmp(name, "profile-", 8) == 0) {
+		*is_tick = 0;
+		p = name + 8;
+	} else if (strncmp(name, "tick-", 5) == 0) {
+		*is_tick = 1;
+		p = name + 5;
+	} else {
+		return 0;
+	}
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	n = strtoull(p, &end, 10);
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (strcmp(end, units[i].unit) != 0)
+			continue;
+		uint64_t period = units[i].ns ? n * units[i].ns : 1000000000ULL / n;
+		return period >= MIN_PERIOD_NS ? period : 0;
+	}
+	return 0;
+}
+
+static void add(const char *name)
+{
+	int tick;
+	uint64_t period = parse_period(name, &tick);
+
+	if (period)
+		probe_create(&dt_provider_profile, "", "", name, period);
+}
+
+static void profile_provide(const struct dt_pdesc *pd)
+{
+	static const char *const defaults[] = {
+		"profile-97", "profile-199", "profile-499", "profile-997",
+		"profile-1999", "profile-4001", "profile-4999", "tick-1",
+		"tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
+	};
+
+	if (pd && *pd->name && !dt_is_glob(pd->name) &&
+	    (!*pd->mod || !dt_is_glob(pd->mod))) {
+		if (*pd->mod || *pd->func)
+			return;		/* profile probes have no module or function */
+		add(pd->name);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(defaults); i++)
+		add(defaults[i]);
+}
+
+static int perf_open(uint64_t period, int cpu)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = period;
+	attr.wakeup_events = 1;
+	return (int)syscall(__NR_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+static int profile_attach(struct dt_probe *p, int prog_fd)
+{
+	int tick = strncmp(p->name, "tick-", 5) == 0;
+	int ncpu = tick ? 1 : (int)sysconf(_SC_NPROCESSORS_ONLN);
+
+	p->fds = xcalloc((size_t)ncpu * 2, sizeof(int));
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		int pfd = perf_open(p->arg, cpu);
+		if (pfd < 0) {
+			if (!tick && errno == ENODEV)
+				continue;	/* offline CPU */
+			return -errno;
+		}
+		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id);
+		int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+		if (lfd < 0) {
+			int e = lfd;
+			close(pfd);
+			return e;
+		}
+		p->fds[p->nfds++] = lfd;
+		p->fds[p->nfds++] = pfd;
+	}
+	return 0;
+}
+
+static void profile_detach(struct dt_probe *p)
+{
+	for (int i = 0; i < p->nfds; i++)
+		close(p->fds[i]);
+	p->nfds = 0;
+}
+
+const struct dt_provider dt_provider_profile = {
+	.name = "profile",
+	.ctx = CTX_PERF,
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.provide = profile_provide,
+	.attach = profile_attach,
+	.detach = profile_detach,
+};

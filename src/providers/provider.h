@@ -1,0 +1,59 @@
+/*
+ * provider.h - probes and the providers that make them.
+ *
+ * A provider is a table of callbacks: provide (create the probes a
+ * description names, on demand), attach (hook a loaded program to one
+ * probe) and detach.  Adding a provider touches its own file and the
+ * table in probes.c.
+ */
+#ifndef DT_PROVIDER_H
+#define DT_PROVIDER_H
+
+#include <stdint.h>
+
+#include "../codegen/cg.h"
+#include "../front/ast.h"
+
+struct dt_probe;
+
+struct dt_provider {
+	const char *name;
+	enum cg_ctx ctx;		/* how programs see probe id and args */
+	int prog_type;			/* BPF_PROG_TYPE_* */
+	int attach_type;		/* expected_attach_type at load */
+	/* Create the probes that pd may match (pd NULL: all, for -l). */
+	void (*provide)(const struct dt_pdesc *pd);
+	/* Attach prog_fd to the probe; returns 0 or -errno. */
+	int (*attach)(struct dt_probe *p, int prog_fd);
+	void (*detach)(struct dt_probe *p);
+};
+
+struct dt_probe {
+	uint32_t id;
+	char *prov, *mod, *func, *name;
+	const struct dt_provider *pv;
+	uint64_t arg;			/* provider data: period, ... */
+	int *fds;			/* attachments (links / perf fds) */
+	int nfds;
+	int enabled;
+};
+
+/* The probe table. */
+struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
+			      const char *func, const char *name, uint64_t arg);
+struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *func, const char *name);
+struct dt_probe *probe_by_id(uint32_t id);
+int probe_count(void);		/* highest id + 1 */
+int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
+/* Make every provider create what pd may match; then matches are in the table. */
+void probes_provide(const struct dt_pdesc *pd);
+const struct dt_provider *const *providers(void);
+
+extern const struct dt_provider dt_provider_dtrace;
+extern const struct dt_provider dt_provider_profile;
+
+#define DTRACE_PROBE_BEGIN 1
+#define DTRACE_PROBE_END 2
+#define DTRACE_PROBE_ERROR 3
+
+#endif
