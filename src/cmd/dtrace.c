@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 				*eq++ = 0;
 			if (dtrace_setopt(h, name, eq, err, sizeof(err)) < 0) {
 				fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, err);
-				return 2;
+				return 1;
 			}
 			break;
 		}

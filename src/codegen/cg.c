@@ -73,6 +73,7 @@ struct cg {
 	int nfix, fixcap;
 	struct dt_clause *clause;
 	int fault_label, end_label;
+	int fault_used;		/* the clause has a fault block to emit */
 	int cond_depth;		/* > 0 inside if/else: actions set present bits */
 	int nbits;
 	int act_index;		/* index into clause->recs of the next action */
@@ -129,17 +130,42 @@ static void jmp_reg(struct cg *g, int op, int reg, int src, int label)
 	emit(g, BPF_JMP_REG(op, reg, src, 0));
 }
 
+/* Unconditional jumps are "gotol" (32-bit offset): clauses can be long. */
 static void jmp(struct cg *g, int label)
 {
 	add_fix(g, label);
-	emit(g, BPF_JMP_A(0));
+	emit(g, BPF_INSN(BPF_JMP32 | BPF_JA, 0, 0, 0, 0));
+}
+
+/* A conditional jump that may be far: skip a gotol on the opposite test. */
+static void jmp_imm_far(struct cg *g, int op, int reg, int32_t imm, int label)
+{
+	int inv;
+
+	switch (op) {
+	case BPF_JEQ: inv = BPF_JNE; break;
+	case BPF_JNE: inv = BPF_JEQ; break;
+	default: inv = -1; break;
+	}
+	if (inv < 0)
+		abort();
+	emit(g, BPF_JMP_IMM(inv, reg, imm, 1));
+	jmp(g, label);
 }
 
 static void resolve_fixups(struct cg *g)
 {
 	for (int i = 0; i < g->nfix; i++) {
 		int target = g->labels[g->fix[i].label];
-		g->p->insns[g->fix[i].insn].off = (int16_t)(target - g->fix[i].insn - 1);
+		struct bpf_insn *in = &g->p->insns[g->fix[i].insn];
+		int d = target - g->fix[i].insn - 1;
+		if (in->code == (BPF_JMP32 | BPF_JA)) {
+			in->imm = d;
+		} else {
+			if (d < -32768 || d > 32767)
+				dt_error(0, NULL, "clause too large: a branch spans more than 32767 BPF instructions");
+			in->off = (int16_t)d;
+		}
 	}
 }
 
@@ -253,6 +279,7 @@ static void fault(struct cg *g, int type, int addr_reg)
 	else
 		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 16), 0));
 	emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 24), g->p->ninsns));
+	g->fault_used = 1;
 	jmp(g, g->fault_label);
 }
 
@@ -1691,6 +1718,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	g->act_index = 0;
 	g->depth = 0;
 	g->temp_cur = 0;
+	g->fault_used = 0;
 
 	/* if (!(mask & (1 << bit))) skip */
 	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
@@ -1700,7 +1728,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		ld_imm64(g, R2, 1ULL << bit);
 		emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
 	}
-	jmp_imm(g, BPF_JEQ, R1, 0, skip);
+	jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 
 	/* record header */
 	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
@@ -1715,7 +1743,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	if (c->pred) {
 		g->temp_cur = 0;
 		gen_expr(g, c->pred);
-		jmp_imm(g, BPF_JEQ, R0, 0, g->end_label);
+		jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
 	}
 	if (c->body)
 		gen_stmt(g, c->body);
@@ -1735,11 +1763,11 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
 		place(g, ok);
 	}
-	jmp(g, g->end_label);
-
-	/* fault block */
+	/* fault block, if anything in the clause can fault */
 	place(g, g->fault_label);
-	{
+	if (g->fault_used) {
+		jmp(g, g->end_label);
+		g->labels[g->fault_label] = g->p->ninsns;
 		uint32_t fo = g->L->fault_off;
 		emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
 		emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));

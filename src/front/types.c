@@ -383,8 +383,8 @@ struct dt_type *type_promote(struct dt_type *t)
 {
 	if (t->kind == TY_ENUM)
 		return &ty_int;
-	if (t->kind == TY_INT && t->size < 4)
-		return &ty_int;
+	/* D, unlike C, does not promote small integers to int: char + char
+	 * is computed and wrapped as char (DTrace's dt_type_promote). */
 	return t;
 }
 

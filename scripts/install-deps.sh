@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install the Debian packages the build needs, if any is missing.
+# libbpf-dev: BPF syscalls, ring buffer, BTF; libelf-dev and zlib1g-dev: libbpf's
+# own dependencies; cpp: dtrace -C; python3: the conformance runner.
+set -e
+need=""
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
+done
+if [ -n "$need" ]; then
+	echo "installing:$need"
+	SUDO=""
+	[ "$(id -u)" -ne 0 ] && SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null
+fi
