@@ -46,4 +46,6 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all unit e2e conformance check deps clean
+# keep every object: make must not treat them as disposable intermediates
+.SECONDARY:
 -include $(LIBOBJ:.o=.d)

@@ -163,7 +163,8 @@ static void resolve_fixups(struct cg *g)
 			in->imm = d;
 		} else {
 			if (d < -32768 || d > 32767)
-				dt_error(0, NULL, "clause too large: a branch spans more than 32767 BPF instructions");
+				dt_error(0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",
+					 g->fix[i].insn, d);
 			in->off = (int16_t)d;
 		}
 	}
@@ -786,15 +787,30 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 	case T_SLASH:
 	case T_PERCENT: {
 		int ok = new_label(g);
-		norm(g, R0, t);
-		norm(g, R1, t);
 		jmp_imm(g, BPF_JNE, R1, 0, ok);
 		fault(g, 4, -1);
 		place(g, ok);
-		if (op == T_SLASH)
+		if (op == T_SLASH) {
 			emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
-		else
-			emit(g, sg ? BPF_SMOD64_REG(R0, R1) : BPF_ALU64_REG(BPF_MOD, R0, R1));
+		} else if (!sg) {
+			emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
+		} else {
+			/* DTrace's signed remainder: |a| % |b|, negative when the
+			 * operands' signs differ (19 % -5 == -4, -19 % -5 == 4) */
+			int p1 = new_label(g), p2 = new_label(g), p3 = new_label(g);
+			emit(g, BPF_MOV64_REG(R3, R0));
+			emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
+			jmp_imm(g, BPF_JSGE, R0, 0, p1);
+			emit(g, BPF_NEG64(R0));
+			place(g, p1);
+			jmp_imm(g, BPF_JSGE, R1, 0, p2);
+			emit(g, BPF_NEG64(R1));
+			place(g, p2);
+			emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
+			jmp_imm(g, BPF_JSGE, R3, 0, p3);
+			emit(g, BPF_NEG64(R0));
+			place(g, p3);
+		}
 		break;
 	}
 	case T_AMP: emit(g, BPF_ALU64_REG(BPF_AND, R0, R1)); break;
@@ -802,12 +818,11 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 	case T_XOR: emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1)); break;
 	case T_SHL: emit(g, BPF_ALU64_REG(BPF_LSH, R0, R1)); break;
 	case T_SHR:
-		norm(g, R0, t);
 		emit(g, BPF_ALU64_REG(sg ? BPF_ARSH : BPF_RSH, R0, R1));
 		break;
 	}
-	if (t->kind == TY_INT || t->kind == TY_ENUM)
-		norm(g, R0, t);
+	/* Like DTrace, arithmetic is done in 64 bits and not truncated to the
+	 * result type: values are truncated when stored, cast or printed. */
 }
 
 /* r0 = strcmp(r1, r2) as -1, 0, 1 over at most strsize bytes. */
@@ -905,8 +920,6 @@ static void gen_binary(struct cg *g, struct node *n)
 		} else if (type_is_integral(l->type) && type_is_integral(r->type)) {
 			struct dt_type *ct = type_arith_result(l->type, r->type);
 			sg = ct->is_signed;
-			norm(g, R0, ct);
-			norm(g, R1, ct);
 		}
 		jmp_reg(g, cmp_jop(op, sg), R0, R1, t);
 		emit(g, BPF_MOV64_IMM(R0, 0));
@@ -1812,7 +1825,7 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	if (p->ctx != CTX_TESTRUN) {
 		ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
 		emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		jmp_imm(&g, BPF_JNE, R1, 0, out);
+		jmp_imm_far(&g, BPF_JNE, R1, 0, out);
 	}
 	/* scratch area of this CPU */
 	call(&g, BPF_FUNC_get_smp_processor_id);
@@ -1821,7 +1834,7 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	emit(&g, BPF_MOV64_REG(R2, FP));
 	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
 	call(&g, BPF_FUNC_map_lookup_elem);
-	jmp_imm(&g, BPF_JEQ, R0, 0, out);
+	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 	emit(&g, BPF_MOV64_REG(R7, R0));
 	/* clause mask of this probe */
 	emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
@@ -1830,7 +1843,7 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	emit(&g, BPF_MOV64_REG(R2, FP));
 	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
 	call(&g, BPF_FUNC_map_lookup_elem);
-	jmp_imm(&g, BPF_JEQ, R0, 0, out);
+	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 	emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
 	emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
 	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));

@@ -64,6 +64,7 @@ struct dtrace_hdl {
 	int exit_status;
 	int exit_seen;
 	int header_printed;
+	int last_char;		/* last character written to out */
 	int ncpus;
 	uint64_t drops_reported[4];
 	struct ptrvec enabled;	/* struct dt_probe * attached */

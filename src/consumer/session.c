@@ -277,6 +277,8 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 	if (!h->o.quiet)
 		sb_putc(&sb, '\n');
 	fputs(sb.s, h->out);
+	if (sb.len)
+		h->last_char = (unsigned char)sb.s[sb.len - 1];
 	sb_free(&sb);
 	return 0;
 }
@@ -324,6 +326,8 @@ static void fire_error(struct dtrace_hdl *h, const struct rec_fault *f)
 {
 	struct dt_probe *p = probe_by_id(f->probe_id);
 	char what[128];
+	int num = (int)f->clause < h->prog.clauses.n ?
+		  ((struct dt_clause *)h->prog.clauses.v[f->clause])->num : (int)f->clause;
 
 	fflush(h->out);
 	if (f->fault == 1 || f->fault == 2 || f->fault == 6 || f->fault == 7)
@@ -332,11 +336,11 @@ static void fire_error(struct dtrace_hdl *h, const struct rec_fault *f)
 		snprintf(what, sizeof(what), "%s (%lld)", fault_text(f->fault), (long long)f->addr);
 	else
 		snprintf(what, sizeof(what), "%s", fault_text(f->fault));
-	fprintf(stderr, "dtrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
-		f->clause, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
+	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
+		num, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
 		p ? p->name : "?", what, (unsigned long long)f->pc);
 	if (h->has_error_clause && f->probe_id != DTRACE_PROBE_ERROR) {
-		uint64_t args[6] = {0, f->probe_id, f->clause, f->pc, f->fault, f->addr};
+		uint64_t args[6] = {0, f->probe_id, (uint64_t)num, f->pc, f->fault, f->addr};
 		run_dtrace_probe(h, DTRACE_PROBE_ERROR, args, 6);
 	}
 }
@@ -450,6 +454,9 @@ void dtrace_stop(struct dtrace_hdl *h)
 	if (h->map_fds && h->map_fds[CGM_GVARS] >= 0)
 		report_drops(h);
 	(void)zero;
+	/* like dtrace(1), end the output with a newline */
+	if (h->last_char && h->last_char != '\n')
+		fputc('\n', h->out);
 	fflush(h->out);
 }
 

@@ -92,7 +92,9 @@ struct dt_clause {
 	struct node *pred;	/* NULL when absent */
 	struct node *body;	/* N_BLOCK, or NULL: default action */
 	int line;
-	int index;		/* clause number in the program: dt_clause_N */
+	int index;		/* position in dt_prog.clauses */
+	int num;		/* DTrace's clause number (dt_clause_N): one per
+				   probe description, so "BEGIN,END {}" is two */
 	/* code generation: the record this clause emits */
 	struct ptrvec recs;	/* struct dt_recdesc * */
 	uint32_t rec_size;
@@ -107,7 +109,8 @@ struct dt_prog {
 	struct ptrvec clocals;	/* VS_CLAUSE */
 	struct ptrvec inlines;	/* struct dt_inline * */
 	int has_clauses;
-	int eof_line;		/* line number at end of input */
+	int eof_line;
+	int next_clause_num;		/* line number at end of input */
 };
 
 struct dt_inline {

@@ -285,7 +285,7 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 		if (*p == 0)
 			dt_error(lx->line, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\n')
-			dt_error(lx->line, "D_CHR_NL", "newline encountered in character constant");
+			dt_error(lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\'')
 			break;
 		int c = *p == '\\' ? (p++, escape_char(lx, &p)) : (unsigned char)*p++;
@@ -310,7 +310,7 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 	sb_init(&sb);
 	for (;;) {
 		if (*p == 0 || *p == '\n')
-			dt_error(lx->line, "D_STR_NL", "newline encountered in string literal");
+			dt_error(lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
 		if (*p == '"')
 			break;
 		if (*p == '\\') {

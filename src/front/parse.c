@@ -42,8 +42,12 @@ static _Noreturn void syntax_error(struct parser *ps)
 {
 	if (ps->cur.kind == T_EOF)
 		dt_error(ps->cur.line, "D_SYNTAX", "syntax error near end of input");
-	if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens > 0)
-		dt_error(ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
+	if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens > 0) {
+		/* DTrace reports this where it read ahead to: the next token */
+		struct token next;
+		lex_next(&ps->lx, &next);
+		dt_error(next.line, "D_SYNTAX", "closing ) expected in predicate before /");
+	}
 	dt_error(ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 }
 
@@ -891,6 +895,8 @@ static void parse_clause(struct parser *ps)
 				/* a predicate without actions */
 				ps->lx.pspec_mode = 1;
 				c->index = ps->prog->clauses.n;
+				c->num = ps->prog->next_clause_num;
+				ps->prog->next_clause_num += c->pdescs.n;
 				pv_push(&ps->prog->clauses, c);
 				if (ps->o->from_file || ps->cur.kind != T_EOF)
 					syntax_error(ps);
@@ -902,6 +908,8 @@ static void parse_clause(struct parser *ps)
 		c->body = parse_block_body(ps, 1);
 	}
 	c->index = ps->prog->clauses.n;
+	c->num = ps->prog->next_clause_num;
+	ps->prog->next_clause_num += c->pdescs.n;
 	pv_push(&ps->prog->clauses, c);
 	ps->prog->has_clauses = 1;
 }

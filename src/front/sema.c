@@ -763,8 +763,9 @@ static void cook_incdec(struct node *n)
 
 	cook(l);
 	if (l->kind == N_VAR && !l->var->type) {
-		l->var->type = &ty_int;
-		l->type = &ty_int;
+		/* a variable first seen in ++/-- is a 64-bit integer, as in DTrace */
+		l->var->type = &ty_long;
+		l->type = &ty_long;
 	}
 	check_lvalue(n, l, op);
 	if (!type_is_scalar(l->type))
