@@ -48,4 +48,4 @@ clean:
 .PHONY: all unit e2e conformance check deps clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
--include $(LIBOBJ:.o=.d)
+-include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d

@@ -220,7 +220,18 @@ int main(int argc, char **argv)
 			if (read(go_pipe[0], &b, 1) != 1)
 				_exit(127);
 			close(go_pipe[0]);
-			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+			/* like dtrace(1): split at white space, no shell, so
+			 * $target is the command's own pid */
+			char *cargv[128];
+			int cargc = 0;
+			char *tok, *save, *dup = xstrdup(cmd);
+			for (tok = strtok_r(dup, " \t", &save); tok && cargc < 127; tok = strtok_r(NULL, " \t", &save))
+				cargv[cargc++] = tok;
+			cargv[cargc] = NULL;
+			if (cargc == 0)
+				_exit(127);
+			execvp(cargv[0], cargv);
+			fprintf(stderr, "dtrace: failed to execute %s: %s\n", cargv[0], strerror(errno));
 			_exit(127);
 		}
 		close(go_pipe[0]);
@@ -243,9 +254,19 @@ int main(int argc, char **argv)
 	for (int i = 0; i < h->sources.n; i++) {
 		nmatched += srcs[i]->nmatched;
 		if (!h->o.quiet && strcmp(srcs[i]->name, "default") != 0)
+		{
+			/* a description is named up to its first { / or ; as dtrace(1) does */
+			char *name = xstrdup(srcs[i]->name);
+			if (!srcs[i]->is_file) {
+				char *cut = strpbrk(name, "{/;");
+				if (cut)
+					*cut = 0;
+			}
 			fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n",
-				srcs[i]->is_file ? "script" : "description", srcs[i]->name,
+				srcs[i]->is_file ? "script" : "description", name,
 				srcs[i]->nmatched, srcs[i]->nmatched == 1 ? "" : "s");
+			free(name);
+		}
 	}
 	if (exit_after_compile)
 		return 0;

@@ -328,11 +328,46 @@ static void copy_str(struct cg *g, int dst_reg, int src_reg)
 		emit(g, BPF_MOV64_REG(R3, src_reg));
 	if (dst_reg != R1)
 		emit(g, BPF_MOV64_REG(R1, dst_reg));
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strbuf));
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 	call(g, BPF_FUNC_probe_read_kernel_str);
 	jmp_imm(g, BPF_JSGE, R0, 0, ok);
 	/* the source address is lost in r3; report it from the saved copy */
 	fault(g, 1, -1);
+	place(g, ok);
+}
+
+/*
+ * Store the string at src_reg (which may be NULL) into the buffer at
+ * dst_reg.  A string variable holding NULL is kept as the bytes 00 ff: an
+ * empty string never has 0xff after its NUL, because we clear that byte.
+ */
+static void store_str(struct cg *g, int dst_reg, int src_reg)
+{
+	int copy = new_label(g), done = new_label(g);
+
+	if (src_reg != R8)
+		emit(g, BPF_MOV64_REG(R8, src_reg));
+	if (dst_reg != R1)
+		emit(g, BPF_MOV64_REG(R1, dst_reg));
+	jmp_imm(g, BPF_JNE, R8, 0, copy);
+	emit(g, BPF_ST_MEM(BPF_H, R1, 0, 0xff00));
+	jmp(g, done);
+	place(g, copy);
+	emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+	copy_str(g, R1, R8);
+	place(g, done);
+}
+
+/* r0 points to a stored string: make it NULL if it holds the NULL mark. */
+static void load_str_mark(struct cg *g)
+{
+	int ok = new_label(g);
+
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 0));
+	jmp_imm(g, BPF_JNE, R1, 0, ok);
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 1));
+	jmp_imm(g, BPF_JNE, R1, 0xff, ok);
+	emit(g, BPF_MOV64_IMM(R0, 0));
 	place(g, ok);
 }
 
@@ -426,6 +461,8 @@ static void dyn_load(struct cg *g, struct dt_var *v)
 	place(g, found);
 	if (!is_str(v->type) && val_size(g, v->type) == 8)
 		emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+	if (is_str(v->type))
+		load_str_mark(g);
 	place(g, done);
 }
 
@@ -434,7 +471,7 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 {
 	int del = new_label(g), done = new_label(g), ok = new_label(g);
 
-	emit(g, BPF_MOV64_REG(R8, R2));		/* keep the key */
+	emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
 	if (!is_str(v->type)) {
 		peek(g, R3, vdepth);
 		jmp_imm(g, BPF_JEQ, R3, 0, del);
@@ -443,15 +480,15 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_VAL));
 	} else {
 		uint32_t t = temp(g, g->L->strbuf);
-		peek(g, R3, vdepth);
+		peek(g, R8, vdepth);
 		emit(g, BPF_MOV64_REG(R1, R7));
 		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-		copy_str(g, R1, R3);
+		store_str(g, R1, R8);
 		emit(g, BPF_MOV64_REG(R3, R7));
 		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	}
 	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
-	emit(g, BPF_MOV64_REG(R2, R8));
+	emit(g, BPF_MOV64_REG(R2, R9));
 	emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
 	call(g, BPF_FUNC_map_update_elem);
 	jmp_imm(g, BPF_JEQ, R0, 0, ok);
@@ -459,11 +496,14 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 	emit(g, BPF_MOV64_IMM(R2, 1));
 	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
 	place(g, ok);
-	jmp(g, done);
-	place(g, del);
-	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
-	emit(g, BPF_MOV64_REG(R2, R8));
-	call(g, BPF_FUNC_map_delete_elem);
+	if (!is_str(v->type)) {
+		/* storing 0 deletes the variable, as in DTrace */
+		jmp(g, done);
+		place(g, del);
+		ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+		emit(g, BPF_MOV64_REG(R2, R9));
+		call(g, BPF_FUNC_map_delete_elem);
+	}
 	place(g, done);
 }
 
@@ -501,9 +541,9 @@ static void load_kernel(struct cg *g, const struct dt_type *t)
 
 	if (is_str(t)) {
 		uint32_t tmp = temp(g, g->L->strbuf);
-		uint32_t sz = t->kind == TY_ARRAY ? t->nelems : g->L->strbuf;
-		if (sz > g->L->strbuf)
-			sz = g->L->strbuf;
+		uint32_t sz = t->kind == TY_ARRAY ? t->nelems : g->L->strmax;
+		if (sz > g->L->strmax)
+			sz = g->L->strmax;
 		emit(g, BPF_MOV64_REG(R8, R0));
 		emit(g, BPF_MOV64_REG(R3, R0));
 		emit(g, BPF_MOV64_REG(R1, R7));
@@ -546,9 +586,11 @@ static void gen_kaddr(struct cg *g, struct node *n)
 		return;
 	case N_MEMBER: {
 		const struct dt_member *m = n->aux;
-		if (n->op == T_ARROW)
+		if (n->op == T_ARROW) {
+			/* p->m with p NULL faults at address 0, as in DTrace */
 			gen_expr(g, n->kids[0]);
-		else
+			null_check(g, R0);
+		} else
 			gen_kaddr(g, n->kids[0]);
 		if (m->offset)
 			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
@@ -589,6 +631,8 @@ static void gen_var_read(struct cg *g, struct node *n)
 			break;
 		var_addr(g, v);
 		load_direct(g, n->type);
+		if (is_str(n->type) && !v->is_array)
+			load_str_mark(g);
 		return;
 	default:
 		break;
@@ -607,11 +651,11 @@ static void gen_var_store(struct cg *g, struct node *n, int keybase)
 
 	if ((v->scope == VS_GLOBAL || v->scope == VS_CLAUSE) && !v->is_assoc) {
 		if (is_str(v->type)) {
-			emit(g, BPF_MOV64_REG(R8, R0));
+			emit(g, BPF_MOV64_REG(R9, R0));
 			var_addr(g, v);
-			emit(g, BPF_MOV64_REG(R1, R0));
-			copy_str(g, R1, R8);
+			store_str(g, R0, R9);
 			var_addr(g, v);
+			load_str_mark(g);
 		} else {
 			emit(g, BPF_MOV64_REG(R8, R0));
 			var_addr(g, v);
@@ -836,7 +880,7 @@ static void gen_strcmp(struct cg *g)
 	emit(g, BPF_MOV64_REG(R9, R2));
 	emit(g, BPF_MOV64_IMM(R3, 0));
 	place(g, loop);
-	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strbuf - 1), eq);
+	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), eq);
 	emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
 	emit(g, BPF_LDX_MEM(BPF_B, R5, R9, 0));
 	jmp_reg(g, BPF_JLT, R4, R5, lt);
@@ -912,11 +956,26 @@ static void gen_binary(struct cg *g, struct node *n)
 		int t = new_label(g), done = new_label(g);
 		int sg = 0;
 		if (is_str(l->type) && is_str(r->type)) {
+			/* a NULL string compares as a pointer; others by content */
+			int ptrcmp = new_label(g), cmp = new_label(g);
+			jmp_imm(g, BPF_JEQ, R0, 0, ptrcmp);
+			jmp_imm(g, BPF_JEQ, R1, 0, ptrcmp);
 			emit(g, BPF_MOV64_REG(R2, R1));
 			emit(g, BPF_MOV64_REG(R1, R0));
 			gen_strcmp(g);
 			emit(g, BPF_MOV64_IMM(R1, 0));
-			sg = 1;
+			jmp_reg(g, cmp_jop(op, 1), R0, R1, t);
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			jmp(g, done);
+			place(g, ptrcmp);
+			jmp_reg(g, cmp_jop(op, 0), R0, R1, t);
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			jmp(g, done);
+			place(g, cmp);
+			place(g, t);
+			emit(g, BPF_MOV64_IMM(R0, 1));
+			place(g, done);
+			return;
 		} else if (type_is_integral(l->type) && type_is_integral(r->type)) {
 			struct dt_type *ct = type_arith_result(l->type, r->type);
 			sg = ct->is_signed;
@@ -942,7 +1001,7 @@ static void gen_strlen_reg(struct cg *g)
 	null_check(g, R1);
 	emit(g, BPF_MOV64_IMM(R0, 0));
 	place(g, loop);
-	jmp_imm(g, BPF_JGE, R0, (int32_t)(g->L->strbuf - 1), done);
+	jmp_imm(g, BPF_JGE, R0, (int32_t)(g->L->strmax - 1), done);
 	emit(g, BPF_LDX_MEM(BPF_B, R2, R1, 0));
 	jmp_imm(g, BPF_JEQ, R2, 0, done);
 	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
@@ -955,8 +1014,8 @@ static void gen_call(struct cg *g, struct node *n);
 
 static void gen_strjoin(struct cg *g, struct node *n)
 {
-	uint32_t sb = g->L->strbuf;
-	uint32_t t = temp(g, 2 * sb);
+	uint32_t sb = g->L->strmax;
+	uint32_t t = temp(g, 2 * g->L->strbuf);
 	int ok = new_label(g), ok2 = new_label(g);
 
 	gen_expr(g, n->args.v[0]);
@@ -997,8 +1056,8 @@ static void gen_strjoin(struct cg *g, struct node *n)
 /* substr(s, i [, len]) with DTrace's rules for negative positions. */
 static void gen_substr(struct cg *g, struct node *n)
 {
-	uint32_t sb = g->L->strbuf;
-	uint32_t t = temp(g, sb);
+	uint32_t sb = g->L->strmax;
+	uint32_t t = temp(g, g->L->strbuf);
 	int have_len = n->args.n > 2;
 	int d0 = g->depth;
 
@@ -1089,7 +1148,7 @@ static void gen_strchr(struct cg *g, struct node *n, int last)
 	emit(g, BPF_MOV64_IMM(R0, 0));		/* result */
 	emit(g, BPF_MOV64_IMM(R3, 0));
 	place(g, loop);
-	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strbuf - 1), done);
+	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), done);
 	emit(g, BPF_LDX_MEM(BPF_B, R4, R1, 0));
 	jmp_reg(g, BPF_JEQ, R4, R2, hit);
 	jmp_imm(g, BPF_JEQ, R4, 0, done);
@@ -1106,9 +1165,51 @@ static void gen_strchr(struct cg *g, struct node *n, int last)
 	place(g, done);
 }
 
+/*
+ * strstr(s, "constant"): pointer to the first occurrence or NULL.  The
+ * needle must be a string literal: bpf_strncmp() compares against a
+ * constant the verifier can see, which keeps verification linear.
+ */
+static void gen_strstr(struct cg *g, struct node *n)
+{
+	struct node *needle = n->args.v[1];
+	int loop = new_label(g), done = new_label(g), next = new_label(g), hit = new_label(g);
+
+	if (needle->kind != N_STR)
+		dt_error(n->line, "D_FUNC_UNSUP", "strstr( ) is supported only with a string constant as its second argument");
+	int len = needle->slen < (int)g->L->strmax - 1 ? needle->slen : (int)g->L->strmax - 1;
+	gen_expr(g, n->args.v[0]);
+	null_check(g, R0);
+	if (len == 0)
+		return;			/* "" is found at the start */
+	emit(g, BPF_MOV64_REG(R8, R0));		/* r8 = cursor */
+	emit(g, BPF_MOV64_IMM(R9, 0));		/* r9 = position */
+	place(g, loop);
+	jmp_imm(g, BPF_JGT, R9, (int32_t)(g->L->strmax - 1 - (uint32_t)len), next);
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	jmp_imm(g, BPF_JEQ, R1, 0, next);
+	emit(g, BPF_MOV64_REG(R1, R8));
+	emit(g, BPF_MOV64_IMM(R2, len));
+	gen_strconst(g, R3, needle->sval, len);
+	call(g, BPF_FUNC_strncmp);
+	jmp_imm(g, BPF_JEQ, R0, 0, hit);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	jmp(g, loop);
+	place(g, next);
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	jmp(g, done);
+	place(g, hit);
+	emit(g, BPF_MOV64_REG(R0, R8));
+	place(g, done);
+}
+
 static void gen_call(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
+	case F_STRSTR:
+		gen_strstr(g, n);
+		return;
 	case F_STRLEN:
 		gen_expr(g, n->args.v[0]);
 		emit(g, BPF_MOV64_REG(R1, R0));
@@ -1640,6 +1741,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 
 	memset(L, 0, sizeof(*L));
 	L->strbuf = align8(o->strsize + 1);
+	L->strmax = o->strsize + 1;
 	sb_init(&L->strtab);
 	/* slot 0 of the string table is the empty string */
 	{

@@ -104,7 +104,8 @@ struct cg_program {
 
 /* Layout shared by all programs of one compiled D program. */
 struct cg_layout {
-	uint32_t strbuf;	/* strsize + 1, rounded up to 8 */
+	uint32_t strbuf;	/* strsize + 1, rounded up to 8: buffer size */
+	uint32_t strmax;	/* strsize + 1: most bytes a string copy writes */
 	uint32_t gvars_size;
 	uint32_t rec_max;	/* record area at scratch offset 0 */
 	uint32_t key_off, key_size;

@@ -219,7 +219,7 @@ static int compile_all(struct dtrace_hdl *h)
 		s->nclauses = h->prog.clauses.n - s->first_clause;
 		if (s->nclauses == 0 && h->prog.globals.n == 0 && h->prog.inlines.n == 0 &&
 		    h->prog.tlocals.n == 0 && h->prog.clocals.n == 0 && !h->o.empty)
-			dt_error(h->prog.eof_line, NULL, "empty D program translation unit");
+			dt_error(h->prog.eof_line, "D_EMPTY", "empty D program translation unit");
 	}
 
 	so.strsize = h->o.strsize;
@@ -319,6 +319,12 @@ void dtrace_dump_programs(struct dtrace_hdl *h, FILE *fp)
 		for (int i = 0; i < p->clauses.n; i++)
 			fprintf(fp, " dt_clause_%d", ((struct dt_clause *)p->clauses.v[i])->index);
 		fprintf(fp, "\n");
-		bpf_disasm(fp, p->insns, p->ninsns, map_name, h);
+		/* before loading, a map reference holds no fd: show its index */
+		struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
+		memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
+		for (int i = 0; i < p->nrelocs; i++)
+			insns[p->relocs[i].insn].imm = p->relocs[i].map;
+		bpf_disasm(fp, insns, p->ninsns, map_name, h);
+		free(insns);
 	}
 }

@@ -762,18 +762,17 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 			return;
 		}
 		/*
-		 * Signed %d/%i.  DTrace 2 prints char- and short-sized values
-		 * zero-extended: printf("%d", (char)0x1234567890abcdef) gives
-		 * 239 and (short) 52719, but (int) -1867788817 (tst.ints.r).
+		 * Signed %d/%i: the value is sign-extended from its D type's
+		 * size (tst.cast-add-*.r: a signed char -6 prints -6).  The
+		 * printf/tst.ints.r expectation of 239 for (char)0x..ef is an
+		 * expected failure (@@xfail) in Oracle's own suite.
 		 */
 		strcpy(tail, v->size == 8 ? "ll" : "");
 		strcat(tail, d->ofmt);
 		if (v->size == 8)
 			emit(out, cf, (long long)v->u);
-		else if (v->size == 4)
-			emit(out, cf, (int)(int32_t)v->u);
 		else
-			emit(out, cf, (int)zext(v));
+			emit(out, cf, (int)sext(v));
 		return;
 
 	case PR_SINT:

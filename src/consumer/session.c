@@ -49,23 +49,27 @@ static int load_program(struct dtrace_hdl *h, int k)
 	struct cg_program *p = h->progs[k];
 	const struct dt_provider *pv = h->prog_pv[k];
 	struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
-	static char log[1 << 20];
+	static char log[16 << 20];
 	int fd;
 
 	memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
 	for (int i = 0; i < p->nrelocs; i++)
 		insns[p->relocs[i].insn].imm = map_fd(h, p->relocs[i].map);
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log), .log_level = 0);
+	/* first without a log: asking for one makes the verifier slower, and a
+	 * full log buffer would fail the load by itself */
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
 	fd = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
 	if (fd < 0) {
-		/* load again with the verifier's log to say why */
+		int err = fd;
+		LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = sizeof(log), .log_level = 1);
 		log[0] = 0;
-		o.log_level = 1;
-		bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
+		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &lo);
+		if (fd2 >= 0)
+			close(fd2);
 		size_t len = strlen(log);
 		const char *tail = len > 3000 ? log + len - 3000 : log;
 		fprintf(stderr, "dtrace: could not enable tracing: BPF program %s rejected: %s\n%s\n",
-			p->name, strerror(-fd), getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
+			p->name, strerror(-err), getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
 	}
 	free(insns);
 	return fd;

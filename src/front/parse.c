@@ -599,6 +599,7 @@ static struct node *parse_expr(struct parser *ps)
 /* ---- statements ------------------------------------------------------ */
 
 static struct node *parse_block_body(struct parser *ps, int outer);
+static struct node *parse_if(struct parser *ps);
 
 static struct node *parse_stmt_block(struct parser *ps)
 {
@@ -608,9 +609,23 @@ static struct node *parse_stmt_block(struct parser *ps)
 		return parse_block_body(ps, 0);
 	}
 	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	if (ps->cur.kind == T_IF) {
+		pv_push(&b->args, parse_if(ps));
+		return b;
+	}
 	struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
 	s->kids[0] = parse_expr(ps);
 	pv_push(&b->args, s);
+	/* "if (c) a; else b;": the then-statement's ';' comes before else */
+	if (ps->cur.kind == T_SEMI) {
+		struct dt_lexer save = ps->lx;
+		struct token savet = ps->cur;
+		advance(ps);
+		if (ps->cur.kind != T_ELSE) {
+			ps->lx = save;
+			ps->cur = savet;
+		}
+	}
 	return b;
 }
 

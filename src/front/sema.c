@@ -358,9 +358,10 @@ static void cook_ident(struct node *n)
 			return;
 		}
 		if (strcmp(n->sval, "NULL") == 0) {
+			/* as in DTrace, NULL is the integer constant 0 (uintptr_t) */
 			n->kind = N_INT;
 			n->ival = 0;
-			n->type = type_ptr(&ty_void);
+			n->type = &ty_ulong;
 			set_const(n, 0);
 			return;
 		}
@@ -403,10 +404,8 @@ static void cook_var(struct node *n)
 
 static void cook_int(struct node *n)
 {
-	if (n->op == -1) {	/* character constant */
-		n->type = &ty_char;
-		if (n->sval && strlen(n->sval) > 3 && n->sval[1] != '\\')
-			n->type = &ty_int;
+	if (n->op == -1) {	/* character constant: an int, as in C */
+		n->type = &ty_int;
 		set_const(n, n->ival);
 		return;
 	}
@@ -443,13 +442,22 @@ static void cook_index(struct node *n)
 	struct node *a = n->kids[0];
 
 	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
-		dt_error(n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: this->%s", a->sval);
+		struct dt_var *lv = find_var(&P->clocals, a->sval);
+		/* this->s[i] indexes a string, array or pointer; anything else
+		 * would make this-> an associative array, which D forbids */
+		if (!lv || !lv->type || (!type_is_string(lv->type) && lv->type->kind != TY_PTR &&
+					 lv->type->kind != TY_ARRAY) || n->args.n != 1)
+			dt_error(n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: this->%s", a->sval);
 	}
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
 				   (a->var_scope == 0 && !is_known_name(a->sval)))) {
 		struct dt_var *v = find_var(scope_vars(a->var_scope), a->sval);
 		if (!v)
 			dt_error(a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
+		if (!v->is_assoc && !v->is_array && v->type &&
+		    (type_is_string(v->type) || v->type->kind == TY_PTR || v->type->kind == TY_ARRAY) &&
+		    n->args.n == 1)
+			goto index_value;	/* s[i] of a string or pointer variable */
 		for (int i = 0; i < n->args.n; i++)
 			cook(n->args.v[i]);
 		if (v->is_array && !v->is_assoc) {
@@ -507,9 +515,7 @@ static void cook_index(struct node *n)
 		n->is_lvalue = 1;
 		return;
 	}
-	if (a->kind == N_VAR && a->var->is_assoc) {
-		/* already cooked (second pass) */
-	}
+index_value:
 	cook(a);
 	for (int i = 0; i < n->args.n; i++)
 		cook(n->args.v[i]);
@@ -1109,6 +1115,8 @@ static void cook(struct node *n)
 		} else {
 			cook(n->kids[0]);
 			sz = type_size(n->kids[0]->type, opts->strsize);
+			if (n->kids[0]->kind == N_STR)	/* a literal's own size */
+				sz = (uint32_t)n->kids[0]->slen + 1;
 		}
 		n->type = &ty_ulong;
 		set_const(n, sz);

@@ -520,9 +520,10 @@ static void test_check(void)
 
 static void test_print_ints(void)
 {
-	/* printf/tst.ints.d and tst.ints.r */
-	PF("%d", "239", I(1, 1, X));
-	PF("%d", "52719", I(2, 1, X));
+	/* printf/tst.ints.d; its .r (239, 52719 for char, short) is an
+	 * expected failure in Oracle's suite: %d sign-extends signed types */
+	PF("%d", "-17", I(1, 1, X));
+	PF("%d", "-12817", I(2, 1, X));
 	PF("%d", "-1867788817", I(4, 1, X));
 	PF("%d", "1311768467294899695", I(8, 1, X));
 	PF("%d", "239", I(1, 0, X));
@@ -556,7 +557,7 @@ static void test_print_ints(void)
 	PF("%p", "12345678", I(8, 0, 0x12345678));
 	PF("%p", "90abcdef", I(8, 0, 0x90abcdef));
 	PF("%p", "67890abc", I(8, 0, 0x67890abc));
-	PF("\n%d\n", "\n239\n", I(1, 1, X));
+	PF("\n%d\n", "\n-17\n", I(1, 1, X));
 
 	/* printf/tst.uints.r and tst.printcont.r */
 	PF("%u\n", "123\n", I(1, 0, 123));

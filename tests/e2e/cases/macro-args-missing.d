@@ -1,0 +1,5 @@
+/* A macro argument that was not given is an error. */
+BEGIN
+{
+	trace($$2);
+}

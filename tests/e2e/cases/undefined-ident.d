@@ -1,0 +1,5 @@
+/* An undefined identifier is a compile error. */
+BEGIN
+{
+	trace(nosuchvariable);
+}
