@@ -44,6 +44,7 @@
 #define FP_VAL		-40	/* value buffer for map updates */
 #define FP_KEY32	-48	/* u32 key for array lookups */
 #define FP_TMP		-56	/* probe-read destination */
+#define FP_ERRPRID	-64	/* in ERROR clauses: the faulting probe id */
 #define FP_SLOT0	-136	/* expression stack grows down from here */
 #define MAX_DEPTH	46
 
@@ -74,6 +75,8 @@ struct cg {
 	struct dt_clause *clause;
 	int fault_label, end_label;
 	int fault_used;		/* the clause has a fault block to emit */
+	int in_error;		/* generating ERROR clauses inside a fault block */
+	int err_clause_num;	/* ... for a fault in this dt_clause_N */
 	int cond_depth;		/* > 0 inside if/else: actions set present bits */
 	int nbits;
 	int act_index;		/* index into clause->recs of the next action */
@@ -1253,32 +1256,38 @@ static void gen_call(struct cg *g, struct node *n)
 
 /* ---- built-in variables ---------------------------------------------------- */
 
+/* r0 = a member of the current task, following a path like
+ * "real_parent->tgid" or "se.sum_exec_runtime" with probe reads. */
 static void task_member(struct cg *g, const char *path)
 {
-	/* r0 = current task; follow "a.b" / "a->b" members with probe reads */
 	struct dt_type *t = type_tag(TY_STRUCT, "task_struct");
-	char buf[128];
-	char *save, *tok;
+	const char *p = path;
+	uint32_t off = 0;
 
-	snprintf(buf, sizeof(buf), "%s", path);
 	call(g, BPF_FUNC_get_current_task);
-	for (tok = strtok_r(buf, ">", &save); tok; tok = strtok_r(NULL, ">", &save)) {
-		size_t l = strlen(tok);
-		int deref = l && tok[l - 1] == '-';
-		if (deref)
-			tok[l - 1] = 0;
-		const struct dt_member *m = type_member(t, tok);
+	while (*p) {
+		char name[64];
+		size_t n = strcspn(p, ".-");
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		p += n;
+		const struct dt_member *m = type_member(t, name);
 		if (!m)
-			dt_error(0, NULL, "kernel BTF has no task_struct member %s", tok);
-		if (m->offset)
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
-		if (deref) {
+			dt_error(0, NULL, "kernel BTF has no task_struct member %s", name);
+		off += m->offset;
+		t = m->type;
+		if (*p == '.') {
+			p++;
+		} else if (p[0] == '-' && p[1] == '>') {
+			p += 2;
+			if (off)
+				emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
+			off = 0;
 			load_kernel(g, type_ptr(&ty_void));
-			t = m->type->ref;
-		} else {
-			t = m->type;
+			t = t->ref;
 		}
 	}
+	if (off)
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
 	load_kernel(g, t);
 }
 
@@ -1286,6 +1295,19 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 {
 	int b = v->builtin;
 
+	if (b >= BV_ARG0 && b <= BV_ARG9 && g->in_error) {
+		/* ERROR: arg1 probe id, arg2 clause, arg3 pc, arg4 fault, arg5 address */
+		uint32_t fo = g->L->fault_off;
+		switch (b - BV_ARG0) {
+		case 1: emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_ERRPRID)); break;
+		case 2: emit(g, BPF_MOV64_IMM(R0, g->err_clause_num)); break;
+		case 3: emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 24))); break;
+		case 4: emit(g, BPF_LDX_MEM(BPF_W, R0, R7, (int16_t)(fo + 12))); break;
+		case 5: emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 16))); break;
+		default: emit(g, BPF_MOV64_IMM(R0, 0)); break;
+		}
+		return;
+	}
 	if (b >= BV_ARG0 && b <= BV_ARG9) {
 		int i = b - BV_ARG0;
 		switch (g->p->ctx) {
@@ -1823,6 +1845,9 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 
 /* ---- programs ---------------------------------------------------------------------- */
 
+static void gen_error_clauses(struct cg *g, struct dt_clause *faulting);
+
+/* bit < 0: an ERROR clause run from a fault block, with no mask test */
 static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 {
 	int skip = new_label(g);
@@ -1836,14 +1861,16 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	g->fault_used = 0;
 
 	/* if (!(mask & (1 << bit))) skip */
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
-	if (bit < 31) {
-		emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
-	} else {
-		ld_imm64(g, R2, 1ULL << bit);
-		emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+	if (bit >= 0) {
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
+		if (bit < 31) {
+			emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
+		} else {
+			ld_imm64(g, R2, 1ULL << bit);
+			emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+		}
+		jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 	}
-	jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 
 	/* record header */
 	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
@@ -1894,9 +1921,34 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		emit(g, BPF_MOV64_IMM(R3, sizeof(struct rec_fault)));
 		emit(g, BPF_MOV64_IMM(R4, 0));
 		call(g, BPF_FUNC_ringbuf_output);
+		/* the ERROR probe fires now, before the probe's next clause */
+		if (!g->in_error && g->L->error_clauses.n) {
+			int end = g->end_label;
+			gen_error_clauses(g, c);
+			g->clause = c;
+			g->end_label = end;
+		}
 	}
 	place(g, g->end_label);
 	place(g, skip);
+}
+
+/* Run every ERROR clause inline for a fault in clause 'faulting'. */
+static void gen_error_clauses(struct cg *g, struct dt_clause *faulting)
+{
+	int saved_act = g->act_index;
+
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_ERRPRID));
+	emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, 3));	/* dtrace:::ERROR */
+	g->in_error = 1;
+	g->err_clause_num = faulting->num;
+	for (int i = 0; i < g->L->error_clauses.n; i++)
+		gen_clause(g, g->L->error_clauses.v[i], -1);
+	g->in_error = 0;
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_ERRPRID));
+	emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_PRID));
+	g->act_index = saved_act;
 }
 
 void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o)

@@ -117,6 +117,7 @@ struct cg_layout {
 	int ndyn;		/* dynamic variable maps */
 	struct dt_var **dyn;	/* their variables */
 	uint32_t *dyn_keysize, *dyn_valsize;
+	struct ptrvec error_clauses;	/* clauses that fire on dtrace:::ERROR */
 };
 
 /* Lay out variables and records for the whole program (after sema). */

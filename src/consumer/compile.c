@@ -165,6 +165,9 @@ static void build_programs(struct dtrace_hdl *h)
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
 			int k = (int)p->pv->ctx;
+			/* ERROR clauses are generated inline in fault blocks */
+			if (p->id == DTRACE_PROBE_ERROR)
+				continue;
 			if (used[k])
 				continue;
 			used[k] = 1;
@@ -267,7 +270,7 @@ static int compile_all(struct dtrace_hdl *h)
 			for (int k = 0; k < c->probes.n; k++) {
 				struct dt_probe *p = c->probes.v[k];
 				if (p->id == DTRACE_PROBE_ERROR)
-					h->has_error_clause = 1;
+					h->has_error_clause = c->on_error = 1;
 			}
 		}
 	}
@@ -277,6 +280,11 @@ static int compile_all(struct dtrace_hdl *h)
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		if (c->on_error)
+			pv_push(&h->L.error_clauses, c);
+	}
 	cur = h->sources.v[0];
 	build_programs(h);
 	for (int k = 0; k < 3; k++)

@@ -28,9 +28,10 @@ enum dtf_tkind {
 
 struct dtf_argtype {
 	enum dtf_tkind kind;
-	int size;	/* bytes, for DTF_T_INT */
+	int size;	/* bytes, for DTF_T_INT (and 16 for long double) */
 	int is_signed;	/* for DTF_T_INT */
-	const char *name; /* D type name for messages: "int", "string", ... */
+	const char *name; /* D type name for messages: "int", "string", ...;
+			     NULL picks one from kind ("aggregation", "void") */
 };
 
 /*
@@ -44,7 +45,9 @@ struct dtf_value {
 	enum dtf_vkind kind;
 	int size;		/* integer width in bytes (1, 2, 4, 8) */
 	int is_signed;
-	uint64_t u;		/* DTF_V_INT: the bits (already truncated to size) */
+	uint64_t u;		/* DTF_V_INT: the bits (already truncated to size);
+				   float/double conversions read them as IEEE
+				   bits of that size */
 	const char *s;		/* DTF_V_STRING: NUL-terminated */
 };
 
@@ -74,7 +77,14 @@ int dtf_check(const struct dtf_format *f, const char *func,
 	      const struct dtf_argtype *args, int nargs,
 	      const char **tag, char *msg, size_t msglen);
 
-/* Format the recorded values (one per consumed argument) onto out. */
+/*
+ * Format the recorded values (one per consumed argument, '*' arguments in
+ * place) onto out.  Integers print by the value's size and sign, as DTrace
+ * derives %d/%u and the ll modifier from the argument's type, except that
+ * char- and short-sized values print zero-extended under %d/%i as DTrace 2
+ * does (tst.ints.r: %d of (char)0x..ef is 239).  %p is bare hex.  Output
+ * stops where the values run out.
+ */
 void dtf_print(struct strbuf *out, const struct dtf_format *f,
 	       const struct dtf_value *vals, int nvals);
 
@@ -120,8 +130,11 @@ void dtf_addr2str(struct strbuf *out, uint64_t addr, int user);
 
 /*
  * trace() of one value.  quiet selects the -q layout (bare value); otherwise
- * DTrace's column layout (" %10d" for 4-byte ints, and so on).  strsize
- * bounds string output.
+ * DTrace 2's columns, printed after the caller's "%32s " probe column:
+ * " %3d" " %5d" " %10d" " %19lld" for signed 1/2/4/8-byte values,
+ * " %3u" " %5u" " %10u" " %20llu" for unsigned ones, "  %-33s" for strings.
+ * The caller bounds strings (strsize) and sends rawbytes/struct data to
+ * dtf_rawbytes instead.
  */
 void dtf_trace(struct strbuf *out, const struct dtf_value *v, int quiet);
 

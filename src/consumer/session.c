@@ -120,6 +120,21 @@ int dtrace_load(struct dtrace_hdl *h)
 	bpf_map_update_elem(map_fd(h, CGM_STRTAB), &zero, L->strtab.s, 0);
 	bpf_map_freeze(map_fd(h, CGM_STRTAB));
 
+	/* probeprov, probemod, probefunc, probename of every enabled probe */
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *pr = c->probes.v[j];
+			uint32_t id = pr->id;
+			char *info = xcalloc(4, L->strbuf);
+			snprintf(info, L->strbuf, "%s", pr->prov);
+			snprintf(info + L->strbuf, L->strbuf, "%s", pr->mod);
+			snprintf(info + 2 * L->strbuf, L->strbuf, "%s", pr->func);
+			snprintf(info + 3 * L->strbuf, L->strbuf, "%s", pr->name);
+			bpf_map_update_elem(map_fd(h, CGM_PINFO), &id, info, 0);
+			free(info);
+		}
+	}
 	for (int k = 0; k < 3; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
@@ -130,18 +145,11 @@ int dtrace_load(struct dtrace_hdl *h)
 				struct dt_probe *pr = c->probes.v[j];
 				uint64_t mask = 0;
 				uint32_t id = pr->id;
-				if ((int)pr->pv->ctx != k)
+				if ((int)pr->pv->ctx != k && id != DTRACE_PROBE_ERROR)
 					continue;
 				bpf_map_lookup_elem(map_fd(h, CGM_PMASK), &id, &mask);
 				mask |= 1ULL << i;
 				bpf_map_update_elem(map_fd(h, CGM_PMASK), &id, &mask, 0);
-				char *info = xcalloc(4, L->strbuf);
-				snprintf(info, L->strbuf, "%s", pr->prov);
-				snprintf(info + L->strbuf, L->strbuf, "%s", pr->mod);
-				snprintf(info + 2 * L->strbuf, L->strbuf, "%s", pr->func);
-				snprintf(info + 3 * L->strbuf, L->strbuf, "%s", pr->name);
-				bpf_map_update_elem(map_fd(h, CGM_PINFO), &id, info, 0);
-				free(info);
 			}
 		}
 		h->prog_fds[k] = load_program(h, k);
@@ -343,10 +351,7 @@ static void fire_error(struct dtrace_hdl *h, const struct rec_fault *f)
 	fprintf(stderr, "dtrace: error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
 		num, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
 		p ? p->name : "?", what, (unsigned long long)f->pc);
-	if (h->has_error_clause && f->probe_id != DTRACE_PROBE_ERROR) {
-		uint64_t args[6] = {0, f->probe_id, (uint64_t)num, f->pc, f->fault, f->addr};
-		run_dtrace_probe(h, DTRACE_PROBE_ERROR, args, 6);
-	}
+	/* the ERROR clauses already ran, inline in the faulting program */
 }
 
 /* ---- the run ----------------------------------------------------------------- */

@@ -100,6 +100,7 @@ struct dt_clause {
 	uint32_t rec_size;
 	int has_actions;	/* body has data-recording actions or is empty */
 	struct ptrvec probes;	/* struct dt_probe * matched */
+	int on_error;		/* matches dtrace:::ERROR */
 };
 
 struct dt_prog {
