@@ -1207,9 +1207,61 @@ static void gen_strstr(struct cg *g, struct node *n)
 	place(g, done);
 }
 
+/*
+ * copyin(addr, size) and copyinstr(addr [, len]): read user memory into a
+ * temporary with bpf_probe_read_user(_str); a bad address faults with
+ * DTrace's "invalid address" and the address.
+ */
+static void gen_copyin(struct cg *g, struct node *n)
+{
+	int str = n->fn == F_COPYINSTR;
+	struct node *len = n->args.n > 1 ? n->args.v[1] : NULL;
+	uint32_t max = str ? g->L->strbuf : g->L->strbuf;
+	int ok = new_label(g), clamp = new_label(g);
+	uint32_t t;
+
+	if (!str && len->is_const && len->cval > 0 && (uint64_t)len->cval <= 4096)
+		max = (uint32_t)len->cval;
+	t = temp(g, max);
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);
+	if (str) {
+		/* at most len bytes and the NUL, at most strsize bytes */
+		if (len) {
+			gen_expr(g, len);
+			emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
+			emit(g, BPF_MOV64_IMM(R0, (int32_t)g->L->strmax - 1));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+			emit(g, BPF_MOV64_REG(R2, R0));
+		} else {
+			emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+		}
+	} else {
+		gen_expr(g, len);
+		jmp_imm(g, BPF_JLE, R0, (int32_t)max, clamp);
+		emit(g, BPF_MOV64_IMM(R0, (int32_t)max));
+		place(g, clamp);
+		emit(g, BPF_MOV64_REG(R2, R0));
+	}
+	pop(g, R8);
+	emit(g, BPF_MOV64_REG(R3, R8));
+	emit(g, BPF_MOV64_REG(R1, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
+	jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
+	fault(g, 1, R8);
+	place(g, ok);
+	emit(g, BPF_MOV64_REG(R0, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
 static void gen_call(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
+	case F_COPYIN:
+	case F_COPYINSTR:
+		gen_copyin(g, n);
+		return;
 	case F_STRSTR:
 		gen_strstr(g, n);
 		return;
@@ -1291,6 +1343,65 @@ static void task_member(struct cg *g, const char *path)
 	load_kernel(g, t);
 }
 
+/*
+ * argN of the raw-tracepoint kinds; 0 if the kind is not one of them.
+ * syscall entry: the user's registers (ctx[0] is the pt_regs pointer);
+ * return: the return value (ctx[1]); sdt: the tracepoint's arguments,
+ * read from ctx with a probe read so the program's context accesses stay
+ * within what every tracepoint it attaches to provides.
+ */
+static int gen_probe_arg(struct cg *g, int i)
+{
+	/* x86_64 syscall arguments: di, si, dx, r10, r8, r9 in struct pt_regs */
+	static const int16_t regoff[6] = {112, 104, 96, 56, 72, 64};
+	int ok = new_label(g);
+
+	switch (g->p->ctx) {
+	case CTX_RAWTP_SYSCALL:
+		if (i >= 6) {
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			return 1;
+		}
+		emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, regoff[i]));
+		break;
+	case CTX_RAWTP_SYSRET:
+		if (i <= 1)
+			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
+		else
+			emit(g, BPF_MOV64_IMM(R0, 0));
+		return 1;
+	case CTX_RAWTP_SDT:
+		emit(g, BPF_MOV64_REG(R3, R6));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8 * i));
+		break;
+	default:
+		return 0;
+	}
+	emit(g, BPF_MOV64_REG(R1, FP));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	emit(g, BPF_MOV64_IMM(R2, 8));
+	call(g, BPF_FUNC_probe_read_kernel);
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
+	jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	emit(g, BPF_MOV64_IMM(R1, 0));
+	place(g, ok);
+	emit(g, BPF_MOV64_REG(R0, R1));
+	return 1;
+}
+
+/* args[i]: argN converted to the type sema gave args[i] */
+static void gen_args_elem(struct cg *g, struct node *n)
+{
+	struct node *ix = n->args.v[0];
+	int i = ix->is_const ? (int)ix->cval : 0;
+	struct dt_var v = {.builtin = BV_ARG0 + (i < 10 ? i : 0)};
+
+	if (i >= 10 || !gen_probe_arg(g, i))
+		gen_builtin(g, &v, n->line);
+	norm(g, R0, n->type);
+}
+
 static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 {
 	int b = v->builtin;
@@ -1308,6 +1419,8 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		}
 		return;
 	}
+	if (b >= BV_ARG0 && b <= BV_ARG9 && gen_probe_arg(g, b - BV_ARG0))
+		return;
 	if (b >= BV_ARG0 && b <= BV_ARG9) {
 		int i = b - BV_ARG0;
 		switch (g->p->ctx) {
@@ -1417,6 +1530,19 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
 		return;
 	case BV_ERRNO:
+		if (g->p->ctx == CTX_RAWTP_SYSRET) {
+			/* a return value in [-4095, -1] is -errno */
+			int zero = new_label(g), done = new_label(g);
+			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
+			jmp_imm(g, BPF_JSGE, R0, 0, zero);
+			jmp_imm(g, BPF_JSLT, R0, -4095, zero);
+			emit(g, BPF_NEG64(R0));
+			jmp(g, done);
+			place(g, zero);
+			emit(g, BPF_MOV64_IMM(R0, 0));
+			place(g, done);
+			return;
+		}
 		emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	case BV_CURTHREAD:
@@ -1533,6 +1659,11 @@ static void gen_expr(struct cg *g, struct node *n)
 		gen_call(g, n);
 		return;
 	case N_INDEX:
+		if (n->kids[0] && n->kids[0]->kind == N_VAR && n->kids[0]->var->scope == VS_BUILTIN &&
+		    n->kids[0]->var->builtin == BV_ARGS) {
+			gen_args_elem(g, n);
+			return;
+		}
 		if (is_garray_elem(n)) {
 			garray_addr(g, n);
 			load_direct(g, n->type);
@@ -1968,7 +2099,38 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	case CTX_TESTRUN:
 		emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 0));
 		break;
+	case CTX_RAWTP_SYSCALL:
+	case CTX_RAWTP_SYSRET:
+		/* id = sysnr[nr (+ SYSCALL_NR_MAX at return)]; 0: not traced */
+		if (p->ctx == CTX_RAWTP_SYSCALL) {
+			emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));	/* ctx[1]: nr */
+		} else {
+			/* sys_exit(regs, ret): nr is regs->orig_ax */
+			emit(&g, BPF_MOV64_REG(R1, FP));
+			emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+			emit(&g, BPF_MOV64_IMM(R2, 8));
+			emit(&g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
+			emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, 120));
+			call(&g, BPF_FUNC_probe_read_kernel);
+			jmp_imm_far(&g, BPF_JNE, R0, 0, out);
+			emit(&g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TMP));
+		}
+		/* x32 calls and -1 fail this unsigned test */
+		emit(&g, BPF_JMP_IMM(BPF_JLT, R0, SYSCALL_NR_MAX, 1));
+		jmp(&g, out);
+		if (p->ctx == CTX_RAWTP_SYSRET)
+			emit(&g, BPF_ALU64_IMM(BPF_ADD, R0, SYSCALL_NR_MAX));
+		emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+		ld_map(&g, R1, CGM_SYSNR);
+		emit(&g, BPF_MOV64_REG(R2, FP));
+		emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		call(&g, BPF_FUNC_map_lookup_elem);
+		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		emit(&g, BPF_LDX_MEM(BPF_W, R0, R0, 0));
+		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		break;
 	case CTX_PERF:
+	case CTX_RAWTP_SDT:
 	default:
 		emit(&g, BPF_MOV64_REG(R1, R6));
 		call(&g, BPF_FUNC_get_attach_cookie);

@@ -24,14 +24,21 @@ enum cg_map {
 	CGM_STRTAB,	/* array[1], read-only: string constants */
 	CGM_PMASK,	/* array[nprobes]: u64 clause mask per probe id */
 	CGM_PINFO,	/* array[nprobes]: probe name strings per probe id */
+	CGM_SYSNR,	/* array[2 * SYSCALL_NR_MAX]: syscall number (+ SYSCALL_NR_MAX at
+			 * return) to probe id; 0: not traced */
 	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays) */
 };
+
+#define SYSCALL_NR_MAX	1024
 
 /* How a program finds its probe id and arguments. */
 enum cg_ctx {
 	CTX_TESTRUN,	/* raw_tp run by BPF_PROG_TEST_RUN: ctx u64[]: id, arg0.. */
 	CTX_PERF,	/* perf_event program: cookie = probe id, regs */
-	CTX_RAWTP_SYSCALL, /* raw_syscalls: table maps nr to probe id */
+	CTX_RAWTP_SYSCALL, /* raw_syscalls sys_enter: CGM_SYSNR maps nr to probe id */
+	CTX_RAWTP_SYSRET, /* raw_syscalls sys_exit: CGM_SYSNR[nr + SYSCALL_NR_MAX] */
+	CTX_RAWTP_SDT,	/* raw tracepoint: cookie = probe id, ctx u64[] = args */
+	CTX_NKINDS,
 };
 
 /* Offsets in the global-variable map value. */

@@ -33,7 +33,7 @@ struct dtrace_hdl *dtrace_open(void)
 	h->o.testing = getenv("_DTRACE_TESTING") != NULL;
 	h->out = stdout;
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < CTX_NKINDS; i++)
 		h->prog_fds[i] = -1;
 	types_init();
 	return h;
@@ -161,7 +161,7 @@ static void build_programs(struct dtrace_hdl *h)
 {
 	for (int i = 0; i < h->prog.clauses.n; i++) {
 		struct dt_clause *c = h->prog.clauses.v[i];
-		int used[3] = {0, 0, 0};
+		int used[CTX_NKINDS] = {0};
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
 			int k = (int)p->pv->ctx;
@@ -174,7 +174,12 @@ static void build_programs(struct dtrace_hdl *h)
 			if (!h->progs[k]) {
 				h->progs[k] = xcalloc(1, sizeof(struct cg_program));
 				h->progs[k]->ctx = (enum cg_ctx)k;
-				h->progs[k]->name = xstrdup(k == CTX_TESTRUN ? "dt_dtrace" : k == CTX_PERF ? "dt_profile" : "dt_syscall");
+				static const char *const pnames[CTX_NKINDS] = {
+					[CTX_TESTRUN] = "dt_dtrace", [CTX_PERF] = "dt_profile",
+					[CTX_RAWTP_SYSCALL] = "dt_syscall", [CTX_RAWTP_SYSRET] = "dt_sysret",
+					[CTX_RAWTP_SDT] = "dt_sdt",
+				};
+				h->progs[k]->name = xstrdup(pnames[k]);
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
@@ -184,6 +189,36 @@ static void build_programs(struct dtrace_hdl *h)
 	}
 }
 
+/* sema's args[i] typing: match the clause's descriptions now (provide is
+ * idempotent) and take the type the matching probes agree on. */
+static struct dt_type *args_type(struct dt_clause *c, int i, int line)
+{
+	struct dt_type *t = NULL;
+	const char *desc = "";
+
+	for (int d = 0; d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		desc = pdesc_str(pd);
+		probes_provide(pd);
+		for (int id = 1; id < probe_count(); id++) {
+			struct dt_probe *p = probe_by_id((uint32_t)id);
+			if (!probe_match(p, pd))
+				continue;
+			if (i < 0 || i >= probe_args(p))
+				dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+			if (t && t != p->argtypes[i] && strcmp(type_name(t), type_name(p->argtypes[i])) != 0)
+				dt_error(line, "D_ARGS_MULTI",
+					 "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+					 desc);
+			t = p->argtypes[i];
+		}
+	}
+	if (!t)
+		dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+	return t;
+}
+
+/* A program whose probes all run the same clauses needs no clause mask. */
 static int compile_all(struct dtrace_hdl *h)
 {
 	struct dt_parse_opts po;
@@ -230,6 +265,7 @@ static int compile_all(struct dtrace_hdl *h)
 	so.macro_args = h->args;
 	so.destructive = h->o.destructive;
 	so.quiet = h->o.quiet;
+	sema_args_type = args_type;
 	sema_program(&h->prog, &so);
 
 	/* unused macro arguments are an error unless argref or defaultargs */
@@ -287,7 +323,7 @@ static int compile_all(struct dtrace_hdl *h)
 	}
 	cur = h->sources.v[0];
 	build_programs(h);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CTX_NKINDS; k++)
 		if (h->progs[k])
 			cg_generate(h->progs[k], &h->L, &h->cgo);
 	return 0;
@@ -300,7 +336,7 @@ int dtrace_compile(struct dtrace_hdl *h)
 	return compile_all(h);
 }
 
-static const char *map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo"};
+static const char *map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
 
 static const char *map_name(void *arg, int idx)
 {
@@ -319,7 +355,7 @@ static const char *map_name(void *arg, int idx)
 
 void dtrace_dump_programs(struct dtrace_hdl *h, FILE *fp)
 {
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < CTX_NKINDS; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
 			continue;

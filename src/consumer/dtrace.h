@@ -53,11 +53,11 @@ struct dtrace_hdl {
 	struct dt_prog prog;
 	struct cg_layout L;
 	struct dt_cgopts cgo;
-	struct cg_program *progs[3];	/* by enum cg_ctx */
-	const struct dt_provider *prog_pv[3];
+	struct cg_program *progs[CTX_NKINDS];	/* by enum cg_ctx */
+	const struct dt_provider *prog_pv[CTX_NKINDS];
 	int nmaps;
 	int *map_fds;
-	int prog_fds[3];
+	int prog_fds[CTX_NKINDS];
 	struct ring_buffer *rb;
 	FILE *out;
 	int done;		/* exit() seen or stop requested */

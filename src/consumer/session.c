@@ -96,6 +96,8 @@ int dtrace_load(struct dtrace_hdl *h)
 	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
 	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8, (uint32_t)nprobes, 0);
 	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
+	MK(CGM_SYSNR, BPF_MAP_TYPE_ARRAY, "dt_sysnr", 4, 4, 2 * SYSCALL_NR_MAX, 0);
+	dt_syscall_set_map(map_fd(h, CGM_SYSNR));
 	for (int i = 0; i < L->ndyn; i++) {
 		uint32_t per = L->dyn_keysize[i] + L->dyn_valsize[i];
 		uint64_t n = h->o.dynvarsize / (per ? per : 1);
@@ -135,7 +137,7 @@ int dtrace_load(struct dtrace_hdl *h)
 			free(info);
 		}
 	}
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < CTX_NKINDS; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
 			continue;
@@ -473,7 +475,7 @@ void dtrace_close(struct dtrace_hdl *h)
 {
 	if (h->rb)
 		ring_buffer__free(h->rb);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CTX_NKINDS; k++)
 		if (h->prog_fds[k] >= 0)
 			close(h->prog_fds[k]);
 	for (int i = 0; i < h->nmaps; i++)
@@ -485,13 +487,29 @@ void dtrace_close(struct dtrace_hdl *h)
 
 /* ---- listing --------------------------------------------------------------------- */
 
+/* -l -v: DTrace's attribute blocks and the argument types. */
+static void list_verbose(struct dtrace_hdl *h, struct dt_probe *p)
+{
+	static const char attrs[] = "\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n"
+				    "\t\tDependency Class: Common\n";
+	int n = probe_args(p);
+
+	fprintf(h->out, "\n\tProbe Description Attributes\n%s", attrs);
+	fprintf(h->out, "\n\tArgument Attributes\n%s", attrs);
+	fprintf(h->out, "\n\tArgument Types\n");
+	if (n == 0)
+		fprintf(h->out, "\t\tNone\n");
+	for (int i = 0; i < n; i++)
+		fprintf(h->out, "\t\targs[%d]: %s\n", i, p->argnames[i]);
+	fprintf(h->out, "\n");
+}
+
 int dtrace_list(struct dtrace_hdl *h, const char *desc, int kind, int verbose)
 {
 	struct dt_pdesc *pd = NULL;
 	int n = 0;
 
 	(void)h;
-	(void)verbose;
 	if (desc) {
 		extern struct dt_pdesc *pdesc_parse(const char *text, int line);
 		pd = xcalloc(1, sizeof(*pd));
@@ -511,6 +529,8 @@ int dtrace_list(struct dtrace_hdl *h, const char *desc, int kind, int verbose)
 		if (pd && !probe_match(p, pd))
 			continue;
 		fprintf(h->out, "%5u %10s %17s %33s %s\n", p->id, p->prov, p->mod, p->func, p->name);
+		if (verbose)
+			list_verbose(h, p);
 		n++;
 	}
 	return n;

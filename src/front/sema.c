@@ -20,6 +20,7 @@ static const struct dt_sema_opts *opts;
 static struct dt_prog *P;
 static int macro_used[64];
 static int cur_clause;
+struct dt_type *(*sema_args_type)(struct dt_clause *c, int i, int line);
 
 /* ---- built-in variables ------------------------------------------------ */
 
@@ -522,6 +523,15 @@ index_value:
 	if (n->args.n != 1)
 		dt_error(n->line, "D_SYNTAX", "invalid array reference");
 	struct node *ix = n->args.v[0];
+	if (a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS) {
+		/* args[i]: typed from the probes the clause matches */
+		if (!ix->is_const || !type_is_integral(ix->type))
+			dt_error(n->line, "D_ARGS_IDX", "index for args[ ] must be an integer constant");
+		n->type = sema_args_type ? sema_args_type(P->clauses.v[cur_clause], (int)ix->cval, n->line)
+					 : &ty_llong;
+		n->is_lvalue = 0;
+		return;
+	}
 	if (a->type->kind == TY_ARRAY) {
 		if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= a->type->nelems))
 			dt_error(n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
@@ -694,10 +704,27 @@ static void cook_call(struct node *n)
 		n->type = &ty_int;
 		break;
 	case F_COPYINSTR:
+		if (!type_is_scalar(a[0]->type))
+			ARGTYPE_ERR(0, "uintptr_t");
+		if (n->args.n > 1 && !type_is_integral(a[1]->type))
+			ARGTYPE_ERR(1, "size_t");
 		n->type = &ty_string;
 		break;
 	case F_COPYIN:
+		if (!type_is_scalar(a[0]->type))
+			ARGTYPE_ERR(0, "uintptr_t");
+		if (!type_is_integral(a[1]->type))
+			ARGTYPE_ERR(1, "size_t");
 		n->type = type_ptr(&ty_void);
+		break;
+	case F_COPYINTO:
+		if (!type_is_scalar(a[0]->type))
+			ARGTYPE_ERR(0, "uintptr_t");
+		if (!type_is_integral(a[1]->type))
+			ARGTYPE_ERR(1, "size_t");
+		if (a[2]->type->kind != TY_PTR)
+			ARGTYPE_ERR(2, "void *");
+		n->type = &ty_void;
 		break;
 	case F_HTONS: case F_NTOHS:
 		n->type = &ty_ushort;

@@ -50,6 +50,9 @@ struct dt_sema_opts {
 };
 
 void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o);
+/* Set by the consumer: the type of args[i] in clause c (the probes the
+ * clause matches agree on it), or a D_ARGS_* error. */
+extern struct dt_type *(*sema_args_type)(struct dt_clause *c, int i, int line);
 
 int64_t sema_const_value(struct node *n);
 int sema_try_const(struct node *n, int64_t *v);

@@ -283,6 +283,16 @@ static struct dt_type *btf_to_type(int id)
 	}
 }
 
+struct btf *types_vmlinux_btf(void)
+{
+	return kbtf();
+}
+
+struct dt_type *btf_type_by_id(int id)
+{
+	return btf_to_type(id);
+}
+
 struct dt_type *btf_struct_type(const char *tag, int is_union)
 {
 	struct btf *b = kbtf();

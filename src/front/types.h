@@ -77,5 +77,8 @@ const char *type_name(const struct dt_type *t);
 
 /* Loading struct types from the kernel's BTF, on demand. */
 struct dt_type *btf_struct_type(const char *tag, int is_union);
+/* The kernel's BTF (loaded on first use; NULL if none) and its types. */
+struct btf *types_vmlinux_btf(void);
+struct dt_type *btf_type_by_id(int id);
 
 #endif

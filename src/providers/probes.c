@@ -10,6 +10,8 @@
 static const struct dt_provider *const all_providers[] = {
 	&dt_provider_dtrace,
 	&dt_provider_profile,
+	&dt_provider_syscall,
+	&dt_provider_sdt,
 	NULL,
 };
 
@@ -78,4 +80,14 @@ void probes_provide(const struct dt_pdesc *pd)
 	for (const struct dt_provider *const *pv = all_providers; *pv; pv++)
 		if (!pd || field_match(pd->prov, (*pv)->name))
 			(*pv)->provide(pd);
+}
+
+int probe_args(struct dt_probe *p)
+{
+	if (!p->args_known) {
+		p->args_known = 1;
+		if (p->pv->args)
+			p->pv->args(p);
+	}
+	return p->nargs;
 }

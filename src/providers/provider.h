@@ -26,6 +26,8 @@ struct dt_provider {
 	/* Attach prog_fd to the probe; returns 0 or -errno. */
 	int (*attach)(struct dt_probe *p, int prog_fd);
 	void (*detach)(struct dt_probe *p);
+	/* Fill p->nargs/argtypes/argnames (args[] types), on demand; may be NULL. */
+	void (*args)(struct dt_probe *p);
 };
 
 struct dt_probe {
@@ -36,6 +38,10 @@ struct dt_probe {
 	int *fds;			/* attachments (links / perf fds) */
 	int nfds;
 	int enabled;
+	int args_known;			/* args[] below filled in */
+	int nargs;
+	struct dt_type **argtypes;	/* D type of args[i] */
+	char **argnames;		/* native type name, for -l -v */
 };
 
 /* The probe table. */
@@ -48,9 +54,17 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Make every provider create what pd may match; then matches are in the table. */
 void probes_provide(const struct dt_pdesc *pd);
 const struct dt_provider *const *providers(void);
+/* The argument types of a probe (read lazily): returns p->nargs. */
+int probe_args(struct dt_probe *p);
+
+/* syscall: the array map from syscall number (+ SYSCALL_NR_MAX at return)
+ * to probe id, created with the other maps before the programs load. */
+void dt_syscall_set_map(int fd);
 
 extern const struct dt_provider dt_provider_dtrace;
 extern const struct dt_provider dt_provider_profile;
+extern const struct dt_provider dt_provider_syscall;
+extern const struct dt_provider dt_provider_sdt;
 
 #define DTRACE_PROBE_BEGIN 1
 #define DTRACE_PROBE_END 2

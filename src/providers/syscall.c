@@ -1,0 +1,158 @@
+/*
+ * syscall.c - the syscall provider: syscall:vmlinux:NAME:entry and
+ * syscall:vmlinux:NAME:return for every system call of the kernel.
+ *
+ * However many system calls a script enables, it attaches one raw
+ * tracepoint program on raw_syscalls:sys_enter (entry probes) and one on
+ * raw_syscalls:sys_exit (return probes); an array map filled here, indexed
+ * by the syscall number (plus SYSCALL_NR_MAX at return), gives the program
+ * the probe id, and 0 lets it return at once for calls nobody traces.
+ * Raw tracepoints attach and detach in microseconds; the per-syscall
+ * perf-event tracepoints (syscalls:sys_enter_*) take about 72 ms each to
+ * detach on this kernel (26 s for all of them) and cost more per call.
+ *
+ * Names and numbers come from a table built from the kernel headers (the
+ * numbers are not in tracefs); argument types from the format files of
+ * tracefs events/syscalls, read only for probes whose args[] are used.
+ */
+#include "provider.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "../common/util.h"
+#include "tracefs.h"
+
+static const char *const names[] = {
+#include "syscall_names.h"
+};
+
+#define RET_FLAG (1ULL << 32)
+
+static int nr_map = -1;
+static int links[2] = {-1, -1};
+static int refs[2];
+
+void dt_syscall_set_map(int fd)
+{
+	nr_map = fd;
+}
+
+extern const struct dt_provider dt_provider_syscall_return;
+
+static void add(int nr)
+{
+	probe_create(&dt_provider_syscall, "vmlinux", names[nr], "entry", (uint64_t)nr);
+	probe_create(&dt_provider_syscall_return, "vmlinux", names[nr], "return", (uint64_t)nr | RET_FLAG);
+}
+
+static void syscall_provide(const struct dt_pdesc *pd)
+{
+	int nnames = (int)ARRAY_SIZE(names);
+
+	if (pd && *pd->mod && !dt_glob_match(pd->mod, "vmlinux"))
+		return;
+	if (pd && *pd->name && !dt_glob_match(pd->name, "entry") && !dt_glob_match(pd->name, "return"))
+		return;
+	for (int nr = 0; nr < nnames; nr++) {
+		if (!names[nr])
+			continue;
+		if (pd && *pd->func && !dt_glob_match(pd->func, names[nr]))
+			continue;
+		add(nr);
+	}
+}
+
+static int syscall_attach(struct dt_probe *p, int prog_fd)
+{
+	int ret = (p->arg & RET_FLAG) != 0;
+	uint32_t key = (uint32_t)(p->arg & 0xffffffff) + (ret ? SYSCALL_NR_MAX : 0);
+	uint32_t id = p->id;
+
+	if (nr_map < 0)
+		return -EBADF;
+	if (bpf_map_update_elem(nr_map, &key, &id, 0) < 0)
+		return -errno;
+	if (refs[ret]++ == 0) {
+		links[ret] = rawtp_open(ret ? "sys_exit" : "sys_enter", prog_fd, 0);
+		if (links[ret] < 0) {
+			int e = links[ret];
+			refs[ret] = 0;
+			return e;
+		}
+	}
+	p->nfds = 1;
+	return 0;
+}
+
+static void syscall_detach(struct dt_probe *p)
+{
+	int ret = (p->arg & RET_FLAG) != 0;
+	uint32_t key = (uint32_t)(p->arg & 0xffffffff) + (ret ? SYSCALL_NR_MAX : 0);
+	uint32_t zero = 0;
+
+	if (!p->nfds)
+		return;
+	p->nfds = 0;
+	if (--refs[ret] == 0 && links[ret] >= 0) {
+		close(links[ret]);
+		links[ret] = -1;
+	}
+	if (nr_map >= 0)
+		bpf_map_update_elem(nr_map, &key, &zero, 0);
+}
+
+/* args[] from events/syscalls/sys_enter_NAME/format; long at return */
+static void syscall_args(struct dt_probe *p)
+{
+	if (p->arg & RET_FLAG) {
+		p->nargs = 2;
+		p->argtypes = xcalloc(2, sizeof(*p->argtypes));
+		p->argnames = xcalloc(2, sizeof(*p->argnames));
+		for (int i = 0; i < 2; i++) {
+			p->argtypes[i] = &ty_long;
+			p->argnames[i] = xstrdup("long");
+		}
+		return;
+	}
+	struct tracefs_field *f;
+	char ev[128];
+	snprintf(ev, sizeof(ev), "sys_enter_%s", p->func);
+	int n = tracefs_format("syscalls", ev, &f);
+	if (n <= 0)
+		return;
+	p->argtypes = xcalloc((size_t)n, sizeof(*p->argtypes));
+	p->argnames = xcalloc((size_t)n, sizeof(*p->argnames));
+	for (int i = 0; i < n; i++) {
+		if (strcmp(f[i].name, "__syscall_nr") == 0)
+			continue;
+		p->argtypes[p->nargs] = tracefs_field_type(&f[i]);
+		p->argnames[p->nargs] = xstrdup(f[i].type);
+		p->nargs++;
+	}
+}
+
+const struct dt_provider dt_provider_syscall = {
+	.name = "syscall",
+	.ctx = CTX_RAWTP_SYSCALL,
+	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.provide = syscall_provide,
+	.attach = syscall_attach,
+	.detach = syscall_detach,
+	.args = syscall_args,
+};
+
+/* Return probes run in their own program (sys_exit): a second provider
+ * table with the same name, so that build_programs groups them apart. */
+const struct dt_provider dt_provider_syscall_return = {
+	.name = "syscall",
+	.ctx = CTX_RAWTP_SYSRET,
+	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.provide = syscall_provide,
+	.attach = syscall_attach,
+	.detach = syscall_detach,
+	.args = syscall_args,
+};
