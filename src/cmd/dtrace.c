@@ -16,11 +16,18 @@
 
 long dt_macro_target;
 
-/* When no program is given: what is this machine doing, for five seconds. */
+/* When no program is given: which processes make system calls, and how
+ * many, over five seconds (the main job of `make run`). */
 static const char default_script[] =
 	"#pragma D option quiet\n"
-	"BEGIN { printf(\"Tracing system calls for 5 seconds...\\n\"); }\n"
-	"tick-5s { exit(0); }\n";
+	"BEGIN { printf(\"Counting system calls by process for 5 seconds...\\n\"); }\n"
+	"syscall:::entry { @calls[execname] = count(); @total = count(); }\n"
+	"tick-5s { exit(0); }\n"
+	"END {\n"
+	"\tprintf(\"%-24s %12s\\n\", \"PROCESS\", \"SYSCALLS\");\n"
+	"\tprinta(\"%-24s %@12d\\n\", @calls);\n"
+	"\tprinta(\"(all)                    %@12d\\n\", @total);\n"
+	"}\n";
 
 static volatile sig_atomic_t interrupted;
 

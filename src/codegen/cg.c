@@ -1704,6 +1704,306 @@ static void gen_expr(struct cg *g, struct node *n)
 	dt_error(n->line, "D_UNKNOWN", "expression is not yet supported by this implementation");
 }
 
+/* ---- aggregations ------------------------------------------------------------ */
+
+uint32_t cg_agg_nvals(const struct dt_aggvar *a)
+{
+	switch (a->fn) {
+	case F_COUNT: return 1;
+	case F_SUM: case F_AVG: case F_MIN: case F_MAX: return 2;
+	case F_STDDEV: return 4;
+	case F_QUANTIZE: return 1 + 127;
+	case F_LQUANTIZE: return 1 + (uint32_t)((a->lq_limit - a->lq_base) / a->lq_step) + 2;
+	case F_LLQUANTIZE: {
+		/* Oracle DTrace's layout: negative and positive magnitudes around
+		 * a bin for |value| < factor^low (see consumer/agg.h) */
+		int64_t B = a->llq_nsteps - a->llq_nsteps / a->llq_factor;
+		int64_t M = a->llq_high - a->llq_low + 1;
+		return 1 + (uint32_t)(2 * M * B + 3);
+	}
+	default: return 1;
+	}
+}
+
+/* Build an aggregation key from the pushed keys at depth base; r9 = key. */
+static void build_agg_key(struct cg *g, struct dt_aggvar *a, int base)
+{
+	uint32_t off = g->L->key_off;
+	uint32_t ks = g->L->agg_keysize[a->id];
+
+	for (uint32_t i = 0; i < ks; i += 8)
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+	for (int i = 0; i < a->nkeys; i++) {
+		peek(g, R3, base + i);
+		if (is_str(a->keys[i])) {
+			emit(g, BPF_MOV64_REG(R1, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			copy_str(g, R1, R3);
+			off += g->L->strbuf;
+		} else {
+			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			off += 8;
+		}
+	}
+	emit(g, BPF_MOV64_REG(R9, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)g->L->key_off));
+}
+
+/* r1 = number of significant bits of the unsigned, non-zero r0 (1..64). */
+static void gen_bits(struct cg *g)
+{
+	emit(g, BPF_MOV64_IMM(R1, 1));
+	for (int sh = 32; sh >= 1; sh /= 2) {
+		int skip = new_label(g);
+		emit(g, BPF_MOV64_REG(R2, R0));
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R2, sh));
+		jmp_imm(g, BPF_JEQ, R2, 0, skip);
+		emit(g, BPF_MOV64_REG(R0, R2));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, sh));
+		place(g, skip);
+	}
+}
+
+/* bucket index in r1 (clamped to [0, nb-1]) += incr (at depth incr_d) */
+static void bump_bucket(struct cg *g, uint32_t nb, int incr_d)
+{
+	int ok = new_label(g);
+
+	jmp_imm(g, BPF_JLE, R1, (int32_t)(nb - 1), ok);
+	emit(g, BPF_MOV64_IMM(R1, (int32_t)(nb - 1)));
+	place(g, ok);
+	emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
+	emit(g, BPF_MOV64_REG(R2, R8));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 8));
+	peek(g, R4, incr_d);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R4));
+	emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 8));
+}
+
+static void gen_agg_update(struct cg *g, struct node *e)
+{
+	struct node *l = e->kids[0], *fcall = e->kids[1];
+	struct dt_aggvar *a = g->L->aggs[l->ival];
+	int map = CGM_DYN0 + g->L->ndyn + a->id;
+	int have = new_label(g), done = new_label(g), ins_ok = new_label(g);
+	int base = push_keys(g, l);
+	int val_d = -1, incr_d;
+
+	/* value and increment */
+	if (fcall->args.n > 0) {
+		gen_expr(g, fcall->args.v[0]);
+		val_d = g->depth;
+		push(g, R0);
+	}
+	int incr_arg = a->fn == F_QUANTIZE ? 1 : a->fn == F_LQUANTIZE ? 4 : a->fn == F_LLQUANTIZE ? 5 : -1;
+	if (incr_arg >= 0 && fcall->args.n > incr_arg)
+		gen_expr(g, fcall->args.v[incr_arg]);
+	else
+		emit(g, BPF_MOV64_IMM(R0, 1));
+	incr_d = g->depth;
+	push(g, R0);
+
+	build_agg_key(g, a, base);
+	ld_map(g, R1, map);
+	emit(g, BPF_MOV64_REG(R2, R9));
+	call(g, BPF_FUNC_map_lookup_elem);
+	jmp_imm(g, BPF_JNE, R0, 0, have);
+	/* first update of this key on this CPU: insert zeroes */
+	ld_map(g, R1, map);
+	emit(g, BPF_MOV64_REG(R2, R9));
+	emit(g, BPF_MOV64_REG(R3, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+	emit(g, BPF_MOV64_IMM(R4, BPF_NOEXIST));
+	call(g, BPF_FUNC_map_update_elem);
+	jmp_imm(g, BPF_JEQ, R0, 0, ins_ok);
+	jmp_imm(g, BPF_JEQ, R0, -17 /* EEXIST */, ins_ok);
+	ld_mapval(g, R1, CGM_GVARS, GV_AGGDROPS);
+	emit(g, BPF_MOV64_IMM(R2, 1));
+	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	jmp(g, done);
+	place(g, ins_ok);
+	ld_map(g, R1, map);
+	emit(g, BPF_MOV64_REG(R2, R9));
+	call(g, BPF_FUNC_map_lookup_elem);
+	jmp_imm(g, BPF_JEQ, R0, 0, done);
+	place(g, have);
+	emit(g, BPF_MOV64_REG(R8, R0));
+	/* v[0]: updates on this CPU */
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 0));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 0));
+
+	switch (a->fn) {
+	case F_COUNT:
+		/* a count() adds its weight (1) */
+		if (incr_arg < 0)
+			break;
+		break;
+	case F_SUM:
+	case F_AVG:
+		peek(g, R2, val_d);
+		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+		emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
+		break;
+	case F_MIN:
+	case F_MAX: {
+		int set = new_label(g), skip = new_label(g);
+		peek(g, R2, val_d);
+		jmp_imm(g, BPF_JEQ, R1, 1, set);	/* first value on this CPU */
+		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		jmp_reg(g, a->fn == F_MIN ? BPF_JSGE : BPF_JSLE, R2, R3, skip);
+		place(g, set);
+		emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 8));
+		place(g, skip);
+		break;
+	}
+	case F_STDDEV: {
+		int pos = new_label(g), nc1 = new_label(g), nc2 = new_label(g);
+		peek(g, R2, val_d);
+		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+		emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
+		/* x = |v|; x*x as 128 bits (lo r4, hi r5) */
+		jmp_imm(g, BPF_JSGE, R2, 0, pos);
+		emit(g, BPF_NEG64(R2));
+		place(g, pos);
+		emit(g, BPF_MOV64_REG(R0, R2));
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));	/* a */
+		emit(g, BPF_MOV32_REG(R2, R2));			/* b */
+		emit(g, BPF_MOV64_REG(R4, R2));
+		emit(g, BPF_ALU64_REG(BPF_MUL, R4, R2));	/* bb */
+		emit(g, BPF_MOV64_REG(R1, R0));
+		emit(g, BPF_ALU64_REG(BPF_MUL, R1, R2));	/* ab */
+		emit(g, BPF_MOV64_REG(R5, R0));
+		emit(g, BPF_ALU64_REG(BPF_MUL, R5, R0));	/* aa */
+		emit(g, BPF_MOV64_REG(R3, R1));
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R3, 31));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R5, R3));	/* hi = aa + ab>>31 */
+		emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 33));
+		emit(g, BPF_MOV64_REG(R3, R4));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R4, R1));	/* lo = bb + ab<<33 */
+		jmp_reg(g, BPF_JGE, R4, R3, nc1);
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R5, 1));
+		place(g, nc1);
+		/* v[2..3] += (lo, hi) */
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 16));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R4));
+		emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 16));
+		emit(g, BPF_LDX_MEM(BPF_DW, R2, R8, 24));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R5));
+		jmp_reg(g, BPF_JGE, R1, R4, nc2);
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		place(g, nc2);
+		emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 24));
+		break;
+	}
+	case F_QUANTIZE: {
+		int zero = new_label(g), neg = new_label(g), idx = new_label(g), clamp = new_label(g);
+		peek(g, R0, val_d);
+		jmp_imm(g, BPF_JEQ, R0, 0, zero);
+		jmp_imm(g, BPF_JSLT, R0, 0, neg);
+		gen_bits(g);
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 63));
+		jmp(g, idx);
+		place(g, neg);
+		emit(g, BPF_NEG64(R0));
+		gen_bits(g);
+		jmp_imm(g, BPF_JLE, R1, 63, clamp);
+		emit(g, BPF_MOV64_IMM(R1, 63));
+		place(g, clamp);
+		emit(g, BPF_MOV64_IMM(R2, 63));
+		emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+		emit(g, BPF_MOV64_REG(R1, R2));
+		jmp(g, idx);
+		place(g, zero);
+		emit(g, BPF_MOV64_IMM(R1, 63));
+		place(g, idx);
+		bump_bucket(g, 127, incr_d);
+		break;
+	}
+	case F_LQUANTIZE: {
+		int64_t levels = (a->lq_limit - a->lq_base) / a->lq_step;
+		int idx = new_label(g), under = new_label(g);
+		peek(g, R0, val_d);
+		ld_imm64(g, R2, (uint64_t)a->lq_base);
+		jmp_reg(g, BPF_JSLT, R0, R2, under);
+		emit(g, BPF_ALU64_REG(BPF_SUB, R0, R2));
+		ld_imm64(g, R3, (uint64_t)(levels * a->lq_step));
+		emit(g, BPF_MOV64_IMM(R1, (int32_t)(levels + 1)));
+		jmp_reg(g, BPF_JGE, R0, R3, idx);
+		ld_imm64(g, R3, (uint64_t)a->lq_step);
+		emit(g, BPF_ALU64_REG(BPF_DIV, R0, R3));
+		emit(g, BPF_MOV64_REG(R1, R0));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+		jmp(g, idx);
+		place(g, under);
+		emit(g, BPF_MOV64_IMM(R1, 0));
+		place(g, idx);
+		bump_bucket(g, (uint32_t)(levels + 2), incr_d);
+		break;
+	}
+	case F_LLQUANTIZE: {
+		/* the bucket of |value| among the orders of magnitude, unrolled
+		 * at compile time; negative values mirror around the bin of
+		 * |value| < factor^low (index Z) */
+		int64_t f = a->llq_factor, steps = a->llq_nsteps;
+		int64_t B = steps - steps / f, M = a->llq_high - a->llq_low + 1, Z = M * B + 1;
+		int64_t p = 1;
+		int pos = new_label(g), have_j = new_label(g), zero = new_label(g), idx = new_label(g);
+		for (int64_t o = 0; o < a->llq_low; o++)
+			p *= f;
+		peek(g, R0, val_d);
+		emit(g, BPF_MOV64_IMM(R5, 0));		/* r5: negative? */
+		jmp_imm(g, BPF_JSGE, R0, 0, pos);
+		emit(g, BPF_NEG64(R0));
+		emit(g, BPF_MOV64_IMM(R5, 1));
+		place(g, pos);
+		ld_imm64(g, R2, (uint64_t)p);
+		jmp_reg(g, BPF_JLT, R0, R2, zero);
+		for (int64_t m = a->llq_low; m <= a->llq_high; m++) {
+			int64_t pn = p * f;		/* f^(m+1) */
+			int next = new_label(g);
+			ld_imm64(g, R2, (uint64_t)pn);
+			jmp_reg(g, BPF_JGE, R0, R2, next);
+			if (pn % steps == 0) {
+				ld_imm64(g, R2, (uint64_t)(pn / steps));
+				emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
+			} else {
+				emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)steps));
+				ld_imm64(g, R2, (uint64_t)pn);
+				emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
+			}
+			emit(g, BPF_MOV64_REG(R1, R0));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)(1 + (m - a->llq_low) * B - steps / f)));
+			jmp(g, have_j);
+			place(g, next);
+			p = pn;
+		}
+		emit(g, BPF_MOV64_IMM(R1, (int32_t)(M * B + 1)));	/* overflow */
+		place(g, have_j);
+		{
+			int plus = new_label(g);
+			jmp_imm(g, BPF_JEQ, R5, 0, plus);
+			emit(g, BPF_NEG64(R1));
+			place(g, plus);
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)Z));
+			jmp(g, idx);
+		}
+		place(g, zero);
+		emit(g, BPF_MOV64_IMM(R1, (int32_t)Z));
+		place(g, idx);
+		bump_bucket(g, cg_agg_nvals(a) - 1, incr_d);
+		break;
+	}
+	default:
+		break;
+	}
+	place(g, done);
+	g->depth = base;
+}
+
 /* ---- actions ---------------------------------------------------------------- */
 
 static struct dt_recdesc *next_rec(struct cg *g)
@@ -1763,6 +2063,13 @@ static void gen_action(struct cg *g, struct node *n)
 		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
 		return;
+	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
+		/* done by the consumer when it reads the record */
+		r = next_rec(g);
+		for (int i = 0; i < r->nargs; i++)
+			record_value(g, n->args.v[i + 1], &r->args[i]);
+		set_present(g, r);
+		return;
 	case F_RAISE: {
 		r = next_rec(g);
 		gen_expr(g, n->args.v[0]);
@@ -1787,8 +2094,10 @@ static void gen_stmt(struct cg *g, struct node *n)
 			gen_action(g, e);
 			return;
 		}
-		if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG)
-			dt_error(n->line, "D_UNKNOWN", "aggregations are not yet supported by this implementation");
+		if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
+			gen_agg_update(g, e);
+			return;
+		}
 		gen_expr(g, e);
 		return;
 	}
@@ -1868,6 +2177,25 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 		r->nargs = 1;
 		r->args = xcalloc(1, sizeof(*r->args));
 		*off = rec_arg(L, &r->args[0], e->args.v[0], *off);
+		break;
+	case F_PRINTA: {
+		int first = e->args.n && ((struct node *)e->args.v[0])->kind == N_STR;
+		r->fmt = first ? e->aux : NULL;
+		r->naggs = e->args.n - first;
+		r->aggids = xcalloc((size_t)(r->naggs ? r->naggs : 1), sizeof(int));
+		for (int i = 0; i < r->naggs; i++)
+			r->aggids[i] = (int)((struct node *)e->args.v[first + i])->ival;
+		break;
+	}
+	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
+		r->naggs = 1;
+		r->aggids = xcalloc(1, sizeof(int));
+		r->aggids[0] = (int)((struct node *)e->args.v[0])->ival;
+		if (e->args.n > 1) {
+			r->nargs = 1;
+			r->args = xcalloc(1, sizeof(*r->args));
+			*off = rec_arg(L, &r->args[0], e->args.v[1], *off);
+		}
 		break;
 	case F_PRINTF:
 	case F_SYSTEM:
@@ -1959,6 +2287,14 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	}
 	L->rec_max = align8(L->rec_max);
 	L->key_off = L->rec_max;
+	for (int i = 0; i < prog->aggs.n; i++) {
+		struct dt_aggvar *a = prog->aggs.v[i];
+		uint32_t ks = 0;
+		for (int k = 0; k < a->nkeys; k++)
+			ks += is_str(a->keys[k]) ? L->strbuf : 8;
+		if (ks > keymax)
+			keymax = ks;
+	}
 	L->key_size = align8(keymax);
 	L->clocal_off = L->key_off + L->key_size;
 	off = L->clocal_off;
@@ -1969,7 +2305,29 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	}
 	L->clocal_size = off - L->clocal_off;
 	L->fault_off = off;
-	L->temp_off = off + sizeof(struct rec_fault);
+	off += sizeof(struct rec_fault);
+	/* aggregations */
+	L->nagg = prog->aggs.n;
+	L->aggs = (struct dt_aggvar **)prog->aggs.v;
+	L->agg_keysize = xcalloc((size_t)L->nagg + 1, sizeof(uint32_t));
+	L->agg_nvals = xcalloc((size_t)L->nagg + 1, sizeof(uint32_t));
+	L->zero_size = 8;
+	for (int i = 0; i < L->nagg; i++) {
+		struct dt_aggvar *a = L->aggs[i];
+		uint32_t ks = 0;
+		for (int k = 0; k < a->nkeys; k++)
+			ks += is_str(a->keys[k]) ? L->strbuf : 8;
+		L->agg_keysize[i] = ks ? ks : 8;
+		L->agg_nvals[i] = cg_agg_nvals(a);
+		if (L->agg_nvals[i] * 8 > L->zero_size)
+			L->zero_size = L->agg_nvals[i] * 8;
+		if (L->agg_keysize[i] > L->key_size) {
+			/* the key buffer comes before this: grow the layout */
+		}
+	}
+	L->zero_off = off;
+	off += L->zero_size;
+	L->temp_off = off;
 	L->scratch_size = L->temp_off;
 	(void)o;
 }
@@ -2152,21 +2510,23 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	call(&g, BPF_FUNC_map_lookup_elem);
 	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 	emit(&g, BPF_MOV64_REG(R7, R0));
-	/* clause mask of this probe */
-	emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-	emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
-	ld_map(&g, R1, CGM_PMASK);
-	emit(&g, BPF_MOV64_REG(R2, FP));
-	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-	call(&g, BPF_FUNC_map_lookup_elem);
-	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-	emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
-	emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
+	/* clause mask of this probe, unless every probe runs every clause */
+	if (!p->uniform) {
+		emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
+		ld_map(&g, R1, CGM_PMASK);
+		emit(&g, BPF_MOV64_REG(R2, FP));
+		emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		call(&g, BPF_FUNC_map_lookup_elem);
+		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+		emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
+	}
 	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
 	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
 
 	for (int i = 0; i < p->clauses.n; i++)
-		gen_clause(&g, p->clauses.v[i], i);
+		gen_clause(&g, p->clauses.v[i], p->uniform ? -1 : i);
 
 	place(&g, out);
 	emit(&g, BPF_MOV64_IMM(R0, 0));

@@ -84,6 +84,8 @@ struct dt_recdesc {
 	struct dt_recarg *args;
 	void *fmt;		/* struct dtf_format * for printf */
 	int line;
+	int naggs;		/* printa/clear/trunc/normalize: aggregation ids */
+	int *aggids;
 };
 
 struct dt_cgopts {
@@ -107,6 +109,7 @@ struct cg_program {
 	struct cg_reloc *relocs;
 	int nrelocs, relcap;
 	char *name;
+	int uniform;		/* every probe runs every clause: no mask */
 };
 
 /* Layout shared by all programs of one compiled D program. */
@@ -125,7 +128,17 @@ struct cg_layout {
 	struct dt_var **dyn;	/* their variables */
 	uint32_t *dyn_keysize, *dyn_valsize;
 	struct ptrvec error_clauses;	/* clauses that fire on dtrace:::ERROR */
+	/* aggregations: map CGM_DYN0 + ndyn + id each (see consumer/agg.h) */
+	int nagg;
+	struct dt_aggvar **aggs;
+	uint32_t *agg_keysize, *agg_nvals;
+	uint32_t zero_off;	/* scratch: zero bytes, initial aggregation values */
+	uint32_t zero_size;
 };
+
+/* Number of buckets (after v[0]) of an aggregating function's value. */
+uint32_t cg_agg_nvals(const struct dt_aggvar *a);
+
 
 /* Lay out variables and records for the whole program (after sema). */
 void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct dt_cgopts *o);

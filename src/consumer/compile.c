@@ -30,6 +30,7 @@ struct dtrace_hdl *dtrace_open(void)
 	h->o.dynvarsize = 1 << 20;
 	h->o.cpu = -1;
 	h->o.switchrate_ns = 1000000000ULL;
+	h->o.aggsize = 4 << 20;
 	h->o.testing = getenv("_DTRACE_TESTING") != NULL;
 	h->out = stdout;
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
@@ -219,6 +220,35 @@ static struct dt_type *args_type(struct dt_clause *c, int i, int line)
 }
 
 /* A program whose probes all run the same clauses needs no clause mask. */
+static void mark_uniform(struct dtrace_hdl *h)
+{
+	for (int k = 0; k < CTX_NKINDS; k++) {
+		struct cg_program *p = h->progs[k];
+		int uniform = 1;
+		if (!p || k == CTX_TESTRUN)
+			continue;
+		for (int i = 0; i < p->clauses.n && uniform; i++) {
+			struct dt_clause *c = p->clauses.v[i];
+			/* every probe of this kind that any clause enables must be
+			 * enabled by this clause too */
+			for (int j = 0; j < p->clauses.n && uniform; j++) {
+				struct dt_clause *o = p->clauses.v[j];
+				for (int q = 0; q < o->probes.n && uniform; q++) {
+					struct dt_probe *pr = o->probes.v[q];
+					int found = 0;
+					if ((int)pr->pv->ctx != k)
+						continue;
+					for (int r = 0; r < c->probes.n; r++)
+						if (c->probes.v[r] == pr)
+							found = 1;
+					uniform = found;
+				}
+			}
+		}
+		p->uniform = uniform;
+	}
+}
+
 static int compile_all(struct dtrace_hdl *h)
 {
 	struct dt_parse_opts po;
@@ -323,6 +353,7 @@ static int compile_all(struct dtrace_hdl *h)
 	}
 	cur = h->sources.v[0];
 	build_programs(h);
+	mark_uniform(h);
 	for (int k = 0; k < CTX_NKINDS; k++)
 		if (h->progs[k])
 			cg_generate(h->progs[k], &h->L, &h->cgo);

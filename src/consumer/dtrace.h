@@ -33,6 +33,8 @@ struct dt_options {
 	uint32_t nspec, specsize;
 	int cpu;		/* -xcpu: -1 for all */
 	int verbose;
+	uint64_t aggsize;
+	int aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggpack, aggzoom;
 };
 
 struct dt_source {
@@ -70,6 +72,8 @@ struct dtrace_hdl {
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	int has_error_clause;
 	int in_error;
+	struct dt_agg *aggs;	/* the program's aggregations, by id */
+	int naggs;
 	long target;		/* $target: -c/-p process */
 };
 

@@ -922,11 +922,15 @@ static void conv_prefix(char *cf, size_t len, const struct dtf_conv *c,
 		snprintf(p, len - (size_t)(p - cf), ".%d", prec);
 }
 
+/*
+ * aggvals[0..naggvals-1] feed the %@ conversions in turn; the conversions
+ * past the last take the last one again (dt_printf_format's curagg).
+ */
 static void print_common(struct strbuf *out, const struct dtf_format *f,
 			 const struct dtf_value *vals, int nvals,
-			 const struct dtf_value *aggval)
+			 const struct dtf_value *aggvals, int naggvals)
 {
-	int i, k = 0;
+	int i, k = 0, curagg = 0;
 
 	for (i = 0; i < f->n; i++) {
 		const struct dtf_conv *c = &f->v[i];
@@ -952,9 +956,11 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 			prec = getint(&vals[k++]);
 		}
 		if (c->flags & PF_AGG) {
-			if (!aggval)
+			if (!aggvals || naggvals <= 0)
 				return;
-			v = aggval;
+			v = &aggvals[curagg];
+			if (curagg < naggvals - 1)
+				curagg++;
 		} else {
 			if (k >= nvals)
 				return;	/* DTrace stops: data mismatch */
@@ -968,14 +974,21 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 void dtf_print(struct strbuf *out, const struct dtf_format *f,
 	       const struct dtf_value *vals, int nvals)
 {
-	print_common(out, f, vals, nvals, NULL);
+	print_common(out, f, vals, nvals, NULL, 0);
 }
 
 void dtf_print_agg(struct strbuf *out, const struct dtf_format *f,
 		   const struct dtf_value *keys, int nkeys,
 		   const struct dtf_value *aggval)
 {
-	print_common(out, f, keys, nkeys, aggval);
+	print_common(out, f, keys, nkeys, aggval, aggval ? 1 : 0);
+}
+
+void dtf_print_aggs(struct strbuf *out, const struct dtf_format *f,
+		    const struct dtf_value *keys, int nkeys,
+		    const struct dtf_value *aggvals, int naggvals)
+{
+	print_common(out, f, keys, nkeys, aggvals, naggvals);
 }
 
 /* ------------------------------------------------------------------------ */

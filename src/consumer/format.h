@@ -110,6 +110,15 @@ void dtf_print_agg(struct strbuf *out, const struct dtf_format *f,
 		   const struct dtf_value *aggval);
 
 /*
+ * printa() of several aggregations joined on their keys: the i-th %@
+ * conversion takes aggvals[i], those past the last take the last one (as
+ * DTrace does: printa("%@d %@d\n", @a) prints @a twice).
+ */
+void dtf_print_aggs(struct strbuf *out, const struct dtf_format *f,
+		    const struct dtf_value *keys, int nkeys,
+		    const struct dtf_value *aggvals, int naggvals);
+
+/*
  * Symbol lookup hook for %a, %A (and sym()/stack() rendering elsewhere).
  * Fill *sym and return 0 when addr resolves: name NULL when only the
  * containing module/object is known, value the symbol's start address.

@@ -98,7 +98,26 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 		if ((v = parse_size(value)) <= 0)
 			INVAL();
 		o->dynvarsize = (uint64_t)v;
-	} else if (strcmp(name, "aggsize") == 0 || strcmp(name, "specsize") == 0 ||
+	} else if (strcmp(name, "aggsize") == 0) {
+		if ((v = parse_size(value)) <= 0)
+			INVAL();
+		o->aggsize = (uint64_t)v;
+	} else if (strcmp(name, "aggsortkey") == 0) {
+		o->aggsortkey = 1;
+	} else if (strcmp(name, "aggsortrev") == 0) {
+		o->aggsortrev = 1;
+	} else if (strcmp(name, "aggpack") == 0) {
+		o->aggpack = 1;
+	} else if (strcmp(name, "aggzoom") == 0) {
+		o->aggzoom = 1;
+	} else if (strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0) {
+		if (!value || *value < '0' || *value > '9')
+			INVAL();
+		if (name[7] == 'k')
+			o->aggsortkeypos = atoi(value);
+		else
+			o->aggsortpos = atoi(value);
+	} else if (strcmp(name, "specsize") == 0 ||
 		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
 		   strcmp(name, "jstackstrsize") == 0 || strcmp(name, "nspec") == 0 ||

@@ -16,6 +16,7 @@
 
 #include "../front/sema.h"
 #include "../providers/provider.h"
+#include "agg.h"
 #include "format.h"
 
 /* ---- loading ---------------------------------------------------------------- */
@@ -75,17 +76,114 @@ static int load_program(struct dtrace_hdl *h, int k)
 	return fd;
 }
 
+/* One per-CPU hash map per aggregation, and the consumer's description. */
+static int create_aggs(struct dtrace_hdl *h)
+{
+	struct cg_layout *L = &h->L;
+
+	h->naggs = L->nagg;
+	h->aggs = xcalloc((size_t)L->nagg + 1, sizeof(struct dt_agg));
+	for (int i = 0; i < L->nagg; i++) {
+		struct dt_aggvar *v = L->aggs[i];
+		struct dt_agg *a = &h->aggs[i];
+		uint32_t ks = L->agg_keysize[i], vs = L->agg_nvals[i] * 8, off = 0;
+		uint64_t n = h->o.aggsize / (ks + vs);
+
+		if (n < 1)
+			n = 1;
+		if (n > (1 << 20))
+			n = 1 << 20;
+		int fd = create_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, 0);
+		if (fd < 0)
+			return -1;
+		h->map_fds[CGM_DYN0 + L->ndyn + i] = fd;
+		a->id = i;
+		a->name = v->name;
+		a->fn = v->fn;
+		a->nkeys = v->nkeys;
+		a->keys = xcalloc((size_t)(v->nkeys ? v->nkeys : 1), sizeof(struct dt_recarg));
+		for (int k = 0; k < v->nkeys; k++) {
+			struct dt_recarg *r = &a->keys[k];
+			r->off = off;
+			if (type_is_string(v->keys[k])) {
+				r->is_string = 1;
+				r->size = L->strbuf;
+			} else {
+				r->size = 8;
+				r->isize = (int)(v->keys[k]->size ? v->keys[k]->size : 8);
+				r->is_signed = v->keys[k]->is_signed;
+				r->is_ptr = v->keys[k]->kind == TY_PTR;
+			}
+			off += r->size;
+		}
+		a->keysize = ks;
+		a->nvals = L->agg_nvals[i];
+		a->lq_base = v->lq_base;
+		a->lq_step = v->lq_step;
+		a->lq_levels = v->lq_step ? (int)((v->lq_limit - v->lq_base) / v->lq_step) : 0;
+		a->llq_factor = v->llq_factor;
+		a->llq_low = v->llq_low;
+		a->llq_high = v->llq_high;
+		a->llq_nsteps = v->llq_nsteps;
+		a->map_fd = fd;
+		a->normal = 1;
+	}
+	return 0;
+}
+
+static void agg_opts(struct dtrace_hdl *h, struct dt_aggopts *ao)
+{
+	memset(ao, 0, sizeof(*ao));
+	ao->sortkey = h->o.aggsortkey;
+	ao->sortkeypos = h->o.aggsortkeypos;
+	ao->sortpos = h->o.aggsortpos;
+	ao->sortrev = h->o.aggsortrev;
+	ao->pack = h->o.aggpack;
+	ao->zoom = h->o.aggzoom;
+	ao->quiet = h->o.quiet;
+}
+
+/* printa(): print now what the aggregations hold now. */
+static void do_printa(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r)
+{
+	struct dt_aggsnap snap = {0};
+	struct dt_aggopts ao;
+	const struct dt_agg *aggs[64];
+	int n = r->naggs < 64 ? r->naggs : 64;
+
+	int printed = 0;
+
+	agg_opts(h, &ao);
+	for (int i = 0; i < n; i++) {
+		struct dt_agg *a = &h->aggs[r->aggids[i]];
+		dt_agg_snapshot(a, libbpf_num_possible_cpus(), &snap);
+		aggs[i] = a;
+	}
+	if (r->fmt) {
+		printed = dt_agg_printa(sb, r->fmt, aggs, n, &snap, &ao);
+	} else {
+		/* printa(@a) without a format starts with a newline */
+		sb_putc(sb, '\n');
+		for (int i = 0; i < n; i++)
+			printed += dt_agg_print(sb, aggs[i], &snap, &ao);
+	}
+	if (printed > 0)
+		for (int i = 0; i < n; i++)
+			h->aggs[r->aggids[i]].printed = 1;
+	dt_aggsnap_free(&snap);
+}
+
 int dtrace_load(struct dtrace_hdl *h)
 {
 	struct cg_layout *L = &h->L;
 	int nprobes = probe_count();
 	uint32_t zero = 0;
 
-	if (h->o.bufsize < 4096) {
+	if (h->o.bufsize < 4096 || (h->L.nagg && h->o.aggsize < 4096)) {
 		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of buffer\n");
 		return -1;
 	}
-	h->nmaps = CGM_DYN0 + L->ndyn;
+	h->nmaps = CGM_DYN0 + L->ndyn + L->nagg;
 	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
 	for (int i = 0; i < h->nmaps; i++)
 		h->map_fds[i] = -1;
@@ -107,6 +205,9 @@ int dtrace_load(struct dtrace_hdl *h)
 			n = 1000000;
 		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, 0);
 	}
+
+	if (create_aggs(h) < 0)
+		return -1;
 
 	/* initial contents */
 	{
@@ -277,6 +378,22 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			sb_free(&cmd);
 			break;
 		}
+		case F_PRINTA:
+			do_printa(h, &sb, r);
+			break;
+		case F_CLEAR:
+			dt_agg_clear(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus());
+			break;
+		case F_TRUNC:
+			dt_agg_trunc(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus(),
+				     r->nargs ? (int64_t)vals[0].u : 0);
+			break;
+		case F_NORMALIZE:
+			h->aggs[r->aggids[0]].normal = r->nargs && (int64_t)vals[0].u > 0 ? (int64_t)vals[0].u : 1;
+			break;
+		case F_DENORMALIZE:
+			h->aggs[r->aggids[0]].normal = 1;
+			break;
 		case F_EXIT:
 			if (!h->exit_seen) {
 				h->exit_seen = 1;
@@ -425,6 +542,13 @@ static void report_drops(struct dtrace_hdl *h)
 			(unsigned long long)n, n == 1 ? "" : "s", 0);
 		h->drops_reported[0] = bufd;
 	}
+	uint64_t aggd = gv[GV_AGGDROPS / 8];
+	if (aggd > h->drops_reported[2]) {
+		uint64_t n = aggd - h->drops_reported[2];
+		fprintf(stderr, "dtrace: %s%llu aggregation drop%s on CPU %d\n", h->o.droptags ? "[DTRACEDROP_AGGREGATION] " : "",
+			(unsigned long long)n, n == 1 ? "" : "s", 0);
+		h->drops_reported[2] = aggd;
+	}
 	if (dynd > h->drops_reported[1]) {
 		uint64_t n = dynd - h->drops_reported[1];
 		fprintf(stderr, "dtrace: %s%llu dynamic variable drop%s\n", h->o.droptags ? "[DTRACEDROP_DYNAMIC] " : "",
@@ -464,6 +588,29 @@ void dtrace_stop(struct dtrace_hdl *h)
 	}
 	if (h->map_fds && h->map_fds[CGM_GVARS] >= 0)
 		report_drops(h);
+	/* every aggregation not printed with printa() is printed at exit */
+	if (h->naggs && h->rb) {
+		struct strbuf sb;
+		struct dt_aggopts ao;
+		agg_opts(h, &ao);
+		sb_init(&sb);
+		/* one newline, then each aggregation not printed by printa(), in
+		 * id order (reversed under aggsortrev, as DTrace sorts them) */
+		sb_putc(&sb, '\n');
+		for (int j = 0; j < h->naggs; j++) {
+			int i = ao.sortrev ? h->naggs - 1 - j : j;
+			struct dt_aggsnap snap = {0};
+			if (h->aggs[i].printed)
+				continue;
+			dt_agg_snapshot(&h->aggs[i], libbpf_num_possible_cpus(), &snap);
+			dt_agg_print(&sb, &h->aggs[i], &snap, &ao);
+			dt_aggsnap_free(&snap);
+		}
+		fputs(sb.s, h->out);
+		if (sb.len)
+			h->last_char = (unsigned char)sb.s[sb.len - 1];
+		sb_free(&sb);
+	}
 	(void)zero;
 	/* like dtrace(1), end the output with a newline */
 	if (h->last_char && h->last_char != '\n')

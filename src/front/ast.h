@@ -47,6 +47,7 @@ struct dt_var {
 	struct dt_type **keys;	/* key types of an associative array */
 	int nkeys;
 	int declared;		/* explicitly declared */
+	int created;		/* an assignment to it has been cooked */
 	int is_array;		/* declared scalar array int a[5] */
 	int id;			/* index among variables of its scope */
 	int builtin;		/* enum builtin id for VS_BUILTIN */
@@ -109,9 +110,22 @@ struct dt_prog {
 	struct ptrvec tlocals;	/* VS_THREAD */
 	struct ptrvec clocals;	/* VS_CLAUSE */
 	struct ptrvec inlines;	/* struct dt_inline * */
+	struct ptrvec aggs;	/* struct dt_aggvar * */
 	int has_clauses;
 	int eof_line;
 	int next_clause_num;		/* line number at end of input */
+};
+
+/* An aggregation as the program declares it by use. */
+struct dt_aggvar {
+	char *name;		/* "" for @ */
+	int id;
+	int fn;			/* F_COUNT ... F_LLQUANTIZE */
+	int nkeys;		/* -1 until first use */
+	struct dt_type **keys;
+	int64_t lq_base, lq_limit, lq_step;
+	int64_t llq_factor, llq_low, llq_high, llq_nsteps;
+	int line;
 };
 
 struct dt_inline {

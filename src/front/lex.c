@@ -101,7 +101,7 @@ static void control_line(struct dt_lexer *lx)
 	sb_init(&sb);
 	for (q = start;; q++) {
 		if (*q == 0) {
-			dt_error(line, NULL, "end-of-file encountered before end of control line");
+			dt_error(line, "D_SYNTAX", "end-of-file encountered before end of control line");
 		}
 		if (*q == '\\' && q[1] == '\n') {
 			q++;
@@ -162,12 +162,14 @@ static void skip_space(struct dt_lexer *lx)
 			while (*p && !(p[0] == '*' && p[1] == '/')) {
 				if (*p == '\n')
 					lx->line++;
+				if (p[0] == '/' && p[1] == '*')
+					dt_error(lx->line, "D_SYNTAX", "/* encountered inside a comment");
 				p++;
 			}
 			if (!*p) {
 				lx->p = p;
 				(void)line;
-				dt_error(lx->line, NULL, "end-of-file encountered before matching */");
+				dt_error(lx->line, "D_SYNTAX", "end-of-file encountered before matching */");
 			}
 			lx->p = p + 2;
 		} else if (p == lx->src && *p == '#') {
@@ -230,11 +232,14 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 	char *end;
 	char digits[128];
 
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
 		base = 16;
 		p += 2;
 		while (isxdigit((unsigned char)*p))
 			p++;
+	} else if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		p++;		/* "0x" alone: the 0, then x is an identifier */
+		base = 8;
 	} else if (p[0] == '0') {
 		base = 8;
 		while (isdigit((unsigned char)*p))
@@ -255,10 +260,13 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 	v = strtoull(digits, &end, base);
 	if (errno == ERANGE)
 		dt_error(lx->line, "D_INT_OFLOW", "constant %s results in integer overflow", digits);
+	if (*p == '.' && isdigit((unsigned char)p[1]))
+		dt_error(lx->line, "D_SYNTAX", "floating-point constants are not permitted");
 	t->int_suffix_u = 0;
 	t->int_suffix_l = 0;
 	for (;;) {
-		if ((*p == 'u' || *p == 'U') && !t->int_suffix_u) {
+		/* suffixes are u, l, ul, ll, ull (u before l, as in D) */
+		if ((*p == 'u' || *p == 'U') && !t->int_suffix_u && !t->int_suffix_l) {
 			t->int_suffix_u = 1;
 			p++;
 		} else if ((*p == 'l' || *p == 'L') && t->int_suffix_l < 2) {
@@ -295,7 +303,7 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 	if (n == 0)
 		dt_error(lx->line, "D_CHR_NULL", "empty character constant");
 	if (n > 8)
-		dt_error(lx->line, "D_CHR_TOOBIG", "character constant is too long");
+		dt_error(lx->line, "D_CHR_OFLOW", "character constant is too long");
 	t->kind = T_CHAR;
 	t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
@@ -433,7 +441,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		t->kind = T_AGG;
-		t->text = xstrndup(p + 1, (size_t)(q - p - 1));
+		t->sval = xstrndup(p + 1, (size_t)(q - p - 1));
+		t->text = xstrndup(p, (size_t)(q - p));
 		lx->p = q;
 		return;
 	}

@@ -337,7 +337,7 @@ static struct node *parse_primary(struct parser *ps)
 		return n;
 	case T_AGG:
 		n = node_new(N_AGG, line);
-		n->sval = ps->cur.text;
+		n->sval = ps->cur.sval;
 		advance(ps);
 		if (accept(ps, T_LBRACK))
 			parse_args(ps, &n->args, T_RBRACK);
@@ -823,7 +823,8 @@ static void parse_declaration(struct parser *ps)
 	}
 	if (ps->cur.kind == T_TRANSLATOR || ps->cur.kind == T_PROVIDER)
 		dt_error(line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
-	struct dt_type *base = parse_type_spec(ps);
+	/* "self x;": a storage class without a type declares an int */
+	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
 	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
 		ps->lx.pspec_mode = 1;
 		advance(ps);
@@ -1032,4 +1033,21 @@ void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts 
 	}
 	prog->eof_line = ps.lx.line;
 	lex_pragma_hook = NULL;
+}
+
+/* Parse a D expression from a string (translator definitions). */
+struct node *dt_parse_expr_string(const char *text, int line)
+{
+	struct parser ps;
+	struct node *n;
+
+	memset(&ps, 0, sizeof(ps));
+	lex_init(&ps.lx, text);
+	ps.lx.is_type_name = is_type_name_cb;
+	ps.lx.line = line;
+	advance(&ps);
+	n = parse_expr(&ps);
+	if (ps.cur.kind != T_EOF)
+		syntax_error(&ps);
+	return n;
 }

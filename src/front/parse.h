@@ -16,6 +16,9 @@ struct dt_parse_opts {
 /* Parse src, appending to prog.  Errors unwind through dt_error(). */
 void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts *o);
 
+/* Parse a D expression from a string; line is used for its nodes. */
+struct node *dt_parse_expr_string(const char *text, int line);
+
 /* Split a probe description "p:m:f:n" (fields may be missing on the left). */
 struct dt_pdesc *pdesc_parse(const char *text, int line);
 /* "prov:mod:func:name" with empty fields, as error messages print it. */

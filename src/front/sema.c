@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "../consumer/format.h"
+#include "aggsema.h"
+#include "parse.h"
 #include "error.h"
 
 static const struct dt_sema_opts *opts;
@@ -21,6 +23,8 @@ static struct dt_prog *P;
 static int macro_used[64];
 static int cur_clause;
 struct dt_type *(*sema_args_type)(struct dt_clause *c, int i, int line);
+static int sema_pass;
+static int created_mark;	/* prepass marks variables created */
 
 /* ---- built-in variables ------------------------------------------------ */
 
@@ -51,6 +55,47 @@ static const struct bvar {
 	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
 	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
 	{"ipl", BV_IPL, &ty_uint},
+	{"curpsinfo", BV_CURPSINFO, NULL},
+	{"curlwpsinfo", BV_CURLWPSINFO, NULL},
+};
+
+/*
+ * The psinfo_t and lwpsinfo_t translators for curpsinfo and curlwpsinfo:
+ * each member is a D expression over the current task.  A member with no
+ * expression has no conversion on Linux (D_XLATE_NOCONV), as in DTrace.
+ */
+static const struct xlate_member {
+	int bv;
+	const char *member;
+	const char *expr;	/* NULL: no conversion */
+} xlate_members[] = {
+	{BV_CURPSINFO, "pr_pid", "curthread->tgid"},
+	{BV_CURPSINFO, "pr_ppid", "curthread->real_parent->tgid"},
+	{BV_CURPSINFO, "pr_uid", "curthread->cred->uid.val"},
+	{BV_CURPSINFO, "pr_euid", "curthread->cred->euid.val"},
+	{BV_CURPSINFO, "pr_gid", "curthread->cred->gid.val"},
+	{BV_CURPSINFO, "pr_egid", "curthread->cred->egid.val"},
+	{BV_CURPSINFO, "pr_nlwp", "curthread->signal->nr_threads"},
+	{BV_CURPSINFO, "pr_addr", "(uintptr_t)curthread"},
+	{BV_CURPSINFO, "pr_fname", "curthread->comm"},
+	/* on Linux the arguments live in user memory; this is the command name */
+	{BV_CURPSINFO, "pr_psargs", "curthread->comm"},
+	{BV_CURPSINFO, "pr_start", "curthread->start_time"},
+	{BV_CURPSINFO, "pr_size", NULL},
+	{BV_CURPSINFO, "pr_rssize", NULL},
+	{BV_CURPSINFO, "pr_pgid", NULL},
+	{BV_CURPSINFO, "pr_sid", NULL},
+	{BV_CURLWPSINFO, "pr_lwpid", "curthread->pid"},
+	{BV_CURLWPSINFO, "pr_flag", "curthread->flags"},
+	{BV_CURLWPSINFO, "pr_pri", "curthread->prio"},
+	{BV_CURLWPSINFO, "pr_state", "curthread->__state"},
+	{BV_CURLWPSINFO, "pr_name", "curthread->comm"},
+	{BV_CURLWPSINFO, "pr_addr", "(uintptr_t)curthread"},
+	{BV_CURLWPSINFO, "pr_onpro", "cpu"},
+	{BV_CURLWPSINFO, "pr_start", "curthread->start_time"},
+	{BV_CURLWPSINFO, "pr_nice", NULL},
+	{BV_CURLWPSINFO, "pr_cpu", NULL},
+	{BV_CURLWPSINFO, "pr_wchan", NULL},
 };
 
 static struct dt_var *builtin_var(const char *name)
@@ -66,7 +111,11 @@ static struct dt_var *builtin_var(const char *name)
 			v->scope = VS_BUILTIN;
 			v->builtin = bvars[i].id;
 			v->type = bvars[i].type;
-			if (!v->type)
+			if (!v->type && bvars[i].id == BV_CURPSINFO)
+				v->type = type_ptr(type_tag(TY_STRUCT, "psinfo"));
+			else if (!v->type && bvars[i].id == BV_CURLWPSINFO)
+				v->type = type_ptr(type_tag(TY_STRUCT, "lwpsinfo"));
+			else if (!v->type)
 				v->type = type_ptr(type_tag(TY_STRUCT, "task_struct"));
 			made[i] = v;
 		}
@@ -254,8 +303,11 @@ static void declare_lvalue(struct node *l)
 	if (l->kind == N_IDENT) {
 		if (l->var_scope == 0 && is_known_name(l->sval))
 			return;
-		if (!find_var(scope_vars(l->var_scope), l->sval))
-			new_var(l->var_scope, l->sval, l->line);
+		struct dt_var *v = find_var(scope_vars(l->var_scope), l->sval);
+		if (!v)
+			v = new_var(l->var_scope, l->sval, l->line);
+		if (created_mark)
+			v->created = 1;
 	} else if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT) {
 		struct node *a = l->kids[0];
 		if (a->var_scope == VS_CLAUSE)
@@ -268,6 +320,8 @@ static void declare_lvalue(struct node *l)
 			v->is_assoc = 1;
 			v->nkeys = -1;
 		}
+		if (created_mark)
+			v->created = 1;
 	}
 }
 
@@ -345,7 +399,7 @@ static void cook_ident(struct node *n)
 
 	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
 		v = find_var(scope_vars(n->var_scope), n->sval);
-		if (!v)
+		if (!v || (sema_pass == 0 && !v->declared && !v->created))
 			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s%s: Unknown variable name",
 				 n->var_scope == VS_THREAD ? "self->" : "this->", n->sval);
 	} else {
@@ -384,7 +438,7 @@ static void cook_ident(struct node *n)
 		v = builtin_var(n->sval);
 		if (!v)
 			v = find_var(&P->globals, n->sval);
-		if (!v)
+		if (!v || (sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
 			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
 	}
 	n->kind = N_VAR;
@@ -442,6 +496,9 @@ static void cook_index(struct node *n)
 {
 	struct node *a = n->kids[0];
 
+	if (a->kind == N_AGG)
+		dt_error(n->line, "D_AGG_MDIM", "multi-dimensional indexing of aggregation @%s is not permitted", a->sval);
+
 	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
 		struct dt_var *lv = find_var(&P->clocals, a->sval);
 		/* this->s[i] indexes a string, array or pointer; anything else
@@ -453,7 +510,7 @@ static void cook_index(struct node *n)
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
 				   (a->var_scope == 0 && !is_known_name(a->sval)))) {
 		struct dt_var *v = find_var(scope_vars(a->var_scope), a->sval);
-		if (!v)
+		if (!v || (sema_pass == 0 && !v->declared && !v->created))
 			dt_error(a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
 		if (!v->is_assoc && !v->is_array && v->type &&
 		    (type_is_string(v->type) || v->type->kind == TY_PTR || v->type->kind == TY_ARRAY) &&
@@ -506,7 +563,7 @@ static void cook_index(struct node *n)
 			}
 		}
 		if (n->args.n > 10)
-			dt_error(n->line, NULL, "Insufficient tuple registers to generate code");
+			dt_error(0, NULL, "Insufficient tuple registers to generate code");
 		a->kind = N_VAR;
 		a->var = v;
 		n->kind = N_VAR;
@@ -637,7 +694,56 @@ static void cook_call(struct node *n)
 		check_printf(n, "system", 0);
 		n->type = &ty_void;
 		break;
-	case F_PRINTA:
+	case F_PRINTA: {
+		int first = 0;
+		if (a[0]->kind == N_STR)
+			first = 1;
+		if (n->args.n <= first)
+			dt_error(n->line, "D_PRINTA_PROTO", "printa( ) prototype mismatch: %d args passed, %d expected",
+				 n->args.n, first + 1);
+		for (int i = first; i < n->args.n; i++) {
+			if (a[i]->kind != N_AGG)
+				dt_error(n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+					 i + 1, type_name(a[i]->type));
+			if (agg_lookup(P, a[i]->sval) || sema_pass > 0)
+				agg_ref(P, a[i], "printa", "D_PRINTA_AGGARG");
+		}
+		/* several aggregations are joined on their keys: same key types */
+		for (int i = first + 1; i < n->args.n && sema_pass > 0; i++) {
+			struct dt_aggvar *x = agg_lookup(P, a[first]->sval), *y = agg_lookup(P, a[i]->sval);
+			if (!x || !y)
+				continue;
+			for (int k = 0; k < x->nkeys && k < y->nkeys; k++)
+				if (!type_compatible(x->keys[k], y->keys[k]))
+					dt_error(n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
+						 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
+						 y->name, k + 1, type_name(y->keys[k]));
+			if (x->nkeys != y->nkeys)
+				dt_error(n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] has %d keys, @%s has %d",
+					 y->name, y->nkeys, x->name, x->nkeys);
+		}
+		if (first) {
+			const char *tag;
+			char msg[1024];
+			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
+			if (!fmt)
+				dt_error(n->line, tag, "%s", msg);
+			n->aux = fmt;
+		}
+		n->type = &ty_void;
+		break;
+	}
+	case F_CLEAR: case F_DENORMALIZE:
+		if (a[0]->kind != N_AGG || agg_lookup(P, a[0]->sval) || sema_pass > 0)
+			agg_ref(P, a[0], f->name, f->fn == F_CLEAR ? "D_CLEAR_AGGARG" : "D_NORMALIZE_AGGARG");
+		n->type = &ty_void;
+		break;
+	case F_TRUNC: case F_NORMALIZE:
+		if (a[0]->kind != N_AGG || agg_lookup(P, a[0]->sval) || sema_pass > 0)
+			agg_ref(P, a[0], f->name, f->fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG");
+		if (n->args.n > 1 && (a[1]->kind == N_AGG || !type_is_scalar(a[1]->type)))
+			dt_error(n->line, "D_PROTO_ARG", "%s( ) argument #2 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 f->name, "scalar", a[1]->kind == N_AGG ? "aggregation" : type_name(a[1]->type));
 		n->type = &ty_void;
 		break;
 	case F_EXIT:
@@ -749,12 +855,18 @@ static void cook_assign(struct node *n)
 	struct node *l = n->kids[0], *r = n->kids[1];
 
 	if (l->kind == N_AGG) {
-		/* aggregations are checked by the aggregation code */
-		for (int i = 0; i < l->args.n; i++)
-			cook(l->args.v[i]);
-		if (r->kind != N_CALL || !find_fn(r->sval) || !find_fn(r->sval)->agg)
+		for (int i = 0; i < l->args.n; i++) {
+			struct node *k = l->args.v[i];
+			if (k->kind == N_AGG)
+				dt_error(n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type: an aggregation", i + 1);
+			cook(k);
+		}
+		if (r->kind == N_CALL && !find_fn(r->sval))
+			dt_error(n->line, "D_FUNC_UNDEF", "failed to resolve %s: Unknown function name", r->sval);
+		if (n->op != T_ASSIGN || r->kind != N_CALL || !find_fn(r->sval)->agg)
 			dt_error(n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
 		cook_call(r);
+		agg_cook_assign(P, n, l, r);
 		n->type = &ty_void;
 		return;
 	}
@@ -779,6 +891,8 @@ static void cook_assign(struct node *n)
 		if (!assignable(l->type, r))
 			incompat(n, "=", l->type, r->type);
 	} else {
+		if (type_is_integral(l->type) && !type_is_scalar(r->type))
+			incompat(n, opname(n->op), l->type, r->type);
 		if (!type_is_integral(l->type) && !(l->type->kind == TY_PTR && (n->op == T_ADD_EQ || n->op == T_SUB_EQ)))
 			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(n->op));
 		if (!type_is_integral(r->type))
@@ -816,6 +930,10 @@ static void cook_binary(struct node *n)
 	struct node *l = n->kids[0], *r = n->kids[1];
 	int op = n->op;
 
+	if (l->kind == N_AGG || r->kind == N_AGG)
+		dt_error(n->line, "D_OP_INCOMPAT", "operands have incompatible types: aggregation %s %s",
+			 opname(op), l->kind == N_AGG && r->kind == N_AGG ? "aggregation" : "scalar");
+
 	cook(l);
 	cook(r);
 	struct dt_type *lt = l->type, *rt = r->type;
@@ -826,9 +944,7 @@ static void cook_binary(struct node *n)
 			set_const(n, (uint64_t)r->cval);
 		return;
 	case T_LAND: case T_LOR: case T_LXOR:
-		if (!type_is_scalar(lt) && !type_is_string(lt))
-			dt_error(n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", opname(op));
-		if (!type_is_scalar(rt) && !type_is_string(rt))
+		if (!type_is_scalar(lt) || !type_is_scalar(rt))
 			dt_error(n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", opname(op));
 		n->type = &ty_int;
 		if (l->is_const && r->is_const) {
@@ -942,7 +1058,7 @@ static void cook_unary(struct node *n)
 		}
 		return;
 	case T_BANG:
-		if (!type_is_scalar(k->type) && !type_is_string(k->type))
+		if (!type_is_scalar(k->type))
 			dt_error(n->line, "D_OP_SCALAR", "operator ! requires an operand of scalar type");
 		n->type = &ty_int;
 		if (k->is_const)
@@ -974,6 +1090,22 @@ static void cook_member(struct node *n)
 	struct dt_type *st;
 
 	cook(k);
+	if (k->kind == N_VAR && k->var->scope == VS_BUILTIN &&
+	    (k->var->builtin == BV_CURPSINFO || k->var->builtin == BV_CURLWPSINFO)) {
+		for (size_t i = 0; i < ARRAY_SIZE(xlate_members); i++) {
+			const struct xlate_member *x = &xlate_members[i];
+			if (x->bv != k->var->builtin || strcmp(x->member, n->sval) != 0)
+				continue;
+			if (!x->expr)
+				dt_error(n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
+			struct node *e = dt_parse_expr_string(x->expr, n->line);
+			cook(e);
+			*n = *e;
+			return;
+		}
+		dt_error(n->line, "D_XLATE_NOMEMB", "translator member %s is not a member of %s", n->sval,
+			 k->var->builtin == BV_CURPSINFO ? "psinfo_t" : "lwpsinfo_t");
+	}
 	st = k->type;
 	if (n->op == T_ARROW) {
 		if (st->kind != TY_PTR)
@@ -1077,6 +1209,15 @@ static void cook(struct node *n)
 		return;
 	case N_AGG:
 		dt_error(n->line, "D_AGG_SCALAR", "aggregation @%s may not be used as a scalar", n->sval);
+	case N_EXPR_STMT:
+		if (n->kids[0]->kind == N_AGG) {
+			struct node *g = n->kids[0];
+			if (g->args.n || agg_lookup(P, g->sval))
+				dt_error(n->line, "D_AGG_NULL", "expression has null effect: @%s", g->sval);
+			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
+		}
+		cook(n->kids[0]);
+		return;
 	case N_UNARY:
 		cook_unary(n);
 		return;
@@ -1088,8 +1229,11 @@ static void cook(struct node *n)
 		cook(n->kids[1]);
 		cook(n->kids[2]);
 		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
-		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
-			dt_error(n->line, "D_OP_SCALAR", "operator ?: requires a first operand of scalar type");
+		if (!type_is_scalar(n->kids[0]->type))
+			dt_error(n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
+		for (int i = 1; i <= 2; i++)
+			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
+				dt_error(n->line, "D_OP_ACT", "action cannot be used in a conditional context");
 		if (type_is_integral(a) && type_is_integral(b))
 			n->type = type_arith_result(a, b);
 		else if (type_is_string(a) && type_is_string(b))
@@ -1165,9 +1309,6 @@ static void cook(struct node *n)
 		return;
 	case N_XLATE:
 		dt_error(n->line, "D_XLATE_NONE", "No translator available for xlate");
-	case N_EXPR_STMT:
-		cook(n->kids[0]);
-		return;
 	case N_IF:
 		cook(n->kids[0]);
 		cook(n->kids[1]);
@@ -1223,9 +1364,19 @@ void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 	/* Two passes: the first fixes the types of implicitly declared
 	 * variables in program order, the second sees them all. */
 	for (int pass = 0; pass < 2; pass++) {
+		sema_pass = pass;
 		for (int i = 0; i < prog->clauses.n; i++) {
 			struct dt_clause *c = prog->clauses.v[i];
 			cur_clause = i;
+			if (pass == 0) {
+				/* DTrace's parser creates the variables a clause
+				 * assigns while it parses that clause: they exist
+				 * from this clause on, not in earlier ones */
+				created_mark = 1;
+				prepass(c->pred);
+				prepass(c->body);
+				created_mark = 0;
+			}
 			if (c->pred) {
 				cook(c->pred);
 				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))

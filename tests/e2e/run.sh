@@ -45,7 +45,6 @@ KNOWN_FAILURES=(
 	final-newline         # no "\n" at the very end of the output (DTrace always prints one)
 	final-newline-quiet   # ... even in quiet mode and after output that ends in a newline
 	sigint-newline        # no "\n" on stdout when interrupted (DTrace prints one, even with -q)
-	error-order           # ERROR fires after the probe's later clauses, not at the fault
 )
 
 # While dtrace leaves out the final newline (case final-newline), stdout is

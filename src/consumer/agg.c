@@ -1,0 +1,1629 @@
+/*
+ * agg.c - aggregations on the consumer side: the per-CPU BPF maps merged
+ * into snapshots, DTrace's sort orders, its default output (the value
+ * columns and the quantize/lquantize/llquantize histograms), printa() with
+ * a format and several aggregations joined on their keys, and the
+ * consumer's half of clear() and trunc().
+ *
+ * The output follows Oracle Linux DTrace's libdtrace (dt_consume.c,
+ * dt_aggregate.c, dt_printf.c), whose test suite is our oracle, including
+ * its arithmetic quirks: normalized count/sum/min/max and histogram counts
+ * divide as unsigned 64-bit numbers, printa()'s %@ of avg() divides the
+ * sum as an unsigned number, stddev() of a normalized aggregation divides
+ * the sum of squares by the normalization once.  aggpack and aggzoom, which
+ * Oracle DTrace lacks, follow illumos (aggpack in its ASCII rendering).
+ */
+#define _GNU_SOURCE
+
+#include "agg.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+
+#include "../front/sema.h"
+
+#define QBUCKETS	127	/* DTRACE_QUANTIZE_NBUCKETS */
+#define QZERO		63	/* DTRACE_QUANTIZE_ZEROBUCKET */
+#define AGGZOOM_MAX	0.95	/* DTRACE_AGGZOOM_MAX: height of the max bar */
+
+typedef unsigned __int128 u128;
+
+/* ------------------------------------------------------------------------ */
+/* Layout of values and keys                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Signed division that does not trap on INT64_MIN / -1. */
+static int64_t sdiv(int64_t x, int64_t y)
+{
+	if (y == -1)
+		return (int64_t)((uint64_t)0 - (uint64_t)x);
+	return x / y;
+}
+
+/* llquantize: magnitudes, buckets per magnitude, the |value| < factor^low bin. */
+static int llq_B(const struct dt_agg *a)
+{
+	return (int)(a->llq_nsteps - a->llq_nsteps / a->llq_factor);
+}
+
+static int llq_M(const struct dt_agg *a)
+{
+	return (int)(a->llq_high - a->llq_low + 1);
+}
+
+static int llq_zero(const struct dt_agg *a)
+{
+	return llq_M(a) * llq_B(a) + 1;
+}
+
+/* Buckets of a histogram (0 for the scalar functions). */
+static int nbuckets(const struct dt_agg *a)
+{
+	switch (a->fn) {
+	case F_QUANTIZE:
+		return QBUCKETS;
+	case F_LQUANTIZE:
+		return a->lq_levels + 2;
+	case F_LLQUANTIZE:
+		return 2 * llq_M(a) * llq_B(a) + 3;
+	default:
+		return 0;
+	}
+}
+
+uint32_t dt_agg_words(const struct dt_agg *a)
+{
+	switch (a->fn) {
+	case F_COUNT:
+		return 1;
+	case F_SUM:
+	case F_MIN:
+	case F_MAX:
+		return 2;
+	case F_AVG:
+		return 2;
+	case F_STDDEV:
+		return 4;
+	default:
+		return 1 + (uint32_t)nbuckets(a);
+	}
+}
+
+/* Words of a's values: what the map holds, at least what the function needs. */
+static uint32_t nwords(const struct dt_agg *a)
+{
+	uint32_t n = dt_agg_words(a);
+
+	return a->nvals > n ? a->nvals : n;
+}
+
+/* factor^e, saturated (enough for the comparisons llquantize makes). */
+static u128 upow(int64_t factor, int64_t e)
+{
+	u128 r = 1, lim = (u128)1 << 100;
+
+	while (e-- > 0) {
+		r *= (u128)factor;
+		if (r > lim)
+			return lim;
+	}
+	return r;
+}
+
+static int quantize_bucket(int64_t v)
+{
+	int k;
+
+	if (v == 0)
+		return QZERO;
+	if (v > 0) {
+		k = 64 - __builtin_clzll((uint64_t)v);	/* v in [2^(k-1), 2^k) */
+		return QZERO + k;
+	}
+	if (v <= -((int64_t)1 << 62))
+		return 0;
+	/* v in (-2^k, -2^(k-1)]: k - 1 = floor(log2(-v)) */
+	k = 64 - __builtin_clzll((uint64_t)-v);
+	return QZERO - k;
+}
+
+static int llquantize_bucket(const struct dt_agg *a, int64_t v)
+{
+	int B = llq_B(a), M = llq_M(a), Z = llq_zero(a), j, m;
+	uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	int64_t f = a->llq_factor, steps = a->llq_nsteps;
+
+	if ((u128)mag < upow(f, a->llq_low))
+		return Z;
+	if ((u128)mag >= upow(f, a->llq_high + 1)) {
+		j = M * B + 1;
+	} else {
+		for (m = (int)a->llq_low; (u128)mag >= upow(f, m + 1); m++)
+			;
+		j = 1 + (m - (int)a->llq_low) * B +
+		    (int)((u128)mag * (u128)steps / upow(f, m + 1)) -
+		    (int)(steps / f);
+	}
+	return v < 0 ? Z - j : Z + j;
+}
+
+int dt_agg_bucket(const struct dt_agg *a, int64_t value)
+{
+	switch (a->fn) {
+	case F_QUANTIZE:
+		return quantize_bucket(value);
+	case F_LQUANTIZE:
+		if (value < a->lq_base)
+			return 0;
+		if (value >= a->lq_base + (int64_t)a->lq_levels * a->lq_step)
+			return a->lq_levels + 1;
+		return (int)((value - a->lq_base) / a->lq_step) + 1;
+	case F_LLQUANTIZE:
+		return llquantize_bucket(a, value);
+	default:
+		return -1;
+	}
+}
+
+void dt_agg_apply(const struct dt_agg *a, int64_t *v, int64_t value, int64_t incr)
+{
+	u128 sq, acc;
+	uint64_t m;
+
+	switch (a->fn) {
+	case F_COUNT:
+		break;
+	case F_SUM:
+	case F_AVG:
+		v[1] = (int64_t)((uint64_t)v[1] + (uint64_t)value);
+		break;
+	case F_MIN:
+		if (v[0] == 0 || value < v[1])
+			v[1] = value;
+		break;
+	case F_MAX:
+		if (v[0] == 0 || value > v[1])
+			v[1] = value;
+		break;
+	case F_STDDEV:
+		v[1] = (int64_t)((uint64_t)v[1] + (uint64_t)value);
+		m = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
+		sq = (u128)m * m;
+		acc = ((u128)(uint64_t)v[3] << 64 | (uint64_t)v[2]) + sq;
+		v[2] = (int64_t)(uint64_t)acc;
+		v[3] = (int64_t)(uint64_t)(acc >> 64);
+		break;
+	default: {
+		int b = dt_agg_bucket(a, value);
+
+		if (b >= 0 && b < nbuckets(a))
+			v[1 + b] = (int64_t)((uint64_t)v[1 + b] + (uint64_t)incr);
+		break;
+	}
+	}
+	v[0]++;
+}
+
+/* An integer key field, truncated to its D size. */
+static uint64_t key_int(const struct dt_recarg *k, const unsigned char *key, int *size)
+{
+	uint64_t u = 0;
+	int n = k->size > 0 && k->size <= 8 ? (int)k->size : 8;
+	int sz = k->isize == 1 || k->isize == 2 || k->isize == 4 || k->isize == 8 ?
+		 k->isize : n;
+
+	memcpy(&u, key + k->off, (size_t)n);	/* little endian */
+	if (sz < 8)
+		u &= ((uint64_t)1 << (8 * sz)) - 1;
+	if (size)
+		*size = sz;
+	return u;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Merging and snapshots                                                     */
+/* ------------------------------------------------------------------------ */
+
+void dt_agg_merge(const struct dt_agg *a, const int64_t *percpu, int ncpus, int64_t *out)
+{
+	uint32_t n = nwords(a), i;
+	int c, seen = 0;
+	u128 sq = 0;
+
+	memset(out, 0, n * sizeof(*out));
+	for (c = 0; c < ncpus; c++) {
+		const int64_t *v = percpu + (size_t)c * n;
+
+		switch (a->fn) {
+		case F_MIN:
+		case F_MAX:
+			if (v[0] <= 0)
+				continue;
+			if (!seen || (a->fn == F_MIN ? v[1] < out[1] : v[1] > out[1]))
+				out[1] = v[1];
+			seen = 1;
+			out[0] += v[0];
+			break;
+		case F_STDDEV:
+			out[0] += v[0];
+			out[1] = (int64_t)((uint64_t)out[1] + (uint64_t)v[1]);
+			sq += (u128)(uint64_t)v[3] << 64 | (uint64_t)v[2];
+			break;
+		default:
+			for (i = 0; i < n; i++)
+				out[i] = (int64_t)((uint64_t)out[i] + (uint64_t)v[i]);
+			break;
+		}
+	}
+	if (a->fn == F_STDDEV) {
+		out[2] = (int64_t)(uint64_t)sq;
+		out[3] = (int64_t)(uint64_t)(sq >> 64);
+	}
+	/* A cleared min()/max() reads as Oracle DTrace's cleared data does. */
+	if (!seen && a->fn == F_MIN)
+		out[1] = INT64_MAX;
+	if (!seen && a->fn == F_MAX)
+		out[1] = INT64_MIN;
+}
+
+static void snap_push(struct dt_aggsnap *snap, const struct dt_agg *a,
+		      const unsigned char *key, size_t keysize, const int64_t *vals)
+{
+	struct dt_aggent *e;
+	uint32_t n = nwords(a);
+
+	if (snap->n == snap->cap) {
+		snap->cap = snap->cap ? 2 * snap->cap : 16;
+		snap->ents = xrealloc(snap->ents, (size_t)snap->cap * sizeof(*snap->ents));
+	}
+	e = &snap->ents[snap->n++];
+	e->agg = a;
+	e->key = xcalloc(1, keysize ? keysize : 1);
+	memcpy(e->key, key, keysize);
+	e->vals = xmalloc(n * sizeof(int64_t));
+	memcpy(e->vals, vals, n * sizeof(int64_t));
+}
+
+void dt_aggsnap_free(struct dt_aggsnap *snap)
+{
+	int i;
+
+	for (i = 0; i < snap->n; i++) {
+		free(snap->ents[i].key);
+		free(snap->ents[i].vals);
+	}
+	free(snap->ents);
+	snap->ents = NULL;
+	snap->n = snap->cap = 0;
+}
+
+/* The key and value sizes of a's map, from the kernel when it can say. */
+static int map_geometry(const struct dt_agg *a, uint32_t *ksz, uint32_t *vsz,
+			uint32_t *maxent)
+{
+	struct bpf_map_info info;
+	uint32_t len = sizeof(info);
+
+	if (a->map_fd < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	memset(&info, 0, sizeof(info));
+	if (bpf_obj_get_info_by_fd(a->map_fd, &info, &len) == 0) {
+		*ksz = info.key_size;
+		*vsz = info.value_size;
+		*maxent = info.max_entries;
+	} else {
+		*ksz = a->keysize ? a->keysize : 8;
+		*vsz = nwords(a) * 8;
+		*maxent = 1u << 20;
+	}
+	return 0;
+}
+
+/* A set of key blobs (the keys an iteration has already seen). */
+struct keyset {
+	unsigned char *keys;
+	uint64_t *hash;		/* 0: empty slot */
+	size_t cap, n, ksz;
+};
+
+static uint64_t key_hash(const unsigned char *k, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ k[i]) * 0x100000001b3ULL;
+	return h | 1;
+}
+
+/* Add key; returns 1 when it was already there. */
+static int keyset_add(struct keyset *s, const unsigned char *k)
+{
+	uint64_t h = key_hash(k, s->ksz);
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap) {
+		struct keyset t = { NULL, NULL, s->cap ? 2 * s->cap : 64, 0, s->ksz };
+
+		t.keys = xcalloc(t.cap, s->ksz ? s->ksz : 1);
+		t.hash = xcalloc(t.cap, sizeof(uint64_t));
+		for (i = 0; i < s->cap; i++)
+			if (s->hash[i])
+				keyset_add(&t, s->keys + i * s->ksz);
+		free(s->keys);
+		free(s->hash);
+		*s = t;
+	}
+	for (i = h & (s->cap - 1); s->hash[i]; i = (i + 1) & (s->cap - 1))
+		if (s->hash[i] == h && memcmp(s->keys + i * s->ksz, k, s->ksz) == 0)
+			return 1;
+	s->hash[i] = h;
+	memcpy(s->keys + i * s->ksz, k, s->ksz);
+	s->n++;
+	return 0;
+}
+
+static void keyset_free(struct keyset *s)
+{
+	free(s->keys);
+	free(s->hash);
+}
+
+/*
+ * Walk every key of a's map: fn(key, percpu values) for each.  The values
+ * are ncpus arrays of the map's value size.  Keys are visited once even
+ * when a deletion makes the kernel restart the iteration.
+ */
+typedef int (*keyfn)(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
+		     const int64_t *percpu, uint32_t vwords, void *arg);
+
+static int map_walk(const struct dt_agg *a, int ncpus, keyfn fn, void *arg)
+{
+	uint32_t ksz, vsz, maxent, vwords;
+	unsigned char *key, *next;
+	int64_t *vals;
+	struct keyset seen;
+	size_t steps = 0, limit;
+	int rc = 0, first = 1;
+
+	if (ncpus <= 0)
+		ncpus = 1;
+	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
+		return -1;
+	vwords = (vsz + 7) / 8;
+	key = xcalloc(1, ksz);
+	next = xcalloc(1, ksz);
+	vals = xcalloc((size_t)ncpus * vwords, sizeof(int64_t));
+	memset(&seen, 0, sizeof(seen));
+	seen.ksz = ksz;
+	limit = 4 * (size_t)maxent + 64;
+
+	while (steps++ < limit) {
+		if (bpf_map_get_next_key(a->map_fd, first ? NULL : key, next) != 0) {
+			if (errno != ENOENT)
+				rc = -1;
+			break;
+		}
+		first = 0;
+		memcpy(key, next, ksz);
+		if (keyset_add(&seen, key))
+			continue;
+		if (bpf_map_lookup_elem(a->map_fd, key, vals) != 0) {
+			if (errno == ENOENT)
+				continue;	/* deleted under us */
+			rc = -1;
+			break;
+		}
+		if (fn(a, key, ksz, vals, vwords, arg) < 0) {
+			rc = -1;
+			break;
+		}
+	}
+	keyset_free(&seen);
+	free(key);
+	free(next);
+	free(vals);
+	return rc;
+}
+
+struct snaparg {
+	struct dt_aggsnap *snap;
+	int ncpus;
+	int n;
+};
+
+static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
+		    const int64_t *percpu, uint32_t vwords, void *arg)
+{
+	struct snaparg *s = arg;
+	uint32_t n = nwords(a), i;
+	int64_t *tmp = NULL, *out = xcalloc(n, sizeof(int64_t));
+	const int64_t *src = percpu;
+	int c;
+
+	if (vwords != n) {
+		/* Repack to n words per CPU (the map may pad its values). */
+		tmp = xcalloc((size_t)s->ncpus * n, sizeof(int64_t));
+		for (c = 0; c < s->ncpus; c++)
+			for (i = 0; i < n && i < vwords; i++)
+				tmp[(size_t)c * n + i] = percpu[(size_t)c * vwords + i];
+		src = tmp;
+	}
+	dt_agg_merge(a, src, s->ncpus, out);
+	/* The map's whole key (the 8-byte zero key of a keyless aggregation). */
+	snap_push(s->snap, a, key, ksz > a->keysize ? ksz : a->keysize, out);
+	s->n++;
+	free(tmp);
+	free(out);
+	return 0;
+}
+
+int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap)
+{
+	struct snaparg s = { snap, ncpus > 0 ? ncpus : 1, 0 };
+
+	if (map_walk(a, ncpus, snap_one, &s) < 0)
+		return -1;
+	return s.n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* stddev (dt_stddev)                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* floor(sqrt(x)) of a 128-bit number. */
+static uint64_t isqrt128(u128 x)
+{
+	u128 r = 0, bit = (u128)1 << 126;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (uint64_t)r;
+}
+
+/*
+ * sqrt(avg(x^2) - avg(x)^2) in integers: the sum of squares divided by the
+ * normalization (once, as Oracle DTrace does) and the count, the average
+ * truncated toward zero, the difference taken modulo 2^128.
+ */
+static uint64_t stddev_of(const int64_t *v, uint64_t normal)
+{
+	u128 sumsq = (u128)(uint64_t)v[3] << 64 | (uint64_t)v[2];
+	u128 avgsq, sq;
+	int64_t avg;
+	uint64_t n = (uint64_t)v[0], mag;
+
+	if (v[0] == 0 || normal == 0)
+		return 0;
+	avgsq = sumsq / normal / n;
+	avg = sdiv(sdiv(v[1], (int64_t)normal), v[0]);
+	mag = avg < 0 ? (uint64_t)0 - (uint64_t)avg : (uint64_t)avg;
+	sq = (u128)mag * mag;
+	return isqrt128(avgsq - sq);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sorting (dt_aggregate.c)                                                  */
+/* ------------------------------------------------------------------------ */
+
+struct sortctx {
+	int rev, keysort, keypos;
+};
+
+#define LT(c)	((c)->rev ? 1 : -1)
+#define GT(c)	((c)->rev ? -1 : 1)
+
+static int keycmp(const struct dt_aggent *l, const struct dt_aggent *r,
+		  const struct sortctx *c)
+{
+	const struct dt_agg *la = l->agg, *ra = r->agg;
+	int nkeys = la->nkeys, keypos, i;
+
+	if (la->nkeys != ra->nkeys)
+		return la->nkeys < ra->nkeys ? LT(c) : GT(c);
+	keypos = c->keypos < 0 || c->keypos >= nkeys ? 0 : c->keypos;
+	for (i = 0; i < nkeys; i++) {
+		int k = (keypos + i) % nkeys;
+		const struct dt_recarg *lk = &la->keys[k], *rk = &ra->keys[k];
+
+		if (lk->is_string || rk->is_string) {
+			uint32_t n, j;
+
+			if (lk->size != rk->size)
+				return lk->size < rk->size ? LT(c) : GT(c);
+			n = lk->size;
+			for (j = 0; j < n; j++) {
+				unsigned char x = l->key[lk->off + j], y = r->key[rk->off + j];
+
+				if (x != y)
+					return x < y ? LT(c) : GT(c);
+			}
+		} else {
+			int ls, rs;
+			uint64_t lv = key_int(lk, l->key, &ls), rv = key_int(rk, r->key, &rs);
+
+			if (ls != rs)
+				return ls < rs ? LT(c) : GT(c);
+			if (lv != rv)
+				return lv < rv ? LT(c) : GT(c);
+		}
+	}
+	return 0;
+}
+
+static long double qsum(const int64_t *d)
+{
+	long double t = 0;
+	int i;
+
+	for (i = 0; i < QBUCKETS; i++) {
+		int64_t bv = i < QZERO ? -((int64_t)1 << (QZERO - 1 - i)) :
+			     i == QZERO ? 0 : (int64_t)1 << (i - QZERO - 1);
+
+		t += (long double)bv * (long double)d[i];
+	}
+	return t;
+}
+
+static long double lqsum(const struct dt_agg *a, const int64_t *d)
+{
+	int32_t base = (int32_t)a->lq_base;
+	uint16_t step = (uint16_t)a->lq_step, levels = (uint16_t)a->lq_levels, i;
+	long double t = (long double)d[0] * (long double)(base - 1);
+
+	for (i = 0; i < levels; base += step, i++)
+		t += (long double)d[i + 1] * (long double)base;
+	return t + (long double)d[levels + 1] * (long double)(base + 1);
+}
+
+static int64_t lqzero(const struct dt_agg *a, const int64_t *d)
+{
+	int32_t base = (int32_t)a->lq_base;
+	uint16_t step = (uint16_t)a->lq_step, levels = (uint16_t)a->lq_levels, i;
+
+	if (base - 1 == 0)
+		return d[0];
+	for (i = 0; i < levels; base += step, i++)
+		if (base == 0)
+			return d[i + 1];
+	if (base + 1 == 0)
+		return d[levels + 1];
+	return 0;
+}
+
+static long double llqsum(const struct dt_agg *a, const int64_t *d)
+{
+	int factor = (int)a->llq_factor, lmag = (int)a->llq_low;
+	int hmag = (int)a->llq_high, steps = (int)a->llq_nsteps;
+	int sf = steps / factor, bin0 = llq_zero(a), step, mag, i = 1;
+	long double total, scale;
+
+	total = (long double)(uint64_t)upow(factor, lmag) * (long double)(d[bin0 + 1] - d[bin0 - 1]);
+	if (lmag == 0 && steps > factor) {
+		for (step = 2; step <= factor; step++) {
+			i += sf;
+			total += step * (long double)(d[bin0 + i] - d[bin0 - i]);
+		}
+		lmag = 1;
+	}
+	scale = (long double)(uint64_t)upow(factor, lmag + 1) / steps;
+	for (mag = lmag; mag <= hmag; mag++) {
+		for (step = sf + 1; step <= steps; step++) {
+			i++;
+			total += step * scale * (long double)(d[bin0 + i] - d[bin0 - i]);
+		}
+		scale *= factor;
+	}
+	return total;
+}
+
+static int valcmp(const struct dt_aggent *l, const struct dt_aggent *r,
+		  const struct sortctx *c)
+{
+	const struct dt_agg *a = l->agg;
+	const int64_t *lv = l->vals, *rv = r->vals;
+
+	if (l->agg->nkeys != r->agg->nkeys)
+		return l->agg->nkeys < r->agg->nkeys ? LT(c) : GT(c);
+	if (l->agg->fn != r->agg->fn)
+		return l->agg->fn < r->agg->fn ? LT(c) : GT(c);
+
+	switch (a->fn) {
+	case F_COUNT:
+	case F_SUM:
+	case F_MIN:
+	case F_MAX: {
+		int64_t x = a->fn == F_COUNT ? lv[0] : lv[1];
+		int64_t y = a->fn == F_COUNT ? rv[0] : rv[1];
+
+		return x < y ? LT(c) : x > y ? GT(c) : 0;
+	}
+	case F_AVG: {
+		int64_t x = lv[0] ? lv[1] / lv[0] : 0, y = rv[0] ? rv[1] / rv[0] : 0;
+
+		return x < y ? LT(c) : x > y ? GT(c) : 0;
+	}
+	case F_STDDEV: {
+		uint64_t x = stddev_of(lv, 1), y = stddev_of(rv, 1);
+
+		return x < y ? LT(c) : x > y ? GT(c) : 0;
+	}
+	case F_QUANTIZE: {
+		long double x = qsum(lv + 1), y = qsum(rv + 1);
+
+		if (x != y)
+			return x < y ? LT(c) : GT(c);
+		x = (long double)lv[1 + QZERO];
+		y = (long double)rv[1 + QZERO];
+		return x < y ? LT(c) : x > y ? GT(c) : 0;
+	}
+	case F_LQUANTIZE: {
+		long double x = lqsum(a, lv + 1), y = lqsum(r->agg, rv + 1);
+		int64_t zx, zy;
+
+		if (x != y)
+			return x < y ? LT(c) : GT(c);
+		zx = lqzero(a, lv + 1);
+		zy = lqzero(r->agg, rv + 1);
+		return zx < zy ? LT(c) : zx > zy ? GT(c) : 0;
+	}
+	case F_LLQUANTIZE: {
+		long double x = llqsum(a, lv + 1), y = llqsum(r->agg, rv + 1);
+		int64_t zx = lv[1 + llq_zero(a)], zy = rv[1 + llq_zero(r->agg)];
+
+		if (x != y)
+			return x < y ? LT(c) : GT(c);
+		return zx < zy ? LT(c) : zx > zy ? GT(c) : 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* Ties between aggregations: their ids (dt_aggregate_varcmp). */
+static int varcmp(const struct dt_aggent *l, const struct dt_aggent *r,
+		  const struct sortctx *c)
+{
+	if (l->agg->id != r->agg->id)
+		return l->agg->id < r->agg->id ? LT(c) : GT(c);
+	return 0;
+}
+
+/* The order of printa()/the exit output: varvalcmp or varkeycmp. */
+static int entcmp(const void *x, const void *y, void *arg)
+{
+	const struct dt_aggent *l = *(const struct dt_aggent *const *)x;
+	const struct dt_aggent *r = *(const struct dt_aggent *const *)y;
+	const struct sortctx *c = arg;
+	int rv;
+
+	if ((rv = varcmp(l, r, c)) != 0)
+		return rv;
+	if (c->keysort)
+		return keycmp(l, r, c);
+	if ((rv = valcmp(l, r, c)) != 0)
+		return rv;
+	return keycmp(l, r, c);
+}
+
+static struct sortctx ctx_of(const struct dt_aggopts *o)
+{
+	struct sortctx c = { 0, 0, 0 };
+
+	if (o) {
+		c.rev = o->sortrev != 0;
+		c.keysort = o->sortkey != 0;
+		c.keypos = o->sortkeypos > 0 ? o->sortkeypos : 0;
+	}
+	return c;
+}
+
+/* The entries of a in snap, sorted as DTrace prints them. */
+static struct dt_aggent **sorted_of(const struct dt_agg *a, struct dt_aggsnap *snap,
+				    const struct sortctx *c, int *np)
+{
+	struct dt_aggent **v = xcalloc((size_t)snap->n + 1, sizeof(*v));
+	int i, n = 0;
+
+	for (i = 0; i < snap->n; i++)
+		if (snap->ents[i].agg == a || snap->ents[i].agg->id == a->id)
+			v[n++] = &snap->ents[i];
+	qsort_r(v, (size_t)n, sizeof(*v), entcmp, (void *)c);
+	*np = n;
+	return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Histograms (dt_print_quantize & co.)                                      */
+/* ------------------------------------------------------------------------ */
+
+static const char ATS[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+static const char SPACES[] = "                                        ";
+
+/* dt_quantize_total: the sum of |counts|, or the zoomed maximum. */
+static void qtotal(int64_t datum, long double *total, int zoom)
+{
+	long double val = datum < 0 ? -(long double)datum : (long double)datum;
+
+	if (!zoom) {
+		*total += val;
+		return;
+	}
+	val *= 1 / AGGZOOM_MAX;
+	if (*total < val)
+		*total = val;
+}
+
+static long long qcount(int64_t val, uint64_t normal)
+{
+	/* (long long)val / normal in C: an unsigned division. */
+	return (long long)((uint64_t)val / normal);
+}
+
+static unsigned bar_depth(int64_t val, unsigned len, long double total)
+{
+	long double f = ((val < 0 ? -(long double)val : (long double)val) * len) / total;
+	unsigned d = (unsigned)(f + 0.5);
+
+	return d > len ? len : d;
+}
+
+static void quantline(struct strbuf *out, int64_t val, uint64_t normal,
+		      long double total, int positives, int negatives)
+{
+	unsigned depth, len = 40;
+
+	if (!negatives) {
+		depth = positives && total != 0 ? bar_depth(val, len, total) : 0;
+		sb_printf(out, "|%s%s %-9lld\n", ATS + len - depth, SPACES + depth,
+			  qcount(val, normal));
+		return;
+	}
+	if (!positives) {
+		depth = total != 0 ? bar_depth(val, len, total) : 0;
+		sb_printf(out, "%s%s| %-9lld\n", SPACES + depth, ATS + len - depth,
+			  qcount(val, normal));
+		return;
+	}
+	/* Both signs: half-width bars on each side of a centre line. */
+	len /= 2;
+	depth = total != 0 ? bar_depth(val, len, total) : 0;
+	if (val <= 0)
+		sb_printf(out, "%s%s|%*s %-9lld\n", SPACES + 20 + depth,
+			  ATS + 20 + len - depth, (int)len, "", qcount(val, normal));
+	else
+		sb_printf(out, "%20s|%s%s %-9lld\n", "", ATS + 20 + len - depth,
+			  SPACES + 20 + depth, qcount(val, normal));
+}
+
+static void quanthdr(struct strbuf *out)
+{
+	sb_printf(out, "\n%16s %41s %-9s\n", "value",
+		  "------------- Distribution -------------", "count");
+}
+
+static void signs(const int64_t *d, int first, int last, int zoom,
+		  int *pos, int *neg, long double *total)
+{
+	int i;
+
+	*pos = *neg = 0;
+	*total = 0;
+	for (i = first; i <= last; i++) {
+		*pos |= d[i] > 0;
+		*neg |= d[i] < 0;
+		qtotal(d[i], total, zoom);
+	}
+}
+
+static int64_t qbucketval(int i)
+{
+	if (i < QZERO)
+		return -((int64_t)1 << (QZERO - 1 - i));
+	if (i == QZERO)
+		return 0;
+	return (int64_t)1 << (i - QZERO - 1);
+}
+
+static void print_quantize(struct strbuf *out, const int64_t *d, uint64_t normal, int zoom)
+{
+	int i, first = 0, last = QBUCKETS - 1, pos, neg;
+	long double total;
+
+	while (first <= last && d[first] == 0)
+		first++;
+	if (first > last) {
+		/* No data (clear(), or weights that cancel): around zero. */
+		first = QZERO - 1;
+		last = QZERO + 1;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < QBUCKETS - 1)
+			last++;
+	}
+	signs(d, first, last, zoom, &pos, &neg, &total);
+	quanthdr(out);
+	for (i = first; i <= last; i++) {
+		sb_printf(out, "%16lld ", (long long)qbucketval(i));
+		quantline(out, d[i], normal, total, pos, neg);
+	}
+}
+
+static void print_lquantize(struct strbuf *out, const struct dt_agg *a,
+			    const int64_t *d, uint64_t normal, int zoom)
+{
+	int32_t base = (int32_t)a->lq_base;
+	uint16_t step = (uint16_t)a->lq_step, levels = (uint16_t)a->lq_levels;
+	int i, first = 0, last = levels + 1, pos, neg;
+	long double total;
+	char c[32];
+
+	while (first <= last && d[first] == 0)
+		first++;
+	if (first > last) {
+		first = 0;
+		last = 2;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < levels + 1)
+			last++;
+	}
+	signs(d, first, last, zoom, &pos, &neg, &total);
+	quanthdr(out);
+	for (i = first; i <= last; i++) {
+		if (i == 0) {
+			snprintf(c, sizeof(c), "< %d", base);
+			sb_printf(out, "%16s ", c);
+		} else if (i == levels + 1) {
+			snprintf(c, sizeof(c), ">= %d", (int)(base + levels * step));
+			sb_printf(out, "%16s ", c);
+		} else {
+			sb_printf(out, "%16d ", (int)(base + (i - 1) * step));
+		}
+		quantline(out, d[i], normal, total, pos, neg);
+	}
+}
+
+#define CWIDTH 16	/* label width of llquantize rows (truncating) */
+
+static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
+			     const int64_t *d, uint64_t normal, int zoom)
+{
+	int factor = (int)a->llq_factor, lmag = (int)a->llq_low;
+	int hmag = (int)a->llq_high, steps = (int)a->llq_nsteps;
+	int sf = steps / factor, bin0 = llq_zero(a), nbins = nbuckets(a);
+	int first = 0, last = nbins - 1, pad = 0, i, mag, step, pos, neg;
+	long double total;
+	uint64_t scale;
+	char *lab;
+
+#define LAB(I)	(lab + (size_t)(I) * CWIDTH)
+#define SETLAB(I, ...) \
+	do { \
+		if ((I) >= 0 && (I) < nbins) \
+			snprintf(LAB(I), CWIDTH, __VA_ARGS__); \
+	} while (0)
+
+	while (first <= last && d[first] == 0)
+		first++;
+	if (first > last) {
+		first = bin0 + 1;	/* no data: show one bin */
+		last = bin0 + 1;
+	} else {
+		while (d[last] == 0)
+			last--;
+	}
+	signs(d, first, last, zoom, &pos, &neg, &total);
+	quanthdr(out);
+
+	if (first > 0)
+		first--;
+	if (last < nbins - 1)
+		last++;
+	/* lmag == 0 with steps > factor leaves unlabelled ("ghost") bins. */
+	if (lmag == 0 && steps > factor)
+		pad = sf;
+
+	lab = xcalloc((size_t)nbins, CWIDTH);
+	scale = (uint64_t)upow(factor, lmag);
+	if (scale == 1)
+		SETLAB(bin0, "%d", 0);
+	else if (first >= bin0)
+		SETLAB(bin0, "< %llu", (unsigned long long)scale);
+	else
+		SETLAB(bin0, "abs() < %llu", (unsigned long long)scale);
+	SETLAB(bin0 - 1, "-%llu", (unsigned long long)scale);
+	SETLAB(bin0 + 1, "%llu", (unsigned long long)scale);
+	mag = lmag;
+	i = 1;
+	if (lmag == 0 && steps > factor) {
+		for (step = 2; step <= factor; step++) {
+			i += sf;
+			SETLAB(bin0 - i, "-%d", step);
+			SETLAB(bin0 + i, "%d", step);
+		}
+		mag++;
+	}
+	scale = (uint64_t)upow(factor, mag + 1) / (uint64_t)steps;
+	for (; mag <= hmag; mag++) {
+		for (step = sf + 1; step <= steps; step++) {
+			i++;
+			SETLAB(bin0 - i, "-%llu", (unsigned long long)(step * scale));
+			SETLAB(bin0 + i, "%llu", (unsigned long long)(step * scale));
+		}
+		scale *= (uint64_t)factor;
+	}
+	scale = (uint64_t)upow(factor, hmag + 1);
+	SETLAB(0, "<= -%llu", (unsigned long long)scale);
+	SETLAB(nbins - 1, ">= %llu", (unsigned long long)scale);
+
+	/* A ghost bin at either end borrows its neighbour's label. */
+	if (pad > 0) {
+		if (*LAB(first) == 0) {
+			for (i = 1; i < pad; i++)
+				if (first - i >= 0 && *LAB(first - i) != 0)
+					break;
+			if (i < pad && first - i >= 0)
+				memcpy(LAB(first), LAB(first - i), CWIDTH);
+		}
+		if (*LAB(last) == 0) {
+			for (i = 1; i < pad; i++)
+				if (last + i < nbins && *LAB(last + i) != 0)
+					break;
+			if (i < pad && last + i < nbins)
+				memcpy(LAB(last), LAB(last + i), CWIDTH);
+		}
+	}
+
+	for (i = first; i <= last; i++) {
+		if (*LAB(i) == 0)
+			continue;
+		sb_printf(out, "%16s ", LAB(i));
+		quantline(out, d[i], normal, total, pos, neg);
+	}
+	free(lab);
+#undef LAB
+#undef SETLAB
+}
+
+static void print_hist(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
+		       uint64_t normal, int zoom)
+{
+	switch (a->fn) {
+	case F_QUANTIZE:
+		print_quantize(out, v + 1, normal, zoom);
+		break;
+	case F_LQUANTIZE:
+		print_lquantize(out, a, v + 1, normal, zoom);
+		break;
+	case F_LLQUANTIZE:
+		print_llquantize(out, a, v + 1, normal, zoom);
+		break;
+	}
+}
+
+/* ---- aggpack (illumos dt_print_*_packed, ASCII) ----------------------- */
+
+static int ndigits(long long val)
+{
+	int rval = 1;
+	long long cmp = 10;
+
+	if (val < 0) {
+		val = val == INT64_MIN ? INT64_MAX : -val;
+		rval++;
+	}
+	while (val > cmp && cmp > 0) {
+		rval++;
+		cmp *= 10;
+	}
+	return rval < 4 ? 4 : rval;
+}
+
+static void packed_char(struct strbuf *out, long double datum, long double total)
+{
+	static const char ascii[] = "__xxxxXX", neg[] = "vvvvVV";
+	long double val;
+
+	if (datum == 0) {
+		sb_putc(out, ' ');
+		return;
+	}
+	if (datum < 0) {
+		val = -(datum * (long double)(sizeof(neg) - 2)) / total;
+		sb_putc(out, neg[(unsigned)(val + 0.5)]);
+		return;
+	}
+	val = (datum * (long double)(sizeof(ascii) - 2)) / total;
+	sb_putc(out, ascii[(unsigned)(val + 0.5)]);
+}
+
+/* The bins an aggregation's packed rows span (dt_aggregate_minmaxbin). */
+static void packed_range(const struct dt_agg *a, struct dt_aggent *const *ents, int n,
+			 int *minbin, int *maxbin)
+{
+	int i, j, lo = -1, hi = -1;
+
+	if (a->fn == F_LQUANTIZE) {
+		*minbin = 1;
+		*maxbin = a->lq_levels + 1;
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		const int64_t *d = ents[j]->vals + 1;
+		int emin = -1, emax = -1;
+
+		for (i = 0; i < QBUCKETS; i++) {
+			if (!d[i])
+				continue;
+			if (emin == -1)
+				emin = i;
+			emax = i;
+		}
+		if (emin == -1)
+			emin = emax = QZERO;
+		if (lo == -1 || emin < lo)
+			lo = emin;
+		if (hi == -1 || emax > hi)
+			hi = emax;
+	}
+	*minbin = lo < 0 ? QZERO : lo;
+	*maxbin = hi < 0 ? QZERO : hi;
+}
+
+static int key_packedwidth(const struct dt_recarg *k)
+{
+	if (k->is_string)
+		return 16;
+	switch (k->isize ? k->isize : (int)k->size) {
+	case 1: return 3;
+	case 2: return 5;
+	case 4: return 8;
+	case 8: return 16;
+	default: return 16;
+	}
+}
+
+static void packed_header(struct strbuf *out, const struct dt_agg *a, int minbin, int maxbin)
+{
+	int width = 0, minwidth, maxwidth, i, min = minbin, max = maxbin;
+
+	for (i = 0; i < a->nkeys; i++)
+		width += key_packedwidth(&a->keys[i]) + 1;
+	if (a->fn == F_QUANTIZE) {
+		if (min != 0 && min != QZERO)
+			min--;
+		if (max < QBUCKETS - 1)
+			max++;
+		minwidth = ndigits(qbucketval(min));
+		maxwidth = ndigits(qbucketval(max));
+	} else {
+		maxwidth = 8;
+		minwidth = maxwidth - 1;
+		max++;
+	}
+	sb_printf(out, "\n%*s %*s .", width, width > 0 ? "key" : "", minwidth, "min");
+	for (i = min; i <= max; i++)
+		sb_putc(out, '-');
+	sb_printf(out, ". %*s | count\n", -maxwidth, "max");
+}
+
+static void print_packed(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
+			 int minbin, int maxbin, int zoom)
+{
+	const int64_t *d = v + 1;
+	long double total = 0, count = 0;
+	int i, min = minbin, max = maxbin;
+	char c[32];
+
+	if (a->fn == F_QUANTIZE) {
+		int64_t minval, maxval;
+
+		if (min != 0 && min != QZERO)
+			min--;
+		if (max < QBUCKETS - 1)
+			max++;
+		minval = qbucketval(min);
+		maxval = qbucketval(max);
+		sb_printf(out, " %*lld :", ndigits(minval), (long long)minval);
+		for (i = min; i <= max; i++) {
+			qtotal(d[i], &total, zoom);
+			count += d[i];
+		}
+		for (i = min; i <= max; i++)
+			packed_char(out, d[i], total);
+		sb_printf(out, ": %*lld | %lld\n", -ndigits(maxval), (long long)maxval,
+			  (long long)count);
+		return;
+	}
+	/* lquantize: the whole range, underflow to overflow. */
+	min = 0;
+	max = a->lq_levels + 1;
+	snprintf(c, sizeof(c), "< %d", (int)a->lq_base);
+	sb_printf(out, "%8s :", c);
+	for (i = min; i <= max; i++) {
+		qtotal(d[i], &total, zoom);
+		count += d[i];
+	}
+	for (i = min; i <= max; i++)
+		packed_char(out, d[i], total);
+	snprintf(c, sizeof(c), ">= %d", (int)(a->lq_base + a->lq_levels * a->lq_step));
+	sb_printf(out, ": %-8s | %lld\n", c, (long long)count);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The default output (dt_print_aggs, dt_print_datum)                        */
+/* ------------------------------------------------------------------------ */
+
+static int printable(unsigned char ch)
+{
+	return (ch >= 0x20 && ch < 0x7f) || ch == ' ' || ch == '\t' || ch == '\n' ||
+	       ch == '\v' || ch == '\f' || ch == '\r' || ch == '\b' || ch == '\a';
+}
+
+/*
+ * dt_print_bytes: a string (printable bytes up to a NUL and only NULs
+ * after it) as "  %-*s", anything else as a rawbytes dump.  illumos
+ * right-aligns packed keys: " %*s".
+ */
+static void print_bytes(struct strbuf *out, const unsigned char *c, size_t n, int width,
+			int packed)
+{
+	size_t i, j;
+
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (printable(c[i]))
+			continue;
+		if (c[i] == 0 && i > 0) {
+			for (j = i + 1; j < n; j++)
+				if (c[j] != 0)
+					break;
+			if (j != n)
+				break;
+			if (packed)
+				sb_printf(out, " %*s", width, (const char *)c);
+			else
+				sb_printf(out, "  %-*s", width, (const char *)c);
+			return;
+		}
+		break;
+	}
+	if (i == n) {
+		char *s = xstrndup((const char *)c, n);
+
+		sb_printf(out, "  %-*s", width, s);
+		free(s);
+		return;
+	}
+	dtf_rawbytes(out, c, n);
+}
+
+static void print_key(struct strbuf *out, const struct dt_recarg *k,
+		      const unsigned char *key, int packed)
+{
+	int size;
+	uint64_t u;
+
+	if (k->is_string) {
+		print_bytes(out, key + k->off, k->size, packed ? 16 : 50, packed);
+		return;
+	}
+	u = key_int(k, key, &size);
+	switch (size) {
+	case 8:
+		sb_printf(out, " %16lld", (long long)u);
+		break;
+	case 4:
+		sb_printf(out, " %8d", (int)(uint32_t)u);
+		break;
+	case 2:
+		sb_printf(out, " %5d", (int)(uint16_t)u);
+		break;
+	case 1:
+		sb_printf(out, " %3d", (int)(uint8_t)u);
+		break;
+	default:
+		dtf_rawbytes(out, key + k->off, k->size);
+		break;
+	}
+}
+
+/* normalize()'s divisor, an unsigned number to DTrace (0 reads as 1). */
+static uint64_t normal_of(const struct dt_agg *a)
+{
+	return a->normal == 0 ? 1 : (uint64_t)a->normal;
+}
+
+
+static void print_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
+			int zoom)
+{
+	uint64_t normal = normal_of(a);
+
+	switch (a->fn) {
+	case F_COUNT:
+		sb_printf(out, " %16lld", (long long)((uint64_t)v[0] / normal));
+		break;
+	case F_SUM:
+	case F_MIN:
+	case F_MAX:
+		sb_printf(out, " %16lld", (long long)((uint64_t)v[1] / normal));
+		break;
+	case F_AVG:
+		sb_printf(out, " %16lld",
+			  v[0] ? (long long)sdiv(sdiv(v[1], (int64_t)normal), v[0]) : 0LL);
+		break;
+	case F_STDDEV:
+		sb_printf(out, " %16llu", v[0] ? (unsigned long long)stddev_of(v, normal) : 0ULL);
+		break;
+	default:
+		print_hist(out, a, v, normal, zoom);
+		break;
+	}
+}
+
+int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *snap,
+		 const struct dt_aggopts *o)
+{
+	struct sortctx c = ctx_of(o);
+	struct dt_aggent **v;
+	int n, i, k, zoom = o && o->zoom;
+	int packed = o && o->pack && (a->fn == F_QUANTIZE || a->fn == F_LQUANTIZE);
+	int minbin = 0, maxbin = 0;
+
+	v = sorted_of(a, snap, &c, &n);
+	if (packed && n > 0) {
+		packed_range(a, v, n, &minbin, &maxbin);
+		packed_header(out, a, minbin, maxbin);
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < a->nkeys; k++)
+			print_key(out, &a->keys[k], v[i]->key, packed);
+		if (packed) {
+			print_packed(out, a, v[i]->vals, minbin, maxbin, zoom);
+			continue;
+		}
+		print_value(out, a, v[i]->vals, zoom);
+		sb_putc(out, '\n');
+	}
+	free(v);
+	return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* printa() with a format (dt_printf_format, dtrace_aggregate_walk_joined)   */
+/* ------------------------------------------------------------------------ */
+
+/* The value a %@ conversion receives (pfprint_* of the aggregation record). */
+static void agg_value(const struct dt_agg *a, const int64_t *v, struct dtf_value *dv,
+		      struct strbuf *hist, int zoom)
+{
+	uint64_t normal = normal_of(a);
+
+	memset(dv, 0, sizeof(*dv));
+	dv->kind = DTF_V_INT;
+	dv->size = 8;
+	dv->is_signed = a->fn != F_COUNT;
+	switch (a->fn) {
+	case F_COUNT:
+		dv->u = (uint64_t)v[0] / normal;
+		break;
+	case F_SUM:
+	case F_MIN:
+	case F_MAX:
+		dv->u = (uint64_t)sdiv(v[1], (int64_t)normal);
+		break;
+	case F_AVG:
+		/* pfprint_average divides as unsigned numbers */
+		dv->u = v[0] ? (uint64_t)v[1] / normal / (uint64_t)v[0] : 0;
+		break;
+	case F_STDDEV:
+		dv->u = stddev_of(v, normal);
+		break;
+	default:
+		sb_init(hist);
+		print_hist(hist, a, v, normal, zoom);
+		dv->kind = DTF_V_STRING;
+		dv->s = hist->s ? hist->s : "";
+		break;
+	}
+}
+
+/* The key tuple of an entry as format arguments. */
+static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char *key,
+				    char ***strs)
+{
+	struct dtf_value *kv = xcalloc((size_t)a->nkeys + 1, sizeof(*kv));
+	int i;
+
+	*strs = xcalloc((size_t)a->nkeys + 1, sizeof(char *));
+	for (i = 0; i < a->nkeys; i++) {
+		const struct dt_recarg *k = &a->keys[i];
+
+		if (k->is_string) {
+			(*strs)[i] = xstrndup((const char *)key + k->off, k->size);
+			kv[i].kind = DTF_V_STRING;
+			kv[i].s = (*strs)[i];
+		} else {
+			kv[i].kind = DTF_V_INT;
+			kv[i].u = key_int(k, key, &kv[i].size);
+			kv[i].is_signed = k->is_signed;
+		}
+	}
+	return kv;
+}
+
+static void print_line(struct strbuf *out, const struct dtf_format *fmt,
+		       const struct dt_aggent *rep, const struct dt_agg *const *aggs,
+		       const int64_t *const *vals, int naggs, int zoom)
+{
+	const struct dt_agg *ka = rep->agg;
+	struct dtf_value *kv, *av = xcalloc((size_t)naggs, sizeof(*av));
+	struct strbuf *hist = xcalloc((size_t)naggs, sizeof(*hist));
+	char **strs;
+	int i;
+
+	kv = key_values(ka, rep->key, &strs);
+	for (i = 0; i < naggs; i++)
+		agg_value(aggs[i], vals[i], &av[i], &hist[i], zoom);
+	dtf_print_aggs(out, fmt, kv, ka->nkeys, av, naggs);
+	for (i = 0; i < naggs; i++)
+		sb_free(&hist[i]);
+	for (i = 0; i < ka->nkeys; i++)
+		free(strs[i]);
+	free(strs);
+	free(kv);
+	free(av);
+	free(hist);
+}
+
+/* A key tuple and the entry (or zero value) of each aggregation. */
+struct bundle {
+	const struct dt_aggent *rep;		/* representative key */
+	const struct dt_aggent **ent;		/* [naggs], in sort-position order */
+};
+
+struct joinctx {
+	struct sortctx c;
+	int naggs;
+};
+
+static int bundlecmp(const void *x, const void *y, void *arg)
+{
+	const struct bundle *l = x, *r = y;
+	const struct joinctx *j = arg;
+	int i, rv;
+
+	if (j->c.keysort && (rv = keycmp(l->rep, r->rep, &j->c)) != 0)
+		return rv;
+	for (i = 0; i < j->naggs; i++)
+		if ((rv = valcmp(l->ent[i], r->ent[i], &j->c)) != 0)
+			return rv;
+	return j->c.keysort ? 0 : keycmp(l->rep, r->rep, &j->c);
+}
+
+/* Grouping order: key ascending, then aggregation id (keyvarcmp). */
+static int groupcmp(const void *x, const void *y, void *arg)
+{
+	const struct dt_aggent *l = *(const struct dt_aggent *const *)x;
+	const struct dt_aggent *r = *(const struct dt_aggent *const *)y;
+	int rv;
+
+	(void)arg;
+	if ((rv = keycmp(l, r, &(struct sortctx){ 0, 0, 0 })) != 0)
+		return rv;
+	return varcmp(l, r, &(struct sortctx){ 0, 0, 0 });
+}
+
+static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
+			 const struct dt_agg *const *aggs, int naggs,
+			 struct dt_aggsnap *snap, const struct dt_aggopts *o)
+{
+	struct joinctx jc;
+	int sortpos = o && o->sortpos > 0 && o->sortpos < naggs ? o->sortpos : 0;
+	int *slot = xcalloc((size_t)naggs, sizeof(int));	/* sort position -> first same agg */
+	struct dt_aggent **ents = xcalloc((size_t)snap->n + 1, sizeof(*ents));
+	struct dt_aggent *zero = xcalloc((size_t)naggs, sizeof(*zero));
+	struct bundle *b = NULL;
+	int i, j, n = 0, nb = 0, start, zoom = o && o->zoom;
+
+	jc.c = ctx_of(o);
+	jc.naggs = naggs;
+
+	/* Sort position p holds aggs[(p + sortpos) % naggs]; repeats share. */
+	for (i = 0; i < naggs; i++) {
+		const struct dt_agg *a = aggs[(i + sortpos) % naggs];
+
+		slot[i] = i;
+		for (j = 0; j < i; j++)
+			if (aggs[(j + sortpos) % naggs]->id == a->id) {
+				slot[i] = slot[j];
+				break;
+			}
+		zero[i].agg = a;
+		zero[i].key = NULL;
+		zero[i].vals = xcalloc(nwords(a), sizeof(int64_t));
+	}
+
+	/* The entries of the aggregations, grouped by key tuple. */
+	for (i = 0; i < snap->n; i++)
+		for (j = 0; j < naggs; j++)
+			if (snap->ents[i].agg->id == aggs[j]->id) {
+				ents[n++] = &snap->ents[i];
+				break;
+			}
+	qsort_r(ents, (size_t)n, sizeof(*ents), groupcmp, NULL);
+
+	if (n > 0)
+		b = xcalloc((size_t)n, sizeof(*b));
+	for (i = 1, start = 0; i <= n; i++) {
+		struct bundle *nbdl;
+
+		if (i < n && keycmp(ents[i], ents[i - 1], &(struct sortctx){ 0, 0, 0 }) == 0)
+			continue;
+		nbdl = &b[nb++];
+		nbdl->rep = ents[start];
+		nbdl->ent = xcalloc((size_t)naggs, sizeof(*nbdl->ent));
+		for (j = start; j < i; j++) {
+			int p;
+
+			for (p = 0; p < naggs; p++)
+				if (slot[p] == p && aggs[(p + sortpos) % naggs]->id ==
+				    ents[j]->agg->id)
+					break;
+			if (p < naggs && !nbdl->ent[p])
+				nbdl->ent[p] = ents[j];
+		}
+		for (j = 0; j < naggs; j++) {
+			if (slot[j] != j)
+				nbdl->ent[j] = nbdl->ent[slot[j]];
+			if (!nbdl->ent[j])
+				nbdl->ent[j] = &zero[j];
+		}
+		start = i;
+	}
+	qsort_r(b, (size_t)nb, sizeof(*b), bundlecmp, &jc);
+
+	for (i = 0; i < nb; i++) {
+		const int64_t **vals = xcalloc((size_t)naggs, sizeof(*vals));
+
+		for (j = 0; j < naggs; j++) {
+			int p = (j - sortpos + naggs) % naggs;
+
+			vals[j] = b[i].ent[p]->vals;
+		}
+		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom);
+		free(vals);
+		free(b[i].ent);
+	}
+	for (i = 0; i < naggs; i++)
+		free(zero[i].vals);
+	free(b);
+	free(zero);
+	free(ents);
+	free(slot);
+	return nb;
+}
+
+int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
+		  const struct dt_agg *const *aggs, int naggs,
+		  struct dt_aggsnap *snap, const struct dt_aggopts *o)
+{
+	struct sortctx c = ctx_of(o);
+	struct dt_aggent **v;
+	int n, i;
+
+	if (naggs <= 0)
+		return 0;
+	if (naggs > 1)
+		return printa_joined(out, fmt, aggs, naggs, snap, o);
+
+	v = sorted_of(aggs[0], snap, &c, &n);
+	for (i = 0; i < n; i++) {
+		const int64_t *vals = v[i]->vals;
+
+		print_line(out, fmt, v[i], aggs, &vals, 1, o && o->zoom);
+	}
+	free(v);
+	return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* clear() and trunc()                                                       */
+/* ------------------------------------------------------------------------ */
+
+static int clear_one(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
+		     const int64_t *percpu, uint32_t vwords, void *arg)
+{
+	const int64_t *zeros = arg;
+
+	(void)ksz;
+	(void)percpu;
+	(void)vwords;
+	if (bpf_map_update_elem(a->map_fd, key, zeros, BPF_EXIST) != 0 && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+int dt_agg_clear(struct dt_agg *a, int ncpus)
+{
+	uint32_t ksz, vsz, maxent;
+	int64_t *zeros;
+	int rc;
+
+	if (ncpus <= 0)
+		ncpus = 1;
+	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
+		return -1;
+	zeros = xcalloc((size_t)ncpus * ((vsz + 7) / 8), sizeof(int64_t));
+	rc = map_walk(a, ncpus, clear_one, zeros);
+	free(zeros);
+	return rc;
+}
+
+/* dt_aggregate_varvalcmp with the default options (trunc ignores them). */
+static int truncval(const void *x, const void *y, void *arg)
+{
+	const struct dt_aggent *l = *(const struct dt_aggent *const *)x;
+	const struct dt_aggent *r = *(const struct dt_aggent *const *)y;
+	struct sortctx c = { 0, 0, 0 };
+	int rv;
+
+	(void)arg;
+	if ((rv = valcmp(l, r, &c)) != 0)
+		return rv;
+	return keycmp(l, r, &c);
+}
+
+static int truncrev(const void *x, const void *y, void *arg)
+{
+	return truncval(y, x, arg);
+}
+
+int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n)
+{
+	struct dt_aggsnap snap = { NULL, 0, 0 };
+	struct dt_aggent **v;
+	uint64_t keep;
+	int i, rc = 0;
+
+	if (dt_agg_snapshot(a, ncpus, &snap) < 0)
+		return -1;
+	v = xcalloc((size_t)snap.n + 1, sizeof(*v));
+	for (i = 0; i < snap.n; i++)
+		v[i] = &snap.ents[i];
+	/* Keep the first |n| of the largest (n > 0) or smallest (n < 0). */
+	qsort_r(v, (size_t)snap.n, sizeof(*v), n < 0 ? truncval : truncrev, NULL);
+	keep = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+	for (i = 0; i < snap.n; i++) {
+		if ((uint64_t)i < keep)
+			continue;
+		if (bpf_map_delete_elem(a->map_fd, v[i]->key) != 0 && errno != ENOENT)
+			rc = -1;
+	}
+	free(v);
+	dt_aggsnap_free(&snap);
+	return rc;
+}

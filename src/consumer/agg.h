@@ -1,0 +1,162 @@
+/*
+ * agg.h - aggregations on the consumer side: reading the per-CPU BPF maps
+ * the probes update, merging them, sorting, and printing them as DTrace
+ * does (default output at exit, printa with and without a format), plus
+ * the consumer's half of clear(), trunc(), normalize() and denormalize().
+ *
+ * The kernel side (src/codegen/cg.c) keeps one BPF_MAP_TYPE_PERCPU_HASH per
+ * aggregation.  Key: the key tuple laid out as struct dt_agg.keys says
+ * (integers 8 bytes, strings strsize+1 bytes, zero-padded); an aggregation
+ * without keys uses an 8-byte zero key.  Value: an array of int64_t per CPU
+ * whose first word v[0] is the number of updates made on that CPU (a CPU
+ * slot with v[0] == 0 holds no data and must be ignored when merging):
+ *
+ *   count        v[0]=n
+ *   sum          v[0]=n  v[1]=sum
+ *   avg          v[0]=n  v[1]=sum
+ *   min          v[0]=n  v[1]=min
+ *   max          v[0]=n  v[1]=max
+ *   stddev       v[0]=n  v[1]=sum  v[2]=sum of squares, low 64 bits
+ *                                   v[3]=sum of squares, high 64 bits
+ *   quantize     v[0]=n  v[1+i] = count of bucket i, i in [0, 127):
+ *                bucket 63 holds 0; bucket 63+k (k=1..63) holds values in
+ *                [2^(k-1), 2^k); bucket 63-k (k=1..62) holds values in
+ *                (-2^k, -2^(k-1)], bucket 0 every value <= -2^62 (INT64_MIN
+ *                included) (DTrace's DTRACE_QUANTIZE_BUCKETVAL layout)
+ *   lquantize    v[0]=n  v[1+i], i in [0, levels+2): i = 0 underflow
+ *                (< base), i = levels+1 overflow (>= base + levels*step),
+ *                else base + (i-1)*step <= value < base + i*step
+ *   llquantize   v[0]=n  v[1+i], i in [0, 2*M*B + 3), Oracle DTrace's
+ *                symmetric layout (its tests print negative buckets):
+ *                M = high - low + 1 magnitudes (high is inclusive), B =
+ *                nsteps - nsteps/factor buckets per magnitude, Z = M*B + 1.
+ *                Bin Z holds |value| < factor^low; bin Z+j holds the
+ *                positive values of bucket j, bin Z-j the negative values
+ *                whose magnitude falls in bucket j, where for |value| in
+ *                [factor^m, factor^(m+1)), low <= m <= high,
+ *                  j = 1 + (m-low)*B + |value|*nsteps/factor^(m+1)
+ *                                    - nsteps/factor
+ *                and j = M*B+1 (the last and the first bins) for
+ *                |value| >= factor^(high+1).  (With low == 0 and nsteps >
+ *                factor some bins of the first magnitude stay empty; the
+ *                printer knows.)  dt_agg_bucket() below is the reference.
+ *
+ * Values of quantize-family buckets are added by the weight (increment)
+ * argument; sum/avg/min/max/stddev are of signed 64-bit values.  min/max
+ * take the value as is when v[0] == 0 (a fresh or cleared slot).
+ * dt_agg_apply() below is the reference for one update.
+ */
+#ifndef DT_AGG_H
+#define DT_AGG_H
+
+#include <stdint.h>
+
+#include "../codegen/cg.h"
+#include "../common/util.h"
+#include "format.h"
+
+struct dt_agg {
+	int id;			/* index in the program's aggregation table */
+	char *name;		/* "" for the anonymous @ */
+	int fn;			/* F_COUNT ... F_LLQUANTIZE (front/sema.h) */
+	int nkeys;
+	struct dt_recarg *keys;	/* where each key is in the key blob */
+	uint32_t keysize;	/* bytes of the key blob */
+	uint32_t nvals;		/* int64_t words per CPU in a value */
+	int64_t lq_base, lq_step;	/* lquantize */
+	int lq_levels;
+	int64_t llq_factor, llq_low, llq_high, llq_nsteps;	/* llquantize */
+	int map_fd;		/* the BPF map, -1 before loading */
+	/* consumer state */
+	int64_t normal;		/* normalize() divisor, 1 by default */
+	int printed;		/* printa() printed it: no default output at exit */
+};
+
+/* One merged entry, as the snapshot holds it. */
+struct dt_aggent {
+	const struct dt_agg *agg;
+	unsigned char *key;	/* keysize bytes */
+	int64_t *vals;		/* nvals merged words (v[0] = total updates) */
+};
+
+/* A snapshot of one or more aggregations. */
+struct dt_aggsnap {
+	struct dt_aggent *ents;
+	int n, cap;
+};
+
+/* Sorting and layout options (DTrace's aggsort*, aggpack, aggzoom). */
+struct dt_aggopts {
+	int sortkey, sortkeypos, sortpos, sortrev;
+	int pack, zoom;
+	int quiet;
+};
+
+/*
+ * Reference semantics shared with the code generator (and used by the
+ * tests to build per-CPU values in user space):
+ *   dt_agg_words   the nvals a's function needs (1 + buckets for the
+ *                  quantize family: 128, levels + 3, 2*M*B + 4)
+ *   dt_agg_bucket  the bucket i (of v[1+i]) value falls in, -1 for
+ *                  functions without buckets
+ *   dt_agg_apply   one update of one CPU's nvals words, as the BPF code
+ *                  must make it (incr is the quantize-family weight)
+ */
+uint32_t dt_agg_words(const struct dt_agg *a);
+int dt_agg_bucket(const struct dt_agg *a, int64_t value);
+void dt_agg_apply(const struct dt_agg *a, int64_t *v, int64_t value, int64_t incr);
+
+/*
+ * Read the map of a and merge the per-CPU values into snap (appends every
+ * key of the map, cleared ones too).  ncpus is libbpf_num_possible_cpus().
+ * Returns the number of entries appended, or -1 (errno set) when the map
+ * cannot be read.
+ */
+int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap);
+/* Merge one entry's per-CPU values (ncpus * nvals words) into out (nvals). */
+void dt_agg_merge(const struct dt_agg *a, const int64_t *percpu, int ncpus, int64_t *out);
+void dt_aggsnap_free(struct dt_aggsnap *snap);
+
+/*
+ * The default output of one aggregation (at exit, or printa(@a) without a
+ * format): entries sorted as DTrace sorts them, each line or histogram
+ * exactly as DTrace prints it.  Prints nothing for an empty aggregation.
+ * Only the entries of a (matched by id) in snap are printed.  Returns the
+ * number of entries printed.
+ *
+ * What the caller prints around it, as DTrace does: printa(@a) without a
+ * format prints "\n" first (dt_printa), even when a is empty; at exit
+ * dtrace(1) prints one "\n" and then every aggregation not yet printed
+ * (a->printed == 0) in id order -- in decreasing id order under
+ * aggsortrev, since DTrace sorts on the variable id with the same
+ * reversal.  Values are divided by a->normal (normalize()).
+ */
+int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *snap,
+		 const struct dt_aggopts *o);
+
+/*
+ * printa(fmt, @a, @b, ...): one line per key tuple, joining the aggregations
+ * on their keys; the format's plain conversions take the keys and each %@
+ * takes the next aggregation's value (histograms are rendered in place; a
+ * tuple missing from an aggregation prints that aggregation's zero value).
+ * One aggregation sorts as dt_agg_print; several sort on the aggregation
+ * at aggsortpos (then the others in turn, then the key).  Nothing is
+ * printed before the first line.  Returns the number of lines printed:
+ * when it is > 0 DTrace marks every aggregation of the printa() printed
+ * (the caller sets ->printed).
+ */
+int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
+		  const struct dt_agg *const *aggs, int naggs,
+		  struct dt_aggsnap *snap, const struct dt_aggopts *o);
+
+/*
+ * The consumer's half of the actions; 0 or -1 (errno set).  clear() keeps
+ * the keys and zeroes the values in the BPF map (cleared keys print 0, and
+ * min()/max() print INT64_MAX/INT64_MIN as Oracle DTrace's do); trunc()
+ * deletes from the map every key but the n largest by value (n > 0), the
+ * -n smallest (n < 0), or all of them (n == 0, trunc(@a)).
+ */
+int dt_agg_clear(struct dt_agg *a, int ncpus);
+int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n);
+
+#endif

@@ -1,0 +1,13 @@
+/*
+ * aggsema.h - semantic checks of aggregations (see aggsema.c).
+ */
+#ifndef DT_AGGSEMA_H
+#define DT_AGGSEMA_H
+
+#include "ast.h"
+
+void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct node *call);
+int agg_ref(struct dt_prog *P, struct node *n, const char *func, const char *tag);
+struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name);
+
+#endif
