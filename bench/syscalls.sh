@@ -7,7 +7,16 @@
 #      equivalent and against an almost empty BPF program on the raw
 #      sys_enter tracepoint (the floor)
 #   3. wall time and peak RSS of a BEGIN-only script
-# Usage: bench/syscalls.sh [DTRACE]   (default build/dtrace)
+# Usage: bench/syscalls.sh [DTRACE]   (default build/dtrace; NO_BPFTRACE=1
+#        skips bpftrace, N=calls per loop)
+#
+# Measured here (2 vCPU VM, kernel 6.18, bpftrace 0.17), one run:
+#   1. dtrace 173 ms, bpftrace 27249 ms: 158x
+#   2. base 118 ns/call; empty raw sys_enter program +39; dtrace +288;
+#      bpftrace +215: dtrace/bpftrace 1.34 (target 0.7).  bpf_stats: the
+#      dtrace program runs 41 ns with an empty clause, 223 ns with
+#      @[execname] = count() (a strsize-wide string key is hashed per call)
+#   3. dtrace 10 ms / 10.3 MB; bpftrace 276 ms / 88 MB
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 DTRACE=$(realpath "${1:-$here/../build/dtrace}")
