@@ -2361,6 +2361,14 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 	}
 
+	/* once exit() has been called, the probe's later clauses do not run
+	 * (BEGIN and END run to their end, as in DTrace) */
+	if (g->p->ctx != CTX_TESTRUN && !g->in_error) {
+		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		jmp_imm_far(g, BPF_JNE, R1, 0, skip);
+	}
+
 	/* record header */
 	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
 	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
@@ -2379,9 +2387,10 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	if (c->body)
 		gen_stmt(g, c->body);
 
-	/* send the record: always when not quiet (the probe line), else when
-	 * the clause recorded data */
-	if (!g->o->quiet || c->recs.n > 0) {
+	/* send the record when the clause recorded data, or, when not quiet,
+	 * for a clause without statements (DTrace's default action prints the
+	 * probe); stores and aggregations alone record nothing */
+	if (c->recs.n > 0 || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
 		int ok = new_label(g);
 		ld_map(g, R1, CGM_RINGBUF);
 		emit(g, BPF_MOV64_REG(R2, R7));

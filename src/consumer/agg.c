@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 
 #include "../front/sema.h"
 
@@ -46,6 +47,8 @@ static int64_t sdiv(int64_t x, int64_t y)
 /* llquantize: magnitudes, buckets per magnitude, the |value| < factor^low bin. */
 static int llq_B(const struct dt_agg *a)
 {
+	if (a->llq_factor <= 0 || a->llq_nsteps <= 0)
+		return 0;	/* not an llquantize() (yet) */
 	return (int)(a->llq_nsteps - a->llq_nsteps / a->llq_factor);
 }
 
@@ -281,7 +284,7 @@ static void snap_push(struct dt_aggsnap *snap, const struct dt_agg *a,
 	}
 	e = &snap->ents[snap->n++];
 	e->agg = a;
-	e->key = xcalloc(1, keysize ? keysize : 1);
+	e->key = xcalloc(1, (keysize > a->keysize ? keysize : a->keysize) + 1);
 	memcpy(e->key, key, keysize);
 	e->vals = xmalloc(n * sizeof(int64_t));
 	memcpy(e->vals, vals, n * sizeof(int64_t));
@@ -298,6 +301,17 @@ void dt_aggsnap_free(struct dt_aggsnap *snap)
 	free(snap->ents);
 	snap->ents = NULL;
 	snap->n = snap->cap = 0;
+}
+
+/*
+ * The CPUs a per-CPU lookup fills: the kernel copies a value for every
+ * possible CPU, whatever the caller believes.
+ */
+static int possible_cpus(int ncpus)
+{
+	int n = libbpf_num_possible_cpus();
+
+	return n > ncpus ? n : ncpus > 0 ? ncpus : 1;
 }
 
 /* The key and value sizes of a's map, from the kernel when it can say. */
@@ -391,8 +405,7 @@ static int map_walk(const struct dt_agg *a, int ncpus, keyfn fn, void *arg)
 	size_t steps = 0, limit;
 	int rc = 0, first = 1;
 
-	if (ncpus <= 0)
-		ncpus = 1;
+	ncpus = possible_cpus(ncpus);
 	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
 		return -1;
 	vwords = (vsz + 7) / 8;
@@ -456,7 +469,7 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t k
 	}
 	dt_agg_merge(a, src, s->ncpus, out);
 	/* The map's whole key (the 8-byte zero key of a keyless aggregation). */
-	snap_push(s->snap, a, key, ksz > a->keysize ? ksz : a->keysize, out);
+	snap_push(s->snap, a, key, ksz, out);
 	s->n++;
 	free(tmp);
 	free(out);
@@ -465,7 +478,7 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t k
 
 int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap)
 {
-	struct snaparg s = { snap, ncpus > 0 ? ncpus : 1, 0 };
+	struct snaparg s = { snap, possible_cpus(ncpus), 0 };
 
 	if (map_walk(a, ncpus, snap_one, &s) < 0)
 		return -1;
@@ -1573,8 +1586,7 @@ int dt_agg_clear(struct dt_agg *a, int ncpus)
 	int64_t *zeros;
 	int rc;
 
-	if (ncpus <= 0)
-		ncpus = 1;
+	ncpus = possible_cpus(ncpus);
 	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
 		return -1;
 	zeros = xcalloc((size_t)ncpus * ((vsz + 7) / 8), sizeof(int64_t));
