@@ -1255,9 +1255,34 @@ static void gen_copyin(struct cg *g, struct node *n)
 	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
+/* speculation(): claim a free speculation buffer (1..nspec), or 0. */
+static void gen_speculation(struct cg *g)
+{
+	int done = new_label(g);
+	int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+
+	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
+		ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
+		emit(g, BPF_MOV64_IMM(R0, 0));
+		emit(g, BPF_MOV64_IMM(R2, 1));
+		emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
+		emit(g, BPF_MOV64_REG(R3, R0));
+		emit(g, BPF_MOV64_IMM(R0, i));
+		jmp_imm(g, BPF_JEQ, R3, 0, done);
+	}
+	ld_mapval(g, R1, CGM_GVARS, GV_SPECUNAVAIL);
+	emit(g, BPF_MOV64_IMM(R2, 1));
+	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	place(g, done);
+}
+
 static void gen_call(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
+	case F_SPECULATION:
+		gen_speculation(g);
+		return;
 	case F_COPYIN:
 	case F_COPYINSTR:
 		gen_copyin(g, n);
@@ -2063,6 +2088,32 @@ static void gen_action(struct cg *g, struct node *n)
 		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
 		return;
+	case F_SPECULATE:
+		/* the record of this clause goes to speculation id */
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 12));
+		return;
+	case F_COMMIT:
+	case F_DISCARD: {
+		/* free the buffer now; the consumer commits or drops what it
+		 * holds for it when it reads this record */
+		int ok = new_label(g), skip = new_label(g);
+		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+		r = next_rec(g);
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
+		jmp_imm(g, BPF_JEQ, R0, 0, skip);
+		jmp_imm(g, BPF_JLE, R0, nspec, ok);
+		fault(g, 3, -1);		/* illegal operation */
+		place(g, ok);
+		emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
+		ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
+		place(g, skip);
+		set_present(g, r);
+		return;
+	}
 	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
 		/* done by the consumer when it reads the record */
 		r = next_rec(g);
@@ -2172,6 +2223,11 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 	r->line = e->line;
 	r->bit = in_cond ? (*bit < 64 ? (*bit)++ : -1) : -1;
 	switch (e->fn) {
+	case F_SPECULATE:
+		free(r);
+		return;		/* a field of the record header, no data */
+	case F_COMMIT:
+	case F_DISCARD:
 	case F_TRACE:
 	case F_EXIT:
 		r->nargs = 1;
@@ -2363,10 +2419,18 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 
 	/* once exit() has been called, the probe's later clauses do not run
 	 * (BEGIN and END run to their end, as in DTrace) */
-	if (g->p->ctx != CTX_TESTRUN && !g->in_error) {
+	if (!g->in_error) {
+		int run = new_label(g);
 		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		jmp_imm_far(g, BPF_JNE, R1, 0, skip);
+		jmp_imm(g, BPF_JEQ, R1, 0, run);
+		if (g->p->ctx == CTX_TESTRUN) {
+			/* END runs after exit(), of course */
+			emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+			jmp_imm(g, BPF_JEQ, R1, 2, run);
+		}
+		jmp(g, skip);
+		place(g, run);
 	}
 
 	/* record header */
@@ -2374,6 +2438,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
 	emit(g, BPF_STX_MEM(BPF_W, R7, R1, 4));
 	emit(g, BPF_ST_MEM(BPF_DW, R7, 16, 0));
+	emit(g, BPF_ST_MEM(BPF_W, R7, 12, 0));		/* not speculative */
 	if (!g->o->quiet) {
 		call(g, BPF_FUNC_get_smp_processor_id);
 		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 8));

@@ -48,7 +48,10 @@ enum cg_ctx {
 #define GV_DYNDROPS	24
 #define GV_AGGDROPS	32
 #define GV_SPECDROPS	40
-#define GV_FIRSTVAR	64
+#define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
+#define GV_SPEC0	64	/* speculation slots 1..DT_NSPEC_MAX: 1 busy */
+#define DT_NSPEC_MAX	16
+#define GV_FIRSTVAR	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
 
 /* Record headers. */
 #define REC_FAULT	0xffffffffu
@@ -56,7 +59,7 @@ struct rec_hdr {
 	uint32_t epid;		/* clause index + 1, or REC_FAULT */
 	uint32_t probe_id;
 	uint32_t cpu;		/* recorded only when not quiet */
-	uint32_t pad;
+	uint32_t spec;		/* speculate(id): the consumer holds it until commit */
 	uint64_t present;	/* bit i: action i was executed */
 };
 struct rec_fault {
@@ -93,6 +96,7 @@ struct dt_cgopts {
 	uint32_t dynvarsize;
 	int quiet;
 	int destructive;
+	int nspec;		/* speculation buffers */
 };
 
 /* A program under construction / compiled. */

@@ -750,13 +750,17 @@ static struct dt_aggent **sorted_of(const struct dt_agg *a, struct dt_aggsnap *s
 				    const struct sortctx *c, int *np)
 {
 	struct dt_aggent **v = xcalloc((size_t)snap->n + 1, sizeof(*v));
-	int i, n = 0;
+	int i, j, n = 0;
 
 	for (i = 0; i < snap->n; i++)
 		if (snap->ents[i].agg == a || snap->ents[i].agg->id == a->id)
 			v[n++] = &snap->ents[i];
 	qsort_r(v, (size_t)n, sizeof(*v), entcmp, (void *)c);
-	*np = n;
+	/* A snapshot taken twice holds every key twice: keep one of each. */
+	for (i = j = 0; i < n; i++)
+		if (j == 0 || keycmp(v[i], v[j - 1], c) != 0)
+			v[j++] = v[i];
+	*np = j;
 	return v;
 }
 

@@ -75,7 +75,7 @@ struct dt_agg {
 /* One merged entry, as the snapshot holds it. */
 struct dt_aggent {
 	const struct dt_agg *agg;
-	unsigned char *key;	/* keysize bytes */
+	unsigned char *key;	/* the map key (at least keysize bytes) */
 	int64_t *vals;		/* nvals merged words (v[0] = total updates) */
 };
 

@@ -345,6 +345,7 @@ static int compile_all(struct dtrace_hdl *h)
 	h->cgo.dynvarsize = (uint32_t)h->o.dynvarsize;
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
+	h->cgo.nspec = h->o.nspec ? (int)h->o.nspec : 1;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);
 	for (int i = 0; i < h->prog.clauses.n; i++) {
 		struct dt_clause *c = h->prog.clauses.v[i];

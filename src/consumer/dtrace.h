@@ -72,6 +72,8 @@ struct dtrace_hdl {
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	int has_error_clause;
 	int in_error;
+	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
+	int spec_flushing;
 	struct dt_agg *aggs;	/* the program's aggregations, by id */
 	int naggs;
 	long target;		/* $target: -c/-p process */

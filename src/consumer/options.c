@@ -117,10 +117,15 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 			o->aggsortkeypos = atoi(value);
 		else
 			o->aggsortpos = atoi(value);
+	} else if (strcmp(name, "nspec") == 0) {
+		if ((v = parse_size(value)) < 0 || v > 1000000)
+			INVAL();
+		/* at most DT_NSPEC_MAX speculation buffers are kept in BPF */
+		o->nspec = (uint32_t)(v > DT_NSPEC_MAX ? DT_NSPEC_MAX : v);
 	} else if (strcmp(name, "specsize") == 0 ||
 		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
-		   strcmp(name, "jstackstrsize") == 0 || strcmp(name, "nspec") == 0 ||
+		   strcmp(name, "jstackstrsize") == 0 ||
 		   strcmp(name, "pcapsize") == 0 || strcmp(name, "scratchsize") == 0 ||
 		   strcmp(name, "lockmem") == 0) {
 		if (parse_size(value) < 0)

@@ -341,6 +341,16 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 	if (size < sizeof(*hdr) || hdr->epid == 0 || (int)hdr->epid > h->prog.clauses.n)
 		return 0;
 	struct dt_clause *c = h->prog.clauses.v[hdr->epid - 1];
+	/* a speculative record waits for its commit() or discard() */
+	if (hdr->spec && !h->spec_flushing) {
+		if (hdr->spec <= DT_NSPEC_MAX) {
+			struct strbuf *copy = xmalloc(sizeof(*copy));
+			sb_init(copy);
+			sb_putn(copy, data, size);
+			pv_push(&h->specbuf[hdr->spec], copy);
+		}
+		return 0;
+	}
 	sb_init(&sb);
 	if (!h->o.quiet) {
 		fflush(h->out);
@@ -376,6 +386,33 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			if (system(cmd.s) < 0)
 				fprintf(stderr, "dtrace: system() failed: %s\n", strerror(errno));
 			sb_free(&cmd);
+			break;
+		}
+		case F_COMMIT:
+		case F_DISCARD: {
+			uint64_t id = vals[0].u;
+			if (id == 0 || id > DT_NSPEC_MAX)
+				break;
+			struct ptrvec *held = &h->specbuf[id];
+			if (r->action == F_COMMIT) {
+				/* what was speculated follows the committing probe */
+				fputs(sb.s, h->out);
+				if (sb.len)
+					h->last_char = (unsigned char)sb.s[sb.len - 1];
+				sb.len = 0;
+				sb.s[0] = 0;
+				h->spec_flushing = 1;
+				for (int k = 0; k < held->n; k++) {
+					struct strbuf *rec = held->v[k];
+					handle_record_copy(h, rec->s, rec->len);
+				}
+				h->spec_flushing = 0;
+			}
+			for (int k = 0; k < held->n; k++) {
+				sb_free(held->v[k]);
+				free(held->v[k]);
+			}
+			held->n = 0;
 			break;
 		}
 		case F_PRINTA:
@@ -541,6 +578,19 @@ static void report_drops(struct dtrace_hdl *h)
 		fprintf(stderr, "dtrace: %s%llu drop%s on CPU %d\n", h->o.droptags ? "[DTRACEDROP_PRINCIPAL] " : "",
 			(unsigned long long)n, n == 1 ? "" : "s", 0);
 		h->drops_reported[0] = bufd;
+	}
+	uint64_t specu = 0;
+	{
+		char *b2 = xcalloc(1, h->L.gvars_size);
+		if (bpf_map_lookup_elem(map_fd(h, CGM_GVARS), &zero, b2) == 0)
+			memcpy(&specu, b2 + GV_SPECUNAVAIL, 8);
+		free(b2);
+	}
+	if (specu > h->drops_reported[3]) {
+		uint64_t n = specu - h->drops_reported[3];
+		fprintf(stderr, "dtrace: %s%llu failed speculation%s (no speculative buffer available)\n",
+			h->o.droptags ? "[DTRACEDROP_SPECUNAVAIL] " : "", (unsigned long long)n, n == 1 ? "" : "s");
+		h->drops_reported[3] = specu;
 	}
 	uint64_t aggd = gv[GV_AGGDROPS / 8];
 	if (aggd > h->drops_reported[2]) {

@@ -146,6 +146,7 @@ static const struct bfn {
 	{"chill", F_CHILL, 1, 1, 1, 0}, {"freopen", F_FREOPEN, 1, -1, 1, 0},
 	{"ftruncate", F_FTRUNCATE, 0, 0, 1, 0}, {"setopt", F_SETOPT, 1, 2, 1, 0},
 	{"print", F_PRINT, 1, 1, 1, 0},
+	{"copyout", F_COPYOUT, 3, 3, 1, 0}, {"copyoutstr", F_COPYOUTSTR, 3, 3, 1, 0},
 	{"strlen", F_STRLEN, 1, 1, 0, 0}, {"strjoin", F_STRJOIN, 2, 2, 0, 0},
 	{"substr", F_SUBSTR, 2, 3, 0, 0}, {"strchr", F_STRCHR, 2, 2, 0, 0},
 	{"strrchr", F_STRRCHR, 2, 2, 0, 0}, {"strstr", F_STRSTR, 2, 2, 0, 0},
@@ -755,6 +756,10 @@ static void cook_call(struct node *n)
 			dt_error(n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		n->type = &ty_void;
 		break;
+	case F_SPECULATE: case F_COMMIT: case F_DISCARD:
+		NEED_INT(0);
+		n->type = &ty_void;
+		break;
 	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
 		if (!opts->destructive)
 			dt_error(n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
@@ -1351,6 +1356,80 @@ int64_t sema_const_value(struct node *n)
 	return v;
 }
 
+/*
+ * DTrace's rules for speculative clauses: speculate() comes first and once,
+ * no aggregation or exit() with it; commit()/discard() come before any
+ * data and with no speculate(); no data after a commit.
+ */
+struct spec_state {
+	int spec, commit, data;
+};
+
+static void check_spec(struct node *n, struct spec_state *st)
+{
+	if (!n)
+		return;
+	if (n->kind == N_BLOCK) {
+		for (int i = 0; i < n->args.n; i++)
+			check_spec(n->args.v[i], st);
+		return;
+	}
+	if (n->kind == N_IF) {
+		check_spec(n->kids[1], st);
+		check_spec(n->kids[2], st);
+		return;
+	}
+	if (n->kind != N_EXPR_STMT)
+		return;
+	struct node *e = n->kids[0];
+	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
+		if (st->spec)
+			dt_error(n->line, "D_AGG_SPEC", "aggregating actions may not follow speculate( )");
+		if (st->commit)
+			dt_error(n->line, "D_AGG_COMM", "aggregating actions may not follow commit( )");
+		return;
+	}
+	if (e->kind != N_CALL || !find_fn(e->sval))
+		return;
+	switch (find_fn(e->sval)->fn) {
+	case F_SPECULATE:
+		if (st->spec)
+			dt_error(n->line, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )");
+		if (st->commit)
+			dt_error(n->line, "D_SPEC_COMM", "speculate( ) may not follow commit( )");
+		if (st->data)
+			dt_error(n->line, "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)");
+		st->spec = 1;
+		return;
+	case F_COMMIT:
+	case F_DISCARD:
+		if (st->spec)
+			dt_error(n->line, "D_COMM_SPEC", "%s( ) may not follow speculate( )", e->sval);
+		if (st->data && find_fn(e->sval)->fn == F_COMMIT)
+			dt_error(n->line, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)");
+		if (find_fn(e->sval)->fn == F_COMMIT)
+			st->commit = 1;
+		return;
+	case F_EXIT:
+		if (st->spec)
+			dt_error(n->line, "D_EXIT_SPEC", "exit( ) may not follow speculate( )");
+		/* fallthrough */
+	case F_TRACE: case F_PRINTF: case F_PRINTA: case F_TRACEMEM:
+	case F_STACK: case F_USTACK: case F_PRINT:
+		if (st->commit)
+			dt_error(n->line, "D_DREC_COMM", "data-recording actions may not follow commit( )");
+		st->data = 1;
+		return;
+	case F_BREAKPOINT: case F_CHILL: case F_PANIC: case F_RAISE: case F_STOP:
+	case F_SYSTEM: case F_COPYOUT: case F_COPYOUTSTR:
+		if (st->spec)
+			dt_error(n->line, "D_ACT_SPEC", "destructive actions may not follow speculate( )");
+		return;
+	default:
+		return;
+	}
+}
+
 void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 {
 	opts = o;
@@ -1381,6 +1460,10 @@ void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 				cook(c->pred);
 				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))
 					dt_error(c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+			}
+			if (pass == 0) {
+				struct spec_state st = {0, 0, 0};
+				check_spec(c->body, &st);
 			}
 			if (c->body)
 				cook(c->body);

@@ -3380,6 +3380,56 @@ static void t_merge(void)
 	   __LINE__, "lquantize buckets");
 }
 
+/* A snapshot that holds an aggregation twice prints each key once. */
+static void t_duplicates(void)
+{
+	struct tagg *a;
+	struct strbuf o1, o2;
+	struct dtf_format *f;
+	const struct dt_agg *aggs[2];
+	const char *tag;
+	char msg[128];
+	int i, n;
+
+	begin();
+	a = mk(F_SUM, "s");
+	U(a, K(KS("b")), 2, 1);
+	U(a, K(KS("a")), 2, 1);
+	U(a, K(KS("c")), 1, 1);
+	take_snapshot();
+	sb_init(&o1);
+	sb_init(&o2);
+	f = dtf_parse("%s %@d %@d\n", &tag, msg, sizeof(msg));
+	aggs[0] = aggs[1] = &a->a;
+	dt_agg_print(&o1, &a->a, &SNAP, &OPT);
+	dt_agg_printa(&o1, f, aggs, 1, &SNAP, &OPT);
+	dt_agg_printa(&o1, f, aggs, 2, &SNAP, &OPT);
+	n = SNAP.n;
+	for (i = 0; i < n; i++) {
+		struct dt_aggent *e;
+
+		if (SNAP.n == SNAP.cap) {
+			SNAP.cap *= 2;
+			SNAP.ents = realloc(SNAP.ents, (size_t)SNAP.cap * sizeof(*SNAP.ents));
+		}
+		e = &SNAP.ents[SNAP.n++];
+		*e = SNAP.ents[i];
+		e->key = malloc(a->a.keysize);
+		memcpy(e->key, SNAP.ents[i].key, a->a.keysize);
+		e->vals = malloc(a->a.nvals * sizeof(int64_t));
+		memcpy(e->vals, SNAP.ents[i].vals, a->a.nvals * sizeof(int64_t));
+	}
+	dt_agg_print(&o2, &a->a, &SNAP, &OPT);
+	dt_agg_printa(&o2, f, aggs, 1, &SNAP, &OPT);
+	dt_agg_printa(&o2, f, aggs, 2, &SNAP, &OPT);
+	eq(o2.s, o1.s, __LINE__, "an aggregation snapshotted twice");
+	eq(strstr(o1.s, "c 1 1\n"), "c 1 1\na 2 2\nb 2 2\nc 1 1\na 2 2\nb 2 2\n", __LINE__,
+	   "printa of one aggregation twice");
+	dtf_free(f);
+	sb_free(&o1);
+	sb_free(&o2);
+}
+
 static void t_pack_zoom(void)
 {
 	struct tagg *q, *l;
@@ -3656,6 +3706,7 @@ int main(void)
 	t_printa();
 	t_multiaggs();
 	t_merge();
+	t_duplicates();
 	t_pack_zoom();
 	t_bpf();
 	reset();
