@@ -1750,8 +1750,24 @@ uint32_t cg_agg_nvals(const struct dt_aggvar *a)
 	}
 }
 
-/* Build an aggregation key from the pushed keys at depth base; r9 = key. */
-static void build_agg_key(struct cg *g, struct dt_aggvar *a, int base)
+/* Bytes of key slot i of an aggregation: strings as wide as they can be. */
+uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, int i)
+{
+	if (!is_str(a->keys[i]))
+		return 8;
+	if (a->keywidth && a->keywidth[i] && a->keywidth[i] < L->strmax)
+		return (a->keywidth[i] + 7) & ~7u;
+	return L->strbuf;
+}
+
+static int is_execname(struct node *k)
+{
+	return k->kind == N_VAR && k->var && k->var->scope == VS_BUILTIN && k->var->builtin == BV_EXECNAME;
+}
+
+/* Build an aggregation key from the pushed keys at depth base; r9 = key.
+ * execname keys are read straight into the key (no temporary copy). */
+static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int base)
 {
 	uint32_t off = g->L->key_off;
 	uint32_t ks = g->L->agg_keysize[a->id];
@@ -1759,12 +1775,26 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, int base)
 	for (uint32_t i = 0; i < ks; i += 8)
 		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
 	for (int i = 0; i < a->nkeys; i++) {
-		peek(g, R3, base + i);
-		if (is_str(a->keys[i])) {
+		uint32_t slot = cg_agg_keyslot(g->L, a, i);
+		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
 			emit(g, BPF_MOV64_REG(R1, R7));
 			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			copy_str(g, R1, R3);
-			off += g->L->strbuf;
+			emit(g, BPF_MOV64_IMM(R2, 16));
+			call(g, BPF_FUNC_get_current_comm);
+			off += slot;
+			continue;
+		}
+		peek(g, R3, base + i);
+		if (is_str(a->keys[i])) {
+			int ok = new_label(g);
+			emit(g, BPF_MOV64_REG(R1, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			emit(g, BPF_MOV64_IMM(R2, (int32_t)(slot < g->L->strmax ? slot : g->L->strmax)));
+			call(g, BPF_FUNC_probe_read_kernel_str);
+			jmp_imm(g, BPF_JSGE, R0, 0, ok);
+			fault(g, 1, -1);
+			place(g, ok);
+			off += slot;
 		} else {
 			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
 			off += 8;
@@ -1812,7 +1842,15 @@ static void gen_agg_update(struct cg *g, struct node *e)
 	struct dt_aggvar *a = g->L->aggs[l->ival];
 	int map = CGM_DYN0 + g->L->ndyn + a->id;
 	int have = new_label(g), done = new_label(g), ins_ok = new_label(g);
-	int base = push_keys(g, l);
+	int base = g->depth;
+
+	for (int i = 0; i < l->args.n; i++) {
+		if (is_execname(l->args.v[i]))
+			emit(g, BPF_MOV64_IMM(R0, 0));	/* read in build_agg_key */
+		else
+			gen_expr(g, l->args.v[i]);
+		push(g, R0);
+	}
 	int val_d = -1, incr_d;
 
 	/* value and increment */
@@ -1829,7 +1867,7 @@ static void gen_agg_update(struct cg *g, struct node *e)
 	incr_d = g->depth;
 	push(g, R0);
 
-	build_agg_key(g, a, base);
+	build_agg_key(g, a, l, base);
 	ld_map(g, R1, map);
 	emit(g, BPF_MOV64_REG(R2, R9));
 	call(g, BPF_FUNC_map_lookup_elem);
@@ -2115,6 +2153,7 @@ static void gen_action(struct cg *g, struct node *n)
 		return;
 	}
 	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
+	case F_SETOPT:
 		/* done by the consumer when it reads the record */
 		r = next_rec(g);
 		for (int i = 0; i < r->nargs; i++)
@@ -2226,6 +2265,9 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 	case F_SPECULATE:
 		free(r);
 		return;		/* a field of the record header, no data */
+	case F_SETOPT:
+		r->fmt = e;	/* the consumer sets the option when it reads this */
+		break;
 	case F_COMMIT:
 	case F_DISCARD:
 	case F_TRACE:
@@ -2372,7 +2414,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		struct dt_aggvar *a = L->aggs[i];
 		uint32_t ks = 0;
 		for (int k = 0; k < a->nkeys; k++)
-			ks += is_str(a->keys[k]) ? L->strbuf : 8;
+			ks += cg_agg_keyslot(L, a, k);
 		L->agg_keysize[i] = ks ? ks : 8;
 		L->agg_nvals[i] = cg_agg_nvals(a);
 		if (L->agg_nvals[i] * 8 > L->zero_size)

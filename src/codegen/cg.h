@@ -140,6 +140,8 @@ struct cg_layout {
 	uint32_t zero_size;
 };
 
+/* Bytes of key slot i of an aggregation's key. */
+uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, int i);
 /* Number of buckets (after v[0]) of an aggregating function's value. */
 uint32_t cg_agg_nvals(const struct dt_aggvar *a);
 

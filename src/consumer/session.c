@@ -93,7 +93,7 @@ static int create_aggs(struct dtrace_hdl *h)
 			n = 1;
 		if (n > (1 << 20))
 			n = 1 << 20;
-		int fd = create_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, 0);
+		int fd = create_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, BPF_F_NO_PREALLOC);
 		if (fd < 0)
 			return -1;
 		h->map_fds[CGM_DYN0 + L->ndyn + i] = fd;
@@ -107,7 +107,7 @@ static int create_aggs(struct dtrace_hdl *h)
 			r->off = off;
 			if (type_is_string(v->keys[k])) {
 				r->is_string = 1;
-				r->size = L->strbuf;
+				r->size = cg_agg_keyslot(L, v, k);
 			} else {
 				r->size = 8;
 				r->isize = (int)(v->keys[k]->size ? v->keys[k]->size : 8);
@@ -203,7 +203,7 @@ int dtrace_load(struct dtrace_hdl *h)
 			n = 1;
 		if (n > 1000000)
 			n = 1000000;
-		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, 0);
+		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, BPF_F_NO_PREALLOC);
 	}
 
 	if (create_aggs(h) < 0)
@@ -418,6 +418,15 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 		case F_PRINTA:
 			do_printa(h, &sb, r);
 			break;
+		case F_SETOPT: {
+			struct node *call = r->fmt;
+			const char *name = ((struct node *)call->args.v[0])->sval;
+			const char *val = call->args.n > 1 ? ((struct node *)call->args.v[1])->sval : NULL;
+			char err[256];
+			if (dtrace_setopt(h, name, val, err, sizeof(err)) < 0)
+				fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n", name, val ? val : "", err);
+			break;
+		}
 		case F_CLEAR:
 			dt_agg_clear(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus());
 			break;

@@ -137,6 +137,33 @@ static void check_fn_args(struct node *call, struct dt_aggvar *tmp)
 	}
 }
 
+/* The most bytes (with the NUL) a string expression can need, 0 if unbounded. */
+static uint32_t str_width(struct node *k)
+{
+	if (k->kind == N_STR)
+		return (uint32_t)k->slen + 1;
+	if (k->kind == N_VAR && k->var && k->var->scope == VS_BUILTIN && k->var->builtin == BV_EXECNAME)
+		return 16;		/* TASK_COMM_LEN */
+	if (k->type && k->type->kind == TY_ARRAY)
+		return k->type->nelems + 1;
+	return 0;
+}
+
+static void widen_keys(struct dt_aggvar *a, struct node *l, int first)
+{
+	for (int i = 0; i < l->args.n && i < a->nkeys; i++) {
+		struct node *k = l->args.v[i];
+		uint32_t w;
+		if (!type_is_string(k->type))
+			continue;
+		w = str_width(k);
+		if (first)
+			a->keywidth[i] = w;
+		else if (a->keywidth[i] && (w == 0 || w > a->keywidth[i]))
+			a->keywidth[i] = w;
+	}
+}
+
 /* Cook '@name[keys] = call'.  Keys and call arguments are already cooked. */
 void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct node *call)
 {
@@ -170,8 +197,11 @@ void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct n
 		a->llq_high = tmp.llq_high;
 		a->llq_nsteps = tmp.llq_nsteps;
 		a->line = n->line;
+		a->keywidth = xcalloc((size_t)(l->args.n ? l->args.n : 1), sizeof(uint32_t));
+		widen_keys(a, l, 1);
 		pv_push(&P->aggs, a);
 	} else {
+		widen_keys(a, l, 0);
 		if (a->fn != call->fn)
 			dt_error(n->line, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )",
 				 a->name, sema_fn_name(call->fn), sema_fn_name(a->fn));

@@ -756,6 +756,13 @@ static void cook_call(struct node *n)
 			dt_error(n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		n->type = &ty_void;
 		break;
+	case F_SETOPT:
+		for (int i = 0; i < n->args.n; i++)
+			if (a[i]->kind != N_STR)
+				dt_error(n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+					 i + 1, type_name(a[i]->type));
+		n->type = &ty_void;
+		break;
 	case F_SPECULATE: case F_COMMIT: case F_DISCARD:
 		NEED_INT(0);
 		n->type = &ty_void;
@@ -1026,7 +1033,7 @@ static void cook_binary(struct node *n)
 		dt_error(n->line, "D_DIV_ZERO", "expression contains division by zero");
 	if (l->is_const && r->is_const) {
 		struct dt_type *t = n->type;
-		uint64_t a = trunc_to((uint64_t)l->cval, t), b = trunc_to((uint64_t)r->cval, t), v = 0;
+		uint64_t a = (uint64_t)l->cval, b = (uint64_t)r->cval, v = 0;
 		int sg = t->is_signed;
 		switch (op) {
 		case T_PLUS: v = a + b; break;
@@ -1040,7 +1047,10 @@ static void cook_binary(struct node *n)
 		case T_SHL: v = a << (b & 63); break;
 		case T_SHR: v = sg ? (uint64_t)((int64_t)a >> (b & 63)) : a >> (b & 63); break;
 		}
-		set_const(n, v);
+		/* folded in 64 bits like the code would compute it: no
+		 * truncation to the result type (1 << 63 is INT64_MIN) */
+		n->is_const = 1;
+		n->cval = (int64_t)v;
 	}
 }
 
