@@ -1753,11 +1753,34 @@ uint32_t cg_agg_nvals(const struct dt_aggvar *a)
 /* Bytes of key slot i of an aggregation: strings as wide as they can be. */
 uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, int i)
 {
+	if (a->keys[i]->is_stack)
+		return a->keys[i]->nelems * 8;
 	if (!is_str(a->keys[i]))
 		return 8;
 	if (a->keywidth && a->keywidth[i] && a->keywidth[i] < L->strmax)
 		return (a->keywidth[i] + 7) & ~7u;
 	return L->strbuf;
+}
+
+/* bpf_get_stack() of the probe's context into r7 + off (size bytes);
+ * BEGIN and END have no stack of their own. */
+static void gen_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
+{
+	int ok = new_label(g);
+
+	if (g->p->ctx == CTX_TESTRUN && !user) {
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		return;
+	}
+	emit(g, BPF_MOV64_REG(R1, R6));
+	emit(g, BPF_MOV64_REG(R2, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
+	emit(g, BPF_MOV64_IMM(R3, (int32_t)size));
+	emit(g, BPF_MOV64_IMM(R4, user ? BPF_F_USER_STACK : 0));
+	call(g, BPF_FUNC_get_stack);
+	jmp_imm(g, BPF_JSGE, R0, 0, ok);
+	emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	place(g, ok);
 }
 
 static int is_execname(struct node *k)
@@ -1776,6 +1799,11 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
 	for (int i = 0; i < a->nkeys; i++) {
 		uint32_t slot = cg_agg_keyslot(g->L, a, i);
+		if (a->keys[i]->is_stack) {
+			gen_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
+			off += slot;
+			continue;
+		}
 		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
 			emit(g, BPF_MOV64_REG(R1, R7));
 			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
@@ -1845,7 +1873,8 @@ static void gen_agg_update(struct cg *g, struct node *e)
 	int base = g->depth;
 
 	for (int i = 0; i < l->args.n; i++) {
-		if (is_execname(l->args.v[i]))
+		struct node *k = l->args.v[i];
+		if (is_execname(k) || (k->type && k->type->is_stack))
 			emit(g, BPF_MOV64_IMM(R0, 0));	/* read in build_agg_key */
 		else
 			gen_expr(g, l->args.v[i]);
@@ -2126,6 +2155,12 @@ static void gen_action(struct cg *g, struct node *n)
 		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
 		return;
+	case F_STACK:
+	case F_USTACK:
+		r = next_rec(g);
+		gen_stack_into(g, r->args[0].off, r->args[0].size, n->fn == F_USTACK);
+		set_present(g, r);
+		return;
 	case F_SPECULATE:
 		/* the record of this clause goes to speculation id */
 		gen_expr(g, n->args.v[0]);
@@ -2267,6 +2302,15 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 		return;		/* a field of the record header, no data */
 	case F_SETOPT:
 		r->fmt = e;	/* the consumer sets the option when it reads this */
+		break;
+	case F_STACK:
+	case F_USTACK:
+		r->nargs = 1;
+		r->args = xcalloc(1, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = e->type->nelems * 8;
+		r->args[0].is_stack = e->type->is_stack;
+		*off += r->args[0].size;
 		break;
 	case F_COMMIT:
 	case F_DISCARD:

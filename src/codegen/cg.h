@@ -78,6 +78,7 @@ struct dt_recarg {
 	int is_signed;
 	int isize;		/* D size of an integer value */
 	int is_ptr;
+	int is_stack;		/* 1 kernel, 2 user: size/8 program counters */
 };
 
 struct dt_recdesc {

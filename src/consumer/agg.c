@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 
 #include "agg.h"
+#include "ksyms.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -1245,6 +1246,17 @@ static void print_key(struct strbuf *out, const struct dt_recarg *k,
 
 	if (k->is_string) {
 		print_bytes(out, key + k->off, k->size, packed ? 16 : 50, packed);
+		return;
+	}
+	if (k->is_stack) {
+		const uint64_t *pcs = (const uint64_t *)(key + k->off);
+		sb_putc(out, '\n');
+		if (k->is_stack == 1) {
+			ksym_print_stack(out, pcs, (int)(k->size / 8), 14);
+		} else {
+			for (uint32_t i = 0; i < k->size / 8 && pcs[i]; i++)
+				sb_printf(out, "%14s0x%llx\n", "", (unsigned long long)pcs[i]);
+		}
 		return;
 	}
 	u = key_int(k, key, &size);

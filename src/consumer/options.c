@@ -64,28 +64,30 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 	int64_t v;
 
 #define INVAL() do { snprintf(err, errlen, "Invalid value for specified option"); return -1; } while (0)
+	/* a boolean option set to "false" (or "0") is unset */
+	int on = !(value && (strcmp(value, "false") == 0 || strcmp(value, "0") == 0));
 	if (strcmp(name, "quiet") == 0 || strcmp(name, "q") == 0) {
-		o->quiet = 1;
+		o->quiet = on;
 	} else if (strcmp(name, "destructive") == 0 || strcmp(name, "w") == 0) {
-		o->destructive = 1;
+		o->destructive = on;
 	} else if (strcmp(name, "errtags") == 0) {
-		o->errtags = 1;
+		o->errtags = on;
 	} else if (strcmp(name, "droptags") == 0) {
-		o->droptags = 1;
+		o->droptags = on;
 	} else if (strcmp(name, "rawbytes") == 0) {
-		o->rawbytes = 1;
+		o->rawbytes = on;
 	} else if (strcmp(name, "flowindent") == 0) {
-		o->flowindent = 1;
+		o->flowindent = on;
 	} else if (strcmp(name, "defaultargs") == 0) {
-		o->defaultargs = 1;
+		o->defaultargs = on;
 	} else if (strcmp(name, "argref") == 0) {
-		o->argref = 1;
+		o->argref = on;
 	} else if (strcmp(name, "zdefs") == 0) {
-		o->zdefs = 1;
+		o->zdefs = on;
 	} else if (strcmp(name, "empty") == 0) {
-		o->empty = 1;
+		o->empty = on;
 	} else if (strcmp(name, "verbose") == 0) {
-		o->verbose = 1;
+		o->verbose = on;
 	} else if (strcmp(name, "strsize") == 0) {
 		if ((v = parse_size(value)) <= 0 || v > 65536)
 			INVAL();
@@ -103,13 +105,13 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 			INVAL();
 		o->aggsize = (uint64_t)v;
 	} else if (strcmp(name, "aggsortkey") == 0) {
-		o->aggsortkey = 1;
+		o->aggsortkey = on;
 	} else if (strcmp(name, "aggsortrev") == 0) {
-		o->aggsortrev = 1;
+		o->aggsortrev = on;
 	} else if (strcmp(name, "aggpack") == 0) {
-		o->aggpack = 1;
+		o->aggpack = on;
 	} else if (strcmp(name, "aggzoom") == 0) {
-		o->aggzoom = 1;
+		o->aggzoom = on;
 	} else if (strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0) {
 		if (!value || *value < '0' || *value > '9')
 			INVAL();

@@ -18,6 +18,7 @@
 #include "../providers/provider.h"
 #include "agg.h"
 #include "format.h"
+#include "ksyms.h"
 
 /* ---- loading ---------------------------------------------------------------- */
 
@@ -105,7 +106,10 @@ static int create_aggs(struct dtrace_hdl *h)
 		for (int k = 0; k < v->nkeys; k++) {
 			struct dt_recarg *r = &a->keys[k];
 			r->off = off;
-			if (type_is_string(v->keys[k])) {
+			if (v->keys[k]->is_stack) {
+				r->is_stack = v->keys[k]->is_stack;
+				r->size = cg_agg_keyslot(L, v, k);
+			} else if (type_is_string(v->keys[k])) {
 				r->is_string = 1;
 				r->size = cg_agg_keyslot(L, v, k);
 			} else {
@@ -417,6 +421,21 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 		}
 		case F_PRINTA:
 			do_printa(h, &sb, r);
+			break;
+		case F_STACK:
+		case F_USTACK:
+			/* the frames, one a line below the probe line */
+			sb_putc(&sb, '\n');
+			if (r->action == F_STACK)
+				ksym_print_stack(&sb, (const uint64_t *)((char *)data + r->args[0].off),
+						 (int)(r->args[0].size / 8), 14);
+			else
+				for (uint32_t k = 0; k < r->args[0].size / 8; k++) {
+					uint64_t pc = ((const uint64_t *)((char *)data + r->args[0].off))[k];
+					if (!pc)
+						break;
+					sb_printf(&sb, "%14s0x%llx\n", "", (unsigned long long)pc);
+				}
 			break;
 		case F_SETOPT: {
 			struct node *call = r->fmt;

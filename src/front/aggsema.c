@@ -173,7 +173,7 @@ void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct n
 	memset(&tmp, 0, sizeof(tmp));
 	for (int i = 0; i < l->args.n; i++) {
 		struct node *k = l->args.v[i];
-		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type)))
+		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack))
 			dt_error(n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type", i + 1);
 	}
 	check_fn_args(call, &tmp);

@@ -756,6 +756,21 @@ static void cook_call(struct node *n)
 			dt_error(n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		n->type = &ty_void;
 		break;
+	case F_STACK:
+	case F_USTACK: {
+		/* an array of program counters, recorded or used as a key */
+		int64_t frames = f->fn == F_STACK ? 20 : 20;
+		if (n->args.n > 0) {
+			if (!a[0]->is_const || !type_is_integral(a[0]->type) || a[0]->cval <= 0)
+				dt_error(n->line, "D_STACK_SIZE", "%s( ) size must be a positive integer constant", f->name);
+			frames = a[0]->cval > 127 ? 127 : a[0]->cval;
+		}
+		struct dt_type *t = type_array(&ty_ulong, (uint32_t)frames);
+		t->is_stack = f->fn == F_STACK ? 1 : 2;
+		t->name = xstrdup(f->fn == F_STACK ? "stack" : "ustack");
+		n->type = t;
+		break;
+	}
 	case F_SETOPT:
 		for (int i = 0; i < n->args.n; i++)
 			if (a[i]->kind != N_STR)

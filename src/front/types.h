@@ -41,6 +41,7 @@ struct dt_type {
 	int btf_id;		/* kernel BTF type id, 0 if none */
 	int is_user;		/* pointer into user space (userland) */
 	struct dt_type *ptrto;	/* cached pointer-to-this type */
+	int is_stack;		/* stack(): 1, ustack(): 2 (array of pcs) */
 };
 
 /* The built-in types. */
