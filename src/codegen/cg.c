@@ -711,6 +711,49 @@ static void convert(struct cg *g, const struct dt_type *from, const struct dt_ty
 static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const struct dt_type *lt,
 			   const struct dt_type *rt, int line);
 
+/*
+ * D variables of struct, union or array type live in BPF memory (the
+ * global area or the scratch area): their members are read and written
+ * directly, not with probe reads.
+ */
+static int is_direct(const struct node *n)
+{
+	if (n->kind == N_VAR)
+		return (n->var->scope == VS_GLOBAL || n->var->scope == VS_CLAUSE) &&
+		       !n->var->is_assoc && !n->var->is_array &&
+		       n->type && (n->type->kind == TY_STRUCT || n->type->kind == TY_UNION);
+	if (n->kind == N_MEMBER && n->op == T_DOT)
+		return is_direct(n->kids[0]);
+	return 0;
+}
+
+/* r0 = BPF address of a direct lvalue. */
+static void gen_daddr(struct cg *g, struct node *n)
+{
+	if (n->kind == N_VAR) {
+		var_addr(g, n->var);
+		return;
+	}
+	const struct dt_member *m = n->aux;
+	gen_daddr(g, n->kids[0]);
+	if (m->offset)
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
+}
+
+/* r0 = value of type t at BPF address r0 (integers by their size). */
+static void load_sized(struct cg *g, const struct dt_type *t)
+{
+	if (is_str(t)) {
+		load_kernel(g, t);	/* copied to a full-size string buffer */
+		return;
+	}
+	if (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY)
+		return;
+	uint32_t sz = t->size ? t->size : 8;
+	emit(g, BPF_LDX_MEM(bpf_size(sz > 8 ? 8 : sz), R0, R0, 0));
+	norm(g, R0, t);
+}
+
 static void gen_update(struct cg *g, struct node *n)
 {
 	struct node *l = n->kids[0];
@@ -723,6 +766,9 @@ static void gen_update(struct cg *g, struct node *n)
 		keybase = push_keys(g, l);
 	} else if (is_garray_elem(l)) {
 		garray_addr(g, l);
+		push(g, R0);
+	} else if (l->kind != N_VAR && is_direct(l)) {
+		gen_daddr(g, l);
 		push(g, R0);
 	} else if (l->kind != N_VAR) {
 		gen_kaddr(g, l);
@@ -743,6 +789,8 @@ static void gen_update(struct cg *g, struct node *n)
 			peek(g, R0, locdepth - 1);
 			if (is_garray_elem(l))
 				load_direct(g, l->type);
+			else if (is_direct(l))
+				load_sized(g, l->type);
 			else
 				load_kernel(g, l->type);
 		}
@@ -792,6 +840,17 @@ static void gen_update(struct cg *g, struct node *n)
 		peek(g, R2, locdepth - 1);
 		if (is_garray_elem(l)) {
 			emit(g, BPF_STX_MEM(BPF_DW, R2, R1, 0));
+		} else if (is_direct(l) && is_str(l->type)) {
+			uint32_t sz = l->type->kind == TY_ARRAY ? l->type->nelems : g->L->strmax;
+			emit(g, BPF_MOV64_REG(R8, R1));
+			emit(g, BPF_MOV64_REG(R1, R2));
+			emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+			emit(g, BPF_MOV64_REG(R3, R8));
+			call(g, BPF_FUNC_probe_read_kernel_str);
+			emit(g, BPF_MOV64_REG(R0, R8));
+		} else if (is_direct(l) && type_is_scalar(l->type)) {
+			uint32_t sz = l->type->size ? l->type->size : 8;
+			emit(g, BPF_STX_MEM(bpf_size(sz > 8 ? 8 : sz), R2, R1, 0));
 		} else {
 			/* kernel memory is not writable from D */
 			dt_error(n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
@@ -1708,6 +1767,11 @@ static void gen_expr(struct cg *g, struct node *n)
 		load_kernel(g, n->type);
 		return;
 	case N_MEMBER:
+		if (is_direct(n)) {
+			gen_daddr(g, n);
+			load_sized(g, n->type);
+			return;
+		}
 		gen_kaddr(g, n);
 		load_kernel(g, n->type);
 		return;

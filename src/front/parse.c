@@ -111,6 +111,9 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				advance(ps);
 				expect(ps, T_RBRACK);
 			}
+			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
+				dt_error(ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
+					 type_name(mt), name);
 			struct dt_member *m = xcalloc(1, sizeof(*m));
 			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
 			if (mt->kind == TY_ARRAY && mt->ref)
@@ -203,6 +206,8 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 			break;
 		case T_STRUCT: case T_UNION: case T_ENUM: {
 			enum tok k = ps->cur.kind;
+			if (named || any)
+				dt_error(ps->cur.line, "D_DECL_COMBO", "invalid type combination");
 			enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
 			advance(ps);
 			struct dt_type *t;

@@ -558,8 +558,8 @@ static void cook_index(struct node *n)
 				struct node *k = n->args.v[i];
 				if (!type_compatible(v->keys[i], k->type) &&
 				    !(v->keys[i]->kind == TY_STRING && type_is_string(k->type)))
-					dt_error(n->line, "D_ARR_KEYTYPE",
-						 "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+					dt_error(n->line, "D_PROTO_ARG",
+						 "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 						 v->name, i + 1, type_name(v->keys[i]), type_name(k->type));
 			}
 		}
@@ -1107,7 +1107,9 @@ static void cook_unary(struct node *n)
 		n->is_lvalue = 1;
 		return;
 	case T_AMP:
-		if (!k->is_lvalue || k->kind == N_VAR)
+		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR))
+			dt_error(n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+		if (!k->is_lvalue)
 			dt_error(n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
 		n->type = type_ptr(k->type);
 		return;
