@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "consumer/dtrace.h"
+#include "consumer/usyms.h"
+#include <sys/ptrace.h>
 
 long dt_macro_target;
 
@@ -244,6 +246,9 @@ int main(int argc, char **argv)
 		close(go_pipe[0]);
 		dt_macro_target = child;
 		h->target = child;
+		/* stop the child as it exits, so its mappings can still be read
+		 * for ustack() symbols (as DTrace grabs the process it creates) */
+		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT);
 	} else if (grab_pid) {
 		dt_macro_target = grab_pid;
 		h->target = grab_pid;
@@ -306,7 +311,16 @@ int main(int argc, char **argv)
 			break;
 		if (child > 0) {
 			int st;
-			if (waitpid(child, &st, WNOHANG) == child) {
+			if (waitpid(child, &st, WNOHANG | __WALL) == child) {
+				if (WIFSTOPPED(st)) {
+					int sig = WSTOPSIG(st);
+					if (sig == SIGTRAP && (st >> 16) == PTRACE_EVENT_EXIT) {
+						usym_preload(child);
+						sig = 0;
+					}
+					ptrace(PTRACE_CONT, child, 0, sig);
+					continue;
+				}
 				child = -1;
 				dtrace_work(h, 0);
 				break;

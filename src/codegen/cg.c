@@ -1836,6 +1836,15 @@ static void gen_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 		return;
 	}
+	if (user) {
+		/* the process id, to find the frames' objects */
+		call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
+		off += 8;
+		size -= 8;
+		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	}
 	emit(g, BPF_MOV64_REG(R1, R6));
 	emit(g, BPF_MOV64_REG(R2, R7));
 	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
@@ -2497,7 +2506,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		struct dt_aggvar *a = prog->aggs.v[i];
 		uint32_t ks = 0;
 		for (int k = 0; k < a->nkeys; k++)
-			ks += is_str(a->keys[k]) ? L->strbuf : 8;
+			ks += cg_agg_keyslot(L, a, k);
 		if (ks > keymax)
 			keymax = ks;
 	}

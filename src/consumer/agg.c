@@ -17,6 +17,7 @@
 
 #include "agg.h"
 #include "ksyms.h"
+#include "usyms.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -1254,8 +1255,7 @@ static void print_key(struct strbuf *out, const struct dt_recarg *k,
 		if (k->is_stack == 1) {
 			ksym_print_stack(out, pcs, (int)(k->size / 8), 14);
 		} else {
-			for (uint32_t i = 0; i < k->size / 8 && pcs[i]; i++)
-				sb_printf(out, "%14s0x%llx\n", "", (unsigned long long)pcs[i]);
+			usym_print_stack(out, (int)pcs[0], pcs + 1, (int)(k->size / 8) - 1, 14);
 		}
 		return;
 	}

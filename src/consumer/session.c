@@ -19,6 +19,7 @@
 #include "agg.h"
 #include "format.h"
 #include "ksyms.h"
+#include "usyms.h"
 
 /* ---- loading ---------------------------------------------------------------- */
 
@@ -429,13 +430,10 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			if (r->action == F_STACK)
 				ksym_print_stack(&sb, (const uint64_t *)((char *)data + r->args[0].off),
 						 (int)(r->args[0].size / 8), 14);
-			else
-				for (uint32_t k = 0; k < r->args[0].size / 8; k++) {
-					uint64_t pc = ((const uint64_t *)((char *)data + r->args[0].off))[k];
-					if (!pc)
-						break;
-					sb_printf(&sb, "%14s0x%llx\n", "", (unsigned long long)pc);
-				}
+			else {
+				const uint64_t *w = (const uint64_t *)((char *)data + r->args[0].off);
+				usym_print_stack(&sb, (int)w[0], w + 1, (int)(r->args[0].size / 8) - 1, 14);
+			}
 			break;
 		case F_SETOPT: {
 			struct node *call = r->fmt;

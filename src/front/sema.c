@@ -163,6 +163,7 @@ static const struct bfn {
 	{"htonll", F_HTONLL, 1, 1, 0, 0}, {"ntohs", F_NTOHS, 1, 1, 0, 0},
 	{"ntohl", F_NTOHL, 1, 1, 0, 0}, {"ntohll", F_NTOHLL, 1, 1, 0, 0},
 	{"strtok", F_STRTOK, 2, 2, 0, 0}, {"inet_ntoa", F_INET_NTOA, 1, 1, 0, 0},
+	{"getmajor", F_GETMAJOR, 1, 1, 0, 0}, {"getminor", F_GETMINOR, 1, 1, 0, 0},
 	{"count", F_COUNT, 0, 0, 0, 1}, {"sum", F_SUM, 1, 1, 0, 1},
 	{"avg", F_AVG, 1, 1, 0, 1}, {"min", F_MIN, 1, 1, 0, 1},
 	{"max", F_MAX, 1, 1, 0, 1}, {"stddev", F_STDDEV, 1, 1, 0, 1},
@@ -765,7 +766,8 @@ static void cook_call(struct node *n)
 				dt_error(n->line, "D_STACK_SIZE", "%s( ) size must be a positive integer constant", f->name);
 			frames = a[0]->cval > 127 ? 127 : a[0]->cval;
 		}
-		struct dt_type *t = type_array(&ty_ulong, (uint32_t)frames);
+		/* ustack() records the process id first, then the frames */
+		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (f->fn == F_USTACK)));
 		t->is_stack = f->fn == F_STACK ? 1 : 2;
 		t->name = xstrdup(f->fn == F_STACK ? "stack" : "ustack");
 		n->type = t;
@@ -834,7 +836,41 @@ static void cook_call(struct node *n)
 		n->type = &ty_int;
 		break;
 	case F_PROGENYOF:
+		if (!type_is_integral(a[0]->type))
+			ARGTYPE_ERR(0, "pid_t");
 		n->type = &ty_int;
+		break;
+	case F_STRTOK: {
+		NEED_STR(0);
+		NEED_STR(1);
+		/* the saved position lives in a hidden clause-local string */
+		struct dt_var *v = find_var(scope_vars(VS_CLAUSE), "%strtok");
+		if (!v) {
+			v = new_var(VS_CLAUSE, "%strtok", n->line);
+			v->type = &ty_string;
+			v->created = 1;
+			v->declared = 1;
+		}
+		n->var = v;
+		n->type = &ty_string;
+		break;
+	}
+	case F_GETMAJOR: case F_GETMINOR:
+		NEED_INT(0);
+		n->type = &ty_uint;
+		break;
+	case F_COPYOUT: case F_COPYOUTSTR:
+		if (f->fn == F_COPYOUTSTR)
+			NEED_STR(0);
+		else if (a[0]->type->kind != TY_PTR && !type_is_string(a[0]->type))
+			ARGTYPE_ERR(0, "void *");
+		if (!type_is_integral(a[1]->type) && a[1]->type->kind != TY_PTR)
+			ARGTYPE_ERR(1, "uintptr_t");
+		if (!type_is_integral(a[2]->type))
+			ARGTYPE_ERR(2, "size_t");
+		if (!opts->destructive)
+			dt_error(n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
+		n->type = &ty_void;
 		break;
 	case F_COPYINSTR:
 		if (!type_is_scalar(a[0]->type))

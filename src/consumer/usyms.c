@@ -1,0 +1,225 @@
+/*
+ * usyms.c - user-space symbols for ustack(): a process's mappings from
+ * /proc/PID/maps and each mapped object's ELF symbol table (read with
+ * libelf, once per object), giving DTrace's "object`symbol+0xoff" frames.
+ */
+#include "usyms.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct usym {
+	uint64_t addr, size;
+	char *name;
+};
+
+struct uobj {
+	char *path;
+	struct usym *syms;
+	size_t nsyms;
+	/* PT_LOAD segments: file offset -> virtual address */
+	uint64_t seg_off[16], seg_vaddr[16], seg_filesz[16];
+	int nseg;
+	struct uobj *next;
+};
+
+struct umap {
+	uint64_t start, end, off;
+	struct uobj *obj;
+};
+
+struct uproc {
+	int pid;
+	struct umap *maps;
+	size_t nmaps;
+	struct uproc *next;
+};
+
+static struct uobj *objs;
+static struct uproc *procs;
+
+static int cmp_usym(const void *a, const void *b)
+{
+	const struct usym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static struct uobj *load_obj(const char *path)
+{
+	struct uobj *o;
+	int fd;
+	Elf *e;
+	size_t phnum, cap = 0;
+
+	for (o = objs; o; o = o->next)
+		if (strcmp(o->path, path) == 0)
+			return o;
+	o = xcalloc(1, sizeof(*o));
+	o->path = xstrdup(path);
+	o->next = objs;
+	objs = o;
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return o;
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e) {
+		close(fd);
+		return o;
+	}
+	if (elf_getphdrnum(e, &phnum) == 0) {
+		for (size_t i = 0; i < phnum && o->nseg < 16; i++) {
+			GElf_Phdr ph;
+			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD) {
+				o->seg_off[o->nseg] = ph.p_offset;
+				o->seg_vaddr[o->nseg] = ph.p_vaddr;
+				o->seg_filesz[o->nseg] = ph.p_filesz;
+				o->nseg++;
+			}
+		}
+	}
+	/* .symtab when the object has one, .dynsym otherwise */
+	for (int pass = 0; pass < 2 && o->nsyms == 0; pass++) {
+		Elf_Scn *scn = NULL;
+		while ((scn = elf_nextscn(e, scn))) {
+			GElf_Shdr sh;
+			if (!gelf_getshdr(scn, &sh))
+				continue;
+			if (sh.sh_type != (pass == 0 ? SHT_SYMTAB : SHT_DYNSYM))
+				continue;
+			Elf_Data *d = elf_getdata(scn, NULL);
+			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+			for (size_t i = 0; d && i < n; i++) {
+				GElf_Sym sym;
+				if (!gelf_getsym(d, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+				    sym.st_value == 0)
+					continue;
+				const char *nm = elf_strptr(e, sh.sh_link, sym.st_name);
+				if (!nm || !*nm)
+					continue;
+				if (o->nsyms == cap) {
+					cap = cap ? cap * 2 : 1024;
+					o->syms = xrealloc(o->syms, cap * sizeof(*o->syms));
+				}
+				o->syms[o->nsyms].addr = sym.st_value;
+				o->syms[o->nsyms].size = sym.st_size;
+				o->syms[o->nsyms].name = xstrdup(nm);
+				o->nsyms++;
+			}
+		}
+	}
+	qsort(o->syms, o->nsyms, sizeof(*o->syms), cmp_usym);
+	elf_end(e);
+	close(fd);
+	return o;
+}
+
+static struct uproc *load_proc(int pid)
+{
+	struct uproc *p;
+	char path[64], line[1024];
+	FILE *f;
+	size_t cap = 0;
+
+	for (p = procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	p = xcalloc(1, sizeof(*p));
+	p->pid = pid;
+	p->next = procs;
+	procs = p;
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return p;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, off;
+		char perms[8], file[512] = "";
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %511s", &start, &end, perms, &off, file) < 4)
+			continue;
+		if (perms[2] != 'x' || file[0] != '/')
+			continue;
+		if (p->nmaps == cap) {
+			cap = cap ? cap * 2 : 64;
+			p->maps = xrealloc(p->maps, cap * sizeof(*p->maps));
+		}
+		p->maps[p->nmaps].start = start;
+		p->maps[p->nmaps].end = end;
+		p->maps[p->nmaps].off = off;
+		p->maps[p->nmaps].obj = load_obj(file);
+		p->nmaps++;
+	}
+	fclose(f);
+	return p;
+}
+
+void usym_preload(int pid)
+{
+	usym_forget(pid);
+	load_proc(pid);
+}
+
+void usym_forget(int pid)
+{
+	for (struct uproc **pp = &procs; *pp; pp = &(*pp)->next)
+		if ((*pp)->pid == pid) {
+			struct uproc *p = *pp;
+			*pp = p->next;
+			free(p->maps);
+			free(p);
+			return;
+		}
+}
+
+void usym_format(struct strbuf *out, int pid, uint64_t pc)
+{
+	struct uproc *p = load_proc(pid);
+
+	for (size_t i = 0; i < p->nmaps; i++) {
+		struct umap *m = &p->maps[i];
+		if (pc < m->start || pc >= m->end)
+			continue;
+		struct uobj *o = m->obj;
+		const char *base = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
+		uint64_t foff = pc - m->start + m->off, va = foff;
+		for (int s = 0; s < o->nseg; s++)
+			if (foff >= o->seg_off[s] && foff < o->seg_off[s] + o->seg_filesz[s])
+				va = foff - o->seg_off[s] + o->seg_vaddr[s];
+		size_t lo = 0, hi = o->nsyms;
+		if (hi && va >= o->syms[0].addr) {
+			while (hi - lo > 1) {
+				size_t mid = (lo + hi) / 2;
+				if (o->syms[mid].addr <= va)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			struct usym *u = &o->syms[lo];
+			if (!u->size || va < u->addr + u->size) {
+				if (va > u->addr)
+					sb_printf(out, "%s`%s+0x%llx", base, u->name, (unsigned long long)(va - u->addr));
+				else
+					sb_printf(out, "%s`%s", base, u->name);
+				return;
+			}
+		}
+		sb_printf(out, "%s`0x%llx", base, (unsigned long long)va);
+		return;
+	}
+	sb_printf(out, "0x%llx", (unsigned long long)pc);
+}
+
+void usym_print_stack(struct strbuf *out, int pid, const uint64_t *pcs, int n, int indent)
+{
+	for (int i = 0; i < n && pcs[i]; i++) {
+		sb_printf(out, "%*s", indent, "");
+		usym_format(out, pid, pcs[i]);
+		sb_putc(out, '\n');
+	}
+}
