@@ -1055,21 +1055,84 @@ static void gen_binary(struct cg *g, struct node *n)
 
 /* ---- string subroutines --------------------------------------------------------- */
 
-/* strlen of the string at r1 into r0 (0..strsize). */
+/*
+ * String subroutines on the kernel's string kfuncs (bpf_strnlen,
+ * bpf_strstr, bpf_strspn, ... in kernels since 6.17).  Their pointer
+ * arguments are not checked by the verifier ("__ign") and they read with
+ * fault-safe accesses; their results are unknown scalars, so a call costs
+ * the verifier one instruction, where a byte loop costs one state per
+ * byte and multiplies the states of the rest of the clause by its exits.
+ */
+#include <bpf/btf.h>
+
+static void kcall(struct cg *g, const char *name)
+{
+	struct btf *b = types_vmlinux_btf();
+	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
+
+	if (id <= 0)
+		dt_error(g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
+			 "this kernel has no %s kfunc, which D string functions need", name);
+	emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
+	/* they return int: sign-extend the error codes */
+	emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+	emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
+}
+
+/* reg = min(reg, max) as unsigned: gives the verifier a bound for reg. */
+static void clamp_u(struct cg *g, int reg, int32_t max)
+{
+	emit(g, BPF_JMP_IMM(BPF_JLE, reg, max, 1));
+	emit(g, BPF_MOV64_IMM(reg, max));
+}
+
+/* r0 = r7 + off */
+static void scratch_ptr(struct cg *g, int reg, uint32_t off)
+{
+	emit(g, BPF_MOV64_REG(reg, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)off));
+}
+
+/*
+ * A kfunc left in r0 the index of a match in the string at stack depth d,
+ * or a negative error: r0 = a copy of the string from there on (in a new
+ * temporary, so that the result is a whole buffer) or NULL.
+ */
+static void suffix_result(struct cg *g, int d)
+{
+	uint32_t t = temp(g, g->L->strbuf);
+	int found = new_label(g), done = new_label(g);
+
+	jmp_imm(g, BPF_JSGE, R0, 0, found);
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	jmp(g, done);
+	place(g, found);
+	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	peek(g, R3, d);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+	scratch_ptr(g, R1, t);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	scratch_ptr(g, R0, t);
+	place(g, done);
+}
+
+/* Evaluate a string argument, fault on NULL, push it. */
+static void push_str_arg(struct cg *g, struct node *a)
+{
+	gen_expr(g, a);
+	null_check(g, R0);
+	push(g, R0);
+}
+
+
+/* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5. */
 static void gen_strlen_reg(struct cg *g)
 {
-	int loop = new_label(g), done = new_label(g);
-
 	null_check(g, R1);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	place(g, loop);
-	jmp_imm(g, BPF_JGE, R0, (int32_t)(g->L->strmax - 1), done);
-	emit(g, BPF_LDX_MEM(BPF_B, R2, R1, 0));
-	jmp_imm(g, BPF_JEQ, R2, 0, done);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-	jmp(g, loop);
-	place(g, done);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
+	kcall(g, "bpf_strnlen");
+	clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
 }
 
 static void gen_call(struct cg *g, struct node *n);
@@ -1143,10 +1206,15 @@ static void gen_substr(struct cg *g, struct node *n)
 	if (have_len) {
 		/* a negative start shortens the length (illumos semantics) */
 		int pos = new_label(g);
+		int keep = new_label(g);
 		jmp_imm(g, BPF_JSGE, R8, 0, pos);
 		peek(g, R1, d0 + 2);
+		jmp_imm(g, BPF_JSLT, R1, 0, keep);
 		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
+		emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
 		emit(g, BPF_STX_MEM(BPF_DW, FP, R1, slot(d0 + 2)));
+		place(g, keep);
 		emit(g, BPF_MOV64_IMM(R8, 0));
 		place(g, pos);
 	} else {
@@ -1195,75 +1263,34 @@ static void gen_substr(struct cg *g, struct node *n)
 	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
-/* strchr/strrchr: pointer to the first/last c in s, or NULL. */
+/* strchr/strrchr: the string from the first/last c in s on, or NULL. */
 static void gen_strchr(struct cg *g, struct node *n, int last)
 {
-	int loop = new_label(g), done = new_label(g), hit = new_label(g), next = new_label(g);
+	int d0 = g->depth;
 
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);
+	push_str_arg(g, n->args.v[0]);
 	gen_expr(g, n->args.v[1]);
 	emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
-	emit(g, BPF_MOV64_REG(R2, R0));		/* r2 = c */
-	pop(g, R1);				/* r1 = s */
-	null_check(g, R1);
-	emit(g, BPF_MOV64_IMM(R0, 0));		/* result */
-	emit(g, BPF_MOV64_IMM(R3, 0));
-	place(g, loop);
-	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), done);
-	emit(g, BPF_LDX_MEM(BPF_B, R4, R1, 0));
-	jmp_reg(g, BPF_JEQ, R4, R2, hit);
-	jmp_imm(g, BPF_JEQ, R4, 0, done);
-	place(g, next);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
-	jmp(g, loop);
-	place(g, hit);
-	emit(g, BPF_MOV64_REG(R0, R1));
-	if (last) {
-		jmp_imm(g, BPF_JEQ, R4, 0, done);
-		jmp(g, next);
-	}
-	place(g, done);
+	emit(g, BPF_MOV64_REG(R2, R0));
+	peek(g, R1, d0);
+	kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
+	suffix_result(g, d0);
+	g->depth = d0;
 }
 
-/*
- * strstr(s, "constant"): pointer to the first occurrence or NULL.  The
- * needle must be a string literal: bpf_strncmp() compares against a
- * constant the verifier can see, which keeps verification linear.
- */
+/* strstr(s, sub): the string from the first sub in s on, or NULL. */
 static void gen_strstr(struct cg *g, struct node *n)
 {
-	struct node *needle = n->args.v[1];
-	int loop = new_label(g), done = new_label(g), next = new_label(g), hit = new_label(g);
+	int d0 = g->depth;
 
-	if (needle->kind != N_STR)
-		dt_error(n->line, "D_FUNC_UNSUP", "strstr( ) is supported only with a string constant as its second argument");
-	int len = needle->slen < (int)g->L->strmax - 1 ? needle->slen : (int)g->L->strmax - 1;
-	gen_expr(g, n->args.v[0]);
+	push_str_arg(g, n->args.v[0]);
+	gen_expr(g, n->args.v[1]);
 	null_check(g, R0);
-	if (len == 0)
-		return;			/* "" is found at the start */
-	emit(g, BPF_MOV64_REG(R8, R0));		/* r8 = cursor */
-	emit(g, BPF_MOV64_IMM(R9, 0));		/* r9 = position */
-	place(g, loop);
-	jmp_imm(g, BPF_JGT, R9, (int32_t)(g->L->strmax - 1 - (uint32_t)len), next);
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
-	jmp_imm(g, BPF_JEQ, R1, 0, next);
-	emit(g, BPF_MOV64_REG(R1, R8));
-	emit(g, BPF_MOV64_IMM(R2, len));
-	gen_strconst(g, R3, needle->sval, len);
-	call(g, BPF_FUNC_strncmp);
-	jmp_imm(g, BPF_JEQ, R0, 0, hit);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
-	jmp(g, loop);
-	place(g, next);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	jmp(g, done);
-	place(g, hit);
-	emit(g, BPF_MOV64_REG(R0, R8));
-	place(g, done);
+	emit(g, BPF_MOV64_REG(R2, R0));
+	peek(g, R1, d0);
+	kcall(g, "bpf_strstr");
+	suffix_result(g, d0);
+	g->depth = d0;
 }
 
 /*
@@ -1336,6 +1363,424 @@ static void gen_speculation(struct cg *g)
 	place(g, done);
 }
 
+/*
+ * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
+ * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
+ * empty strings give 0; index() ignores a negative start and finds nothing
+ * from start >= strlen(s); rindex() finds nothing from a negative start.
+ */
+static void gen_index(struct cg *g, struct node *n, int rev)
+{
+	int d0 = g->depth, have_pos = n->args.n > 2;
+	int dpos = d0 + 2, dlen = d0 + 2 + have_pos, dsub = dlen + 1;
+	int res = new_label(g), none = new_label(g), done = new_label(g);
+	uint32_t t = temp(g, 8);
+
+	push_str_arg(g, n->args.v[0]);
+	push_str_arg(g, n->args.v[1]);
+	if (have_pos) {
+		gen_expr(g, n->args.v[2]);
+		push(g, R0);
+	}
+	peek(g, R1, d0);
+	gen_strlen_reg(g);
+	push(g, R0);				/* dlen */
+	peek(g, R1, d0 + 1);
+	gen_strlen_reg(g);
+	push(g, R0);				/* dsub */
+	/* both empty: 0 */
+	peek(g, R1, dlen);
+	emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
+	jmp_imm(g, BPF_JEQ, R0, 0, res);
+	if (!rev) {
+		/* r8 = start: max(start, 0); none if start >= len */
+		emit(g, BPF_MOV64_IMM(R8, 0));
+		if (have_pos) {
+			peek(g, R8, dpos);
+			emit(g, BPF_JMP_IMM(BPF_JSGE, R8, 0, 1));
+			emit(g, BPF_MOV64_IMM(R8, 0));
+		}
+		peek(g, R1, dlen);
+		jmp_reg(g, BPF_JSGE, R8, R1, none);
+		clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		peek(g, R1, d0);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		peek(g, R2, d0 + 1);
+		kcall(g, "bpf_strstr");
+		jmp_imm(g, BPF_JSLT, R0, 0, none);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+		jmp(g, res);
+	} else {
+		/* r8 = min(start, len, len - sublen); none if negative */
+		int loop = new_label(g);
+		peek(g, R8, dlen);
+		if (have_pos) {
+			peek(g, R1, dpos);
+			jmp_imm(g, BPF_JSLT, R1, 0, none);
+			emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+			emit(g, BPF_MOV64_REG(R8, R1));
+		}
+		peek(g, R1, dlen);
+		peek(g, R2, dsub);
+		emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+		emit(g, BPF_MOV64_REG(R8, R1));
+		jmp_imm(g, BPF_JSLT, R8, 0, none);
+		clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		/* try each position from r8 down: sub matches at i when it is
+		 * found within the first strlen(sub) bytes of s + i */
+		place(g, loop);
+		peek(g, R1, d0);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		peek(g, R2, d0 + 1);
+		peek(g, R3, dsub);
+		kcall(g, "bpf_strnstr");
+		emit(g, BPF_MOV64_REG(R1, R0));
+		emit(g, BPF_MOV64_REG(R0, R8));
+		jmp_imm(g, BPF_JEQ, R1, 0, res);
+		emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
+		jmp_imm(g, BPF_JSGE, R8, 0, loop);
+	}
+	place(g, none);
+	emit(g, BPF_MOV64_IMM(R0, -1));
+	/* results go through memory: the verifier then forgets which
+	 * iteration found them, and the paths after the loop merge */
+	place(g, res);
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)t));
+	jmp(g, done);
+	place(g, done);
+	emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)t));
+	norm(g, R0, &ty_int);
+	g->depth = d0;
+}
+
+/*
+ * lltostr(v [, base]): v in base 2..36 (default 10): signed in base 10,
+ * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8.
+ */
+static void gen_lltostr(struct cg *g, struct node *n)
+{
+	int d0 = g->depth;
+	uint32_t dig = temp(g, 80), t = temp(g, g->L->strbuf), cnt = temp(g, 8);
+	int loop = new_label(g), out = new_label(g), pos = new_label(g), join = new_label(g);
+	int nodigit = new_label(g), ok = new_label(g), nox = new_label(g), noo = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);				/* d0: value */
+	if (n->args.n > 1) {
+		gen_expr(g, n->args.v[1]);
+		emit(g, BPF_MOV64_REG(R1, R0));
+		emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
+		jmp_imm(g, BPF_JLE, R1, 34, ok);
+		fault(g, 3, -1);		/* illegal operation */
+		place(g, ok);
+	} else {
+		emit(g, BPF_MOV64_IMM(R0, 10));
+	}
+	push(g, R0);				/* d0+1: base */
+	emit(g, BPF_MOV64_REG(R9, R0));
+	peek(g, R8, d0);
+	/* base 10 and negative: digits of -v, then '-' */
+	emit(g, BPF_MOV64_IMM(R1, 0));
+	jmp_imm(g, BPF_JNE, R9, 10, pos);
+	jmp_imm(g, BPF_JSGE, R8, 0, pos);
+	emit(g, BPF_NEG64(R8));
+	emit(g, BPF_MOV64_IMM(R1, 1));
+	place(g, pos);
+	push(g, R1);				/* d0+2: negative */
+	/* digits backwards from dig[70], the NUL at dig[71] */
+	emit(g, BPF_ST_MEM(BPF_B, R7, (int16_t)(dig + 71), 0));
+	emit(g, BPF_MOV64_IMM(R3, 0));
+	place(g, loop);
+	emit(g, BPF_MOV64_REG(R1, R8));
+	emit(g, BPF_ALU64_REG(BPF_MOD, R1, R9));
+	emit(g, BPF_ALU64_REG(BPF_DIV, R8, R9));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, '0'));
+	emit(g, BPF_JMP_IMM(BPF_JLE, R1, '9', 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 'a' - '0' - 10));
+	scratch_ptr(g, R2, dig + 70);
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	emit(g, BPF_STX_MEM(BPF_B, R2, R1, 0));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	jmp_imm(g, BPF_JEQ, R8, 0, out);
+	jmp_imm(g, BPF_JLT, R3, 64, loop);
+	place(g, out);
+	/* the count through memory, so that the loop's exits merge */
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	jmp(g, join);
+	place(g, join);
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	clamp_u(g, R3, 64);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)(dig + 71)));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R7));	/* the first digit */
+	peek(g, R1, d0 + 2);
+	jmp_imm(g, BPF_JEQ, R1, 0, nodigit);
+	emit(g, BPF_ST_MEM(BPF_B, R2, -1, '-'));
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	place(g, nodigit);
+	peek(g, R1, d0 + 1);
+	jmp_imm(g, BPF_JNE, R1, 16, nox);
+	emit(g, BPF_ST_MEM(BPF_B, R2, -1, 'x'));
+	emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
+	place(g, nox);
+	jmp_imm(g, BPF_JNE, R1, 8, noo);
+	emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	place(g, noo);
+	/* into a string buffer (at most strsize characters) */
+	emit(g, BPF_MOV64_REG(R3, R2));
+	scratch_ptr(g, R1, t);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	scratch_ptr(g, R0, t);
+	g->depth = d0;
+}
+
+/* toupper(s) / tolower(s): a copy of s with ASCII letters converted. */
+static void gen_tocase(struct cg *g, struct node *n, int upper)
+{
+	uint32_t t = temp(g, g->L->strbuf);
+	int loop = new_label(g), store = new_label(g), done = new_label(g);
+	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
+
+	gen_expr(g, n->args.v[0]);
+	null_check(g, R0);
+	emit(g, BPF_MOV64_REG(R8, R0));
+	scratch_ptr(g, R1, t);
+	copy_str(g, R1, R8);
+	scratch_ptr(g, R8, t);
+	emit(g, BPF_MOV64_IMM(R3, 0));
+	place(g, loop);
+	jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
+	emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	jmp_imm(g, BPF_JEQ, R4, 0, done);
+	jmp_imm(g, BPF_JLT, R4, lo, store);
+	jmp_imm(g, BPF_JGT, R4, hi, store);
+	emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
+	emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
+	place(g, store);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	jmp(g, loop);
+	place(g, done);
+	scratch_ptr(g, R0, t);
+}
+
+/*
+ * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
+ * slashes do not count; basename("/") is "/", dirname("usr") is ".".
+ */
+static void gen_pathpart(struct cg *g, struct node *n, int dir)
+{
+	uint32_t t = temp(g, g->L->strbuf), r = temp(g, g->L->strbuf), cnt = temp(g, 8);
+	int trim = new_label(g), trimmed = new_label(g), join = new_label(g);
+	int dot = new_label(g), slash = new_label(g), done = new_label(g), ok = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	null_check(g, R0);
+	emit(g, BPF_MOV64_REG(R8, R0));
+	scratch_ptr(g, R1, t);
+	copy_str(g, R1, R8);
+	scratch_ptr(g, R1, t);
+	gen_strlen_reg(g);
+	jmp_imm(g, BPF_JEQ, R0, 0, dot);
+	/* r3 = length without trailing slashes (at least 1) */
+	emit(g, BPF_MOV64_REG(R3, R0));
+	place(g, trim);
+	jmp_imm(g, BPF_JLE, R3, 1, trimmed);
+	scratch_ptr(g, R2, t - 1);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
+	jmp_imm(g, BPF_JNE, R1, '/', trimmed);
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	jmp(g, trim);
+	place(g, trimmed);
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	jmp(g, join);
+	place(g, join);
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	jmp_imm(g, BPF_JEQ, R3, 0, dot);
+	/* "/" (all slashes): "/" either way */
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
+	emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
+	jmp_imm(g, BPF_JEQ, R3, 1, slash);
+	scratch_ptr(g, R2, t);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+	scratch_ptr(g, R1, t);
+	emit(g, BPF_MOV64_IMM(R2, '/'));
+	kcall(g, "bpf_strrchr");
+	if (!dir) {
+		/* after the last slash (or all of it) */
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+		emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+		emit(g, BPF_MOV64_IMM(R0, 0));
+		clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		scratch_ptr(g, R3, t);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+		scratch_ptr(g, R1, r);
+		emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+		call(g, BPF_FUNC_probe_read_kernel_str);
+		scratch_ptr(g, R0, r);
+		jmp(g, done);
+	} else {
+		int strip = new_label(g), stripped = new_label(g), join2 = new_label(g);
+		jmp_imm(g, BPF_JSLT, R0, 0, dot);
+		clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		/* drop the slashes before the last component */
+		emit(g, BPF_MOV64_REG(R3, R0));
+		place(g, strip);
+		jmp_imm(g, BPF_JEQ, R3, 0, stripped);
+		scratch_ptr(g, R2, t - 1);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+		emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
+		jmp_imm(g, BPF_JNE, R1, '/', stripped);
+		emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+		jmp(g, strip);
+		place(g, stripped);
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+		jmp(g, join2);
+		place(g, join2);
+		emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+		clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+		jmp_imm(g, BPF_JEQ, R3, 0, slash);
+		scratch_ptr(g, R2, t);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+		emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+		scratch_ptr(g, R0, t);
+		jmp(g, done);
+	}
+	place(g, dot);
+	emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '.'));
+	jmp(g, ok);
+	place(g, slash);
+	emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '/'));
+	place(g, ok);
+	scratch_ptr(g, R0, r);
+	place(g, done);
+}
+
+/*
+ * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
+ * string after the last token, kept in a hidden clause-local string
+ * variable (NULL when the string is used up).  As in DTrace, strtok(NULL,
+ * ...) faults when there is no state: a clause that has not started one.
+ */
+static const struct dt_clause *strtok_clause;
+
+static void gen_strtok(struct cg *g, struct node *n)
+{
+	struct dt_var *v = n->var;
+	struct node *s = n->args.v[0];
+	uint32_t tok = temp(g, g->L->strbuf), rest = temp(g, g->L->strbuf);
+	int d0 = g->depth, have = new_label(g), null = new_label(g), done = new_label(g);
+
+	if (s->kind == N_INT && s->ival == 0) {
+		var_addr(g, v);
+		if (strtok_clause != g->clause)	/* no state yet: NULL */
+			emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+		load_str_mark(g);
+		null_check(g, R0);
+	} else {
+		strtok_clause = g->clause;
+		gen_expr(g, s);
+		null_check(g, R0);
+		emit(g, BPF_MOV64_REG(R8, R0));
+		var_addr(g, v);
+		emit(g, BPF_MOV64_REG(R1, R0));
+		emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+		copy_str(g, R1, R8);
+	}
+	push_str_arg(g, n->args.v[1]);		/* d0: delimiters */
+	/* skip leading delimiters: r8 = the token */
+	var_addr(g, v);
+	emit(g, BPF_MOV64_REG(R1, R0));
+	peek(g, R2, d0);
+	kcall(g, "bpf_strspn");
+	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	emit(g, BPF_MOV64_REG(R8, R0));
+	var_addr(g, v);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	jmp_imm(g, BPF_JNE, R1, 0, have);
+	/* no token: NULL, and no more state */
+	place(g, null);
+	var_addr(g, v);
+	emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	jmp(g, done);
+	place(g, have);
+	emit(g, BPF_MOV64_REG(R1, R8));
+	peek(g, R2, d0);
+	kcall(g, "bpf_strcspn");
+	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	emit(g, BPF_MOV64_REG(R9, R0));
+	/* the token: strcspn bytes and a NUL */
+	emit(g, BPF_MOV64_REG(R2, R0));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	emit(g, BPF_MOV64_REG(R3, R8));
+	scratch_ptr(g, R1, tok);
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	/* the rest, from the delimiter that ended the token, becomes the state */
+	emit(g, BPF_MOV64_REG(R3, R8));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R9));
+	scratch_ptr(g, R1, rest);
+	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	call(g, BPF_FUNC_probe_read_kernel_str);
+	var_addr(g, v);
+	emit(g, BPF_MOV64_REG(R1, R0));
+	scratch_ptr(g, R3, rest);
+	copy_str(g, R1, R3);
+	scratch_ptr(g, R0, tok);
+	place(g, done);
+	g->depth = d0;
+}
+
+/* progenyof(pid): 1 if the current process is pid or a descendant of it. */
+static void gen_progenyof(struct cg *g, struct node *n)
+{
+	struct dt_type *ts = type_tag(TY_STRUCT, "task_struct");
+	const struct dt_member *tgid = type_member(ts, "tgid"), *par = type_member(ts, "real_parent");
+	int yes = new_label(g), no = new_label(g), done = new_label(g);
+
+	if (!tgid || !par)
+		dt_error(n->line, NULL, "kernel BTF has no task_struct tgid or real_parent");
+	gen_expr(g, n->args.v[0]);
+	emit(g, BPF_MOV64_REG(R9, R0));
+	call(g, BPF_FUNC_get_current_task);
+	emit(g, BPF_MOV64_REG(R8, R0));
+	/* at most 64 generations up, to the idle task (pid 0) */
+	for (int i = 0; i < 64; i++) {
+		jmp_imm(g, BPF_JEQ, R8, 0, no);
+		emit(g, BPF_MOV64_REG(R1, FP));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+		emit(g, BPF_MOV64_IMM(R2, 4));
+		emit(g, BPF_MOV64_REG(R3, R8));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)tgid->offset));
+		call(g, BPF_FUNC_probe_read_kernel);
+		emit(g, BPF_LDX_MEM(BPF_W, R1, FP, FP_TMP));
+		emit(g, BPF_MOV32_REG(R2, R9));
+		jmp_reg(g, BPF_JEQ, R1, R2, yes);
+		jmp_imm(g, BPF_JEQ, R1, 0, no);
+		emit(g, BPF_MOV64_REG(R1, FP));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+		emit(g, BPF_MOV64_IMM(R2, 8));
+		emit(g, BPF_MOV64_REG(R3, R8));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)par->offset));
+		call(g, BPF_FUNC_probe_read_kernel);
+		emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_TMP));
+	}
+	place(g, no);
+	emit(g, BPF_MOV64_IMM(R0, 0));
+	jmp(g, done);
+	place(g, yes);
+	emit(g, BPF_MOV64_IMM(R0, 1));
+	place(g, done);
+}
+
 static void gen_call(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
@@ -1365,6 +1810,33 @@ static void gen_call(struct cg *g, struct node *n)
 		return;
 	case F_STRRCHR:
 		gen_strchr(g, n, 1);
+		return;
+	case F_INDEX: case F_RINDEX:
+		gen_index(g, n, n->fn == F_RINDEX);
+		return;
+	case F_LLTOSTR:
+		gen_lltostr(g, n);
+		return;
+	case F_TOUPPER: case F_TOLOWER:
+		gen_tocase(g, n, n->fn == F_TOUPPER);
+		return;
+	case F_BASENAME: case F_DIRNAME:
+		gen_pathpart(g, n, n->fn == F_DIRNAME);
+		return;
+	case F_STRTOK:
+		gen_strtok(g, n);
+		return;
+	case F_PROGENYOF:
+		gen_progenyof(g, n);
+		return;
+	case F_GETMAJOR:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 20));
+		emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfff));
+		return;
+	case F_GETMINOR:
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfffff));
 		return;
 	case F_RAND:
 		call(g, BPF_FUNC_get_prandom_u32);
