@@ -164,6 +164,9 @@ static const struct bfn {
 	{"ntohl", F_NTOHL, 1, 1, 0, 0}, {"ntohll", F_NTOHLL, 1, 1, 0, 0},
 	{"strtok", F_STRTOK, 2, 2, 0, 0}, {"inet_ntoa", F_INET_NTOA, 1, 1, 0, 0},
 	{"getmajor", F_GETMAJOR, 1, 1, 0, 0}, {"getminor", F_GETMINOR, 1, 1, 0, 0},
+	{"mutex_owned", F_MUTEX_OWNED, 1, 1, 0, 0}, {"mutex_owner", F_MUTEX_OWNED, 1, 1, 0, 0},
+	{"mutex_type_adaptive", F_MUTEX_OWNED, 1, 1, 0, 0},
+	{"mutex_type_spin", F_MUTEX_OWNED, 1, 1, 0, 0},
 	{"count", F_COUNT, 0, 0, 0, 1}, {"sum", F_SUM, 1, 1, 0, 1},
 	{"avg", F_AVG, 1, 1, 0, 1}, {"min", F_MIN, 1, 1, 0, 1},
 	{"max", F_MAX, 1, 1, 0, 1}, {"stddev", F_STDDEV, 1, 1, 0, 1},
@@ -762,10 +765,16 @@ static void cook_call(struct node *n)
 		/* an array of program counters, recorded or used as a key */
 		int64_t frames = f->fn == F_STACK ? 20 : 20;
 		if (n->args.n > 0) {
-			if (!a[0]->is_const || !type_is_integral(a[0]->type) || a[0]->cval <= 0)
-				dt_error(n->line, "D_STACK_SIZE", "%s( ) size must be a positive integer constant", f->name);
+			if (!type_is_integral(a[0]->type))
+				dt_error(n->line, "D_PROTO_ARG", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: %s",
+					 f->name, type_name(a[0]->type));
+			if (!a[0]->is_const || a[0]->cval <= 0)
+				dt_error(n->line, f->fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
+					 "%s( ) argument #1 must be a non-zero positive integer constant", f->name);
 			frames = a[0]->cval > 127 ? 127 : a[0]->cval;
 		}
+		if (n->args.n > 1 && (!a[1]->is_const || !type_is_integral(a[1]->type) || a[1]->cval < 0))
+			dt_error(n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		/* ustack() records the process id first, then the frames */
 		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (f->fn == F_USTACK)));
 		t->is_stack = f->fn == F_STACK ? 1 : 2;
@@ -855,6 +864,13 @@ static void cook_call(struct node *n)
 		n->type = &ty_string;
 		break;
 	}
+	case F_MUTEX_OWNED:
+		if (a[0]->type->kind != TY_PTR || a[0]->type->ref->kind != TY_STRUCT ||
+		    !a[0]->type->ref->name || (strcmp(a[0]->type->ref->name, "mutex") != 0 &&
+						strcmp(a[0]->type->ref->name, "struct mutex") != 0))
+			ARGTYPE_ERR(0, "struct mutex *");
+		n->type = strcmp(f->name, "mutex_owner") == 0 ? type_ptr(type_tag(TY_STRUCT, "task_struct")) : &ty_int;
+		break;
 	case F_GETMAJOR: case F_GETMINOR:
 		NEED_INT(0);
 		n->type = &ty_uint;
