@@ -653,6 +653,17 @@ static void gen_var_store(struct cg *g, struct node *n, int keybase)
 	struct dt_var *v = n->var;
 
 	if ((v->scope == VS_GLOBAL || v->scope == VS_CLAUSE) && !v->is_assoc) {
+		if (v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) {
+			/* struct assignment copies the bytes (r0: the source) */
+			emit(g, BPF_MOV64_REG(R3, R0));
+			emit(g, BPF_MOV64_REG(R8, R0));
+			var_addr(g, v);
+			emit(g, BPF_MOV64_REG(R1, R0));
+			emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
+			call(g, BPF_FUNC_probe_read_kernel);
+			emit(g, BPF_MOV64_REG(R0, R8));
+			return;
+		}
 		if (is_str(v->type)) {
 			emit(g, BPF_MOV64_REG(R9, R0));
 			var_addr(g, v);

@@ -458,10 +458,9 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			h->aggs[r->aggids[0]].normal = 1;
 			break;
 		case F_EXIT:
-			if (!h->exit_seen) {
-				h->exit_seen = 1;
-				h->exit_status = (int)vals[0].u;
-			}
+			/* the last exit() wins: END's exit() sets the status */
+			h->exit_seen = 1;
+			h->exit_status = (int)vals[0].u;
 			h->done = 1;
 			break;
 		default:

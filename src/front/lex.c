@@ -195,7 +195,7 @@ static int escape_char(struct dt_lexer *lx, const char **pp)
 	case 'b': c = '\b'; break;
 	case 'f': c = '\f'; break;
 	case 'v': c = '\v'; break;
-	case '\\': case '\'': case '"': case '?': break;
+	case '\\': case '"': break;
 	case 'x': {
 		int v = 0, n = 0;
 		while (isxdigit((unsigned char)*p) && n < 2) {
@@ -218,7 +218,10 @@ static int escape_char(struct dt_lexer *lx, const char **pp)
 		lx->line++;
 		break;
 	default:
-		break;
+		/* not an escape DTrace knows (\?, \', \c...): the backslash
+		 * stands for itself and the character is read again */
+		*pp = p - 1;
+		return '\\';
 	}
 	*pp = p;
 	return c;
@@ -296,6 +299,13 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 			dt_error(lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\'')
 			break;
+		if (p[0] == '\\' && p[1] == '\'') {
+			/* \' keeps its backslash in D (0x5c27), but does not end it */
+			v = (v << 16) | 0x5c27;
+			n += 2;
+			p += 2;
+			continue;
+		}
 		int c = *p == '\\' ? (p++, escape_char(lx, &p)) : (unsigned char)*p++;
 		v = (v << 8) | (unsigned char)c;
 		n++;

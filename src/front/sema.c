@@ -464,8 +464,9 @@ static void cook_var(struct node *n)
 
 static void cook_int(struct node *n)
 {
-	if (n->op == -1) {	/* character constant: an int, as in C */
-		n->type = &ty_int;
+	if (n->op == -1) {	/* character constant: an int, as in C (long when
+				   more than four characters make it up) */
+		n->type = n->sval && strlen(n->sval) > 6 && n->ival > 0xffffffffULL ? &ty_long : &ty_int;
 		set_const(n, n->ival);
 		return;
 	}
