@@ -425,7 +425,7 @@ static void strings(void)
 	      "\t    substr(\"abcdefghijklmnop\", 2, -1));"),
 	    "nop|cdef|cde|a|ab|cdefghijklmno");
 	OUT(B("printf(\"%d %d %d %d %d %d %d\", 'a', '\\n', '\\0', 'ab', '\\\\', '\\'', '\\x41');"),
-	    "97 10 0 24930 92 39 65");
+	    "97 10 0 24930 92 23591 65");	/* \' keeps its backslash in D (types/tst.charconstants.r) */
 	OUT(B("printf(\"%d %d %d %d %d\", 010, 0x10, 10u, 10l, 10ull);"), "8 16 10 10 10");
 	OUT(B("printf(\"%d %d %d %d\", 0777, 0xdeadBEEF, 123456789012, 1u << 31);"),
 	    "511 3735928559 123456789012 2147483648");
