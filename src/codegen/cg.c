@@ -45,6 +45,9 @@
 #define FP_KEY32	-48	/* u32 key for array lookups */
 #define FP_TMP		-56	/* probe-read destination */
 #define FP_ERRPRID	-64	/* in ERROR clauses: the faulting probe id */
+#define FP_SBASE	-72	/* this CPU's scratch address, as a number */
+#define FP_ACUR		-80	/* bytes alloca() handed out in this clause */
+#define ALLOCA_MAX	2048	/* alloca() space per clause */
 #define FP_SLOT0	-136	/* expression stack grows down from here */
 #define MAX_DEPTH	46
 
@@ -538,6 +541,40 @@ static int bpf_size(uint32_t sz)
  * r0 = value at kernel address r0 of type t, read with probe_read_kernel;
  * strings and char arrays are copied into a temporary.
  */
+/*
+ * An address in this CPU's scratch area may only be one alloca() gave out
+ * in this clause, with size bytes there: check the address in r0 (kept).
+ * With want_off, leaves r2 = its offset in the alloca region (0..limit)
+ * and faults for any address outside it.
+ */
+static void alloca_check(struct cg *g, uint32_t size, int want_off)
+{
+	int other = new_label(g), bad = new_label(g), ok = new_label(g);
+
+	if (!g->L->uses_alloca) {
+		if (want_off)		/* no alloca() memory: nothing is writable */
+			fault(g, 1, R0);
+		return;
+	}
+
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	emit(g, BPF_MOV64_REG(R2, R0));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));	/* offset in scratch */
+	if (!want_off)
+		jmp_imm(g, BPF_JGE, R2, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), other);
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	jmp_imm(g, BPF_JSLT, R2, 0, bad);
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));
+	jmp_imm(g, BPF_JSLT, R3, 0, bad);
+	jmp_reg(g, BPF_JSGT, R2, R3, bad);
+	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	place(g, bad);
+	fault(g, 1, R0);
+	place(g, ok);
+	place(g, other);
+}
+
 static void load_kernel(struct cg *g, const struct dt_type *t)
 {
 	int ok = new_label(g);
@@ -567,6 +604,7 @@ static void load_kernel(struct cg *g, const struct dt_type *t)
 	uint32_t sz = t->size ? t->size : 8;
 	if (sz > 8)
 		sz = 8;
+	alloca_check(g, sz, 0);
 	emit(g, BPF_MOV64_REG(R8, R0));
 	emit(g, BPF_MOV64_REG(R3, R0));
 	emit(g, BPF_MOV64_REG(R1, FP));
@@ -862,6 +900,17 @@ static void gen_update(struct cg *g, struct node *n)
 		} else if (is_direct(l) && type_is_scalar(l->type)) {
 			uint32_t sz = l->type->size ? l->type->size : 8;
 			emit(g, BPF_STX_MEM(bpf_size(sz > 8 ? 8 : sz), R2, R1, 0));
+		} else if (type_is_scalar(l->type) && l->type->size <= 8) {
+			/* only memory alloca() gave out can be written */
+			uint32_t sz = l->type->size ? l->type->size : 8;
+			emit(g, BPF_MOV64_REG(R8, R1));
+			emit(g, BPF_MOV64_REG(R0, R2));
+			alloca_check(g, sz, 1);
+			emit(g, BPF_MOV64_REG(R1, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+			emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+			emit(g, BPF_STX_MEM(bpf_size(sz), R1, R8, 0));
+			emit(g, BPF_MOV64_REG(R0, R8));
 		} else {
 			/* kernel memory is not writable from D */
 			dt_error(n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
@@ -1792,9 +1841,91 @@ static void gen_progenyof(struct cg *g, struct node *n)
 	place(g, done);
 }
 
+/* alloca(n): n zeroed bytes of this clause's scratch space. */
+static void gen_alloca(struct cg *g, struct node *n)
+{
+	int ok = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 7));
+	emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~7));
+	emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
+	emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
+	emit(g, BPF_MOV64_REG(R2, R8));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R9));
+	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	fault(g, 5, -1);				/* out of scratch space */
+	place(g, ok);
+	emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
+	jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, ok);	/* for the verifier */
+	jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, ok);
+	{
+		int none = new_label(g);
+		jmp_imm(g, BPF_JEQ, R9, 0, none);
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		emit(g, BPF_MOV64_REG(R2, R9));
+		emit(g, BPF_MOV64_REG(R3, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+		call(g, BPF_FUNC_probe_read_kernel);
+		place(g, none);
+	}
+	emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+}
+
+/* bcopy(src, dst, n): dst must be memory alloca() gave out. */
+static void gen_bcopy(struct cg *g, struct node *n)
+{
+	int d0 = g->depth, ok = new_label(g), bad = new_label(g), done = new_label(g);
+
+	gen_expr(g, n->args.v[0]);
+	push(g, R0);
+	gen_expr(g, n->args.v[2]);
+	push(g, R0);
+	gen_expr(g, n->args.v[1]);			/* r0 = dst */
+	/* the size must fit what alloca() gave out at dst */
+	peek(g, R9, d0 + 1);
+	jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	emit(g, BPF_MOV64_REG(R2, R0));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	jmp_imm(g, BPF_JSLT, R2, 0, bad);
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
+	jmp_imm(g, BPF_JSLT, R3, 0, bad);
+	jmp_reg(g, BPF_JSGT, R2, R3, bad);
+	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	place(g, bad);
+	fault(g, 1, R0);
+	place(g, ok);
+	jmp_imm(g, BPF_JEQ, R9, 0, done);
+	emit(g, BPF_MOV64_REG(R1, R7));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+	emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	emit(g, BPF_MOV64_REG(R2, R9));
+	peek(g, R3, d0);
+	emit(g, BPF_MOV64_REG(R8, R3));
+	call(g, BPF_FUNC_probe_read_kernel);
+	jmp_imm(g, BPF_JEQ, R0, 0, done);
+	fault(g, 1, R8);
+	place(g, done);
+	g->depth = d0;
+	emit(g, BPF_MOV64_IMM(R0, 0));
+}
+
 static void gen_call(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
+	case F_ALLOCA:
+		gen_alloca(g, n);
+		return;
+	case F_BCOPY:
+		gen_bcopy(g, n);
+		return;
 	case F_SPECULATION:
 		gen_speculation(g);
 		return;
@@ -2909,6 +3040,21 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 	add_rec(c, r);
 }
 
+static int uses_fn(const struct node *n, int fn)
+{
+	if (!n)
+		return 0;
+	if (n->kind == N_CALL && n->fn == fn)
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (uses_fn(n->kids[i], fn))
+			return 1;
+	for (int i = 0; i < n->args.n; i++)
+		if (uses_fn(n->args.v[i], fn))
+			return 1;
+	return 0;
+}
+
 static uint32_t align8(uint32_t v)
 {
 	return (v + 7) & ~7u;
@@ -3023,8 +3169,20 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 			/* the key buffer comes before this: grow the layout */
 		}
 	}
+	if (L->zero_size < ALLOCA_MAX)
+		L->zero_size = ALLOCA_MAX;	/* also zeroes alloca() memory */
 	L->zero_off = off;
 	off += L->zero_size;
+	/* alloca() region: twice the limit, so the verifier can see that
+	 * any offset it is told is at most the limit stays inside */
+	L->alloca_off = off;
+	for (int i = 0; i < prog->clauses.n && !L->uses_alloca; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		L->uses_alloca = uses_fn(c->pred, F_ALLOCA) || uses_fn(c->body, F_ALLOCA) ||
+				 uses_fn(c->pred, F_BCOPY) || uses_fn(c->body, F_BCOPY);
+	}
+	if (L->uses_alloca)
+		off += 2 * ALLOCA_MAX;
 	L->temp_off = off;
 	L->scratch_size = L->temp_off;
 	(void)o;
@@ -3074,6 +3232,10 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		jmp(g, skip);
 		place(g, run);
 	}
+
+	/* alloca() memory lasts for one clause */
+	if (g->L->uses_alloca)
+		emit(g, BPF_ST_MEM(BPF_DW, FP, FP_ACUR, 0));
 
 	/* record header */
 	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
@@ -3226,6 +3388,17 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	call(&g, BPF_FUNC_map_lookup_elem);
 	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 	emit(&g, BPF_MOV64_REG(R7, R0));
+	if (L->uses_alloca) {
+		/* the scratch address as a plain number, to check pointers
+		 * into it: copied out of a stack spill with a probe read */
+		emit(&g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
+		emit(&g, BPF_MOV64_REG(R1, FP));
+		emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
+		emit(&g, BPF_MOV64_IMM(R2, 8));
+		emit(&g, BPF_MOV64_REG(R3, FP));
+		emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
+		call(&g, BPF_FUNC_probe_read_kernel);
+	}
 	/* clause mask of this probe, unless every probe runs every clause */
 	if (!p->uniform) {
 		emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));

@@ -138,6 +138,8 @@ struct cg_layout {
 	struct dt_aggvar **aggs;
 	uint32_t *agg_keysize, *agg_nvals;
 	uint32_t zero_off;	/* scratch: zero bytes, initial aggregation values */
+	uint32_t alloca_off;	/* scratch: alloca() memory */
+	int uses_alloca;	/* the program calls alloca() or bcopy() */
 	uint32_t zero_size;
 };
 

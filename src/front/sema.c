@@ -783,6 +783,21 @@ static void cook_call(struct node *n)
 		n->type = t;
 		break;
 	}
+	case F_ALLOCA:
+		NEED_INT(0);
+		if (a[0]->is_const && (uint64_t)a[0]->cval > 2048)
+			dt_error(n->line, "D_ALLOCA_SIZE", "alloca( ) size %lld exceeds the scratch space (2048 bytes)",
+				 (long long)a[0]->cval);
+		n->type = type_ptr(&ty_void);
+		break;
+	case F_BCOPY:
+		if (!type_is_scalar(a[0]->type) && !type_is_string(a[0]->type))
+			ARGTYPE_ERR(0, "void *");
+		if (!type_is_scalar(a[1]->type))
+			ARGTYPE_ERR(1, "void *");
+		NEED_INT(2);
+		n->type = &ty_void;
+		break;
 	case F_SETOPT:
 		for (int i = 0; i < n->args.n; i++)
 			if (a[i]->kind != N_STR)
