@@ -2808,6 +2808,20 @@ static void set_present(struct cg *g, struct dt_recdesc *r)
 static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a)
 {
 	gen_expr(g, e);
+	if (a->is_raw) {
+		/* r0 is the struct's address */
+		int ok = new_label(g);
+		emit(g, BPF_MOV64_REG(R8, R0));
+		emit(g, BPF_MOV64_REG(R3, R0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		emit(g, BPF_MOV64_IMM(R2, (int32_t)a->size));
+		call(g, BPF_FUNC_probe_read_kernel);
+		jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		fault(g, 1, R8);
+		place(g, ok);
+		return;
+	}
 	if (a->is_string) {
 		emit(g, BPF_MOV64_REG(R8, R0));
 		emit(g, BPF_MOV64_REG(R1, R7));
@@ -2842,6 +2856,27 @@ static void gen_action(struct cg *g, struct node *n)
 		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
 		return;
+	case F_TRACEMEM: {
+		int ok = new_label(g);
+		r = next_rec(g);
+		if (n->args.n > 2)
+			gen_expr(g, n->args.v[2]);
+		else
+			emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
+		gen_expr(g, n->args.v[0]);
+		emit(g, BPF_MOV64_REG(R8, R0));
+		emit(g, BPF_MOV64_REG(R3, R0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)r->args[0].off));
+		emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[0].size));
+		call(g, BPF_FUNC_probe_read_kernel);
+		jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		fault(g, 1, R8);
+		place(g, ok);
+		set_present(g, r);
+		return;
+	}
 	case F_STACK:
 	case F_USTACK:
 		r = next_rec(g);
@@ -2946,6 +2981,11 @@ static void add_rec(struct dt_clause *c, struct dt_recdesc *r)
 static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off)
 {
 	a->off = off;
+	if (e->type->kind == TY_STRUCT || e->type->kind == TY_UNION) {
+		a->is_raw = 1;
+		a->size = e->type->size;
+		return off + ((a->size + 7) & ~7u);
+	}
 	if (is_str(e->type)) {
 		a->is_string = 1;
 		a->size = L->strbuf;
@@ -2990,6 +3030,19 @@ static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node
 	case F_SETOPT:
 		r->fmt = e;	/* the consumer sets the option when it reads this */
 		break;
+	case F_TRACEMEM: {
+		/* the bytes, then how many to show (dsize) */
+		uint32_t size = (uint32_t)((struct node *)e->args.v[1])->cval;
+		r->nargs = 2;
+		r->args = xcalloc(2, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = size;
+		*off += (size + 7) & ~7u;
+		r->args[1].off = *off;
+		r->args[1].size = 8;
+		*off += 8;
+		break;
+	}
 	case F_STACK:
 	case F_USTACK:
 		r->nargs = 1;

@@ -79,6 +79,7 @@ struct dt_recarg {
 	int isize;		/* D size of an integer value */
 	int is_ptr;
 	int is_stack;		/* 1 kernel, 2 user: size/8 program counters */
+	int is_raw;		/* struct/union bytes, printed as rawbytes */
 };
 
 struct dt_recdesc {

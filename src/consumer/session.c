@@ -371,7 +371,9 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			decode(h, data, size, &r->args[j], &vals[j]);
 		switch (r->action) {
 		case F_TRACE:
-			if (h->o.rawbytes && vals[0].kind == DTF_V_STRING)
+			if (r->args[0].is_raw)
+				dtf_rawbytes(&sb, (const unsigned char *)data + r->args[0].off, r->args[0].size);
+			else if (h->o.rawbytes && vals[0].kind == DTF_V_STRING)
 				print_rawbytes_string(&sb, h, vals[0].s);
 			else
 				dtf_trace(&sb, &vals[0], h->o.quiet);
@@ -423,6 +425,14 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 		case F_PRINTA:
 			do_printa(h, &sb, r);
 			break;
+		case F_TRACEMEM: {
+			uint64_t show;
+			memcpy(&show, (char *)data + r->args[1].off, 8);
+			if (show > r->args[0].size)
+				show = r->args[0].size;
+			dtf_rawbytes(&sb, (const unsigned char *)data + r->args[0].off, (size_t)show);
+			break;
+		}
 		case F_STACK:
 		case F_USTACK:
 			/* the frames, one a line below the probe line */

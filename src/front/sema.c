@@ -671,8 +671,8 @@ static void cook_call(struct node *n)
 	n->fn = f->fn;
 	if (n->args.n < f->minargs) {
 		if (f->maxargs == -1 || f->maxargs > f->minargs)
-			dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at least %d expected",
-				 f->name, n->args.n, f->minargs);
+			dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
+				 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->minargs);
 		dt_error(n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected",
 			 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->minargs);
 	}
@@ -783,6 +783,20 @@ static void cook_call(struct node *n)
 		n->type = t;
 		break;
 	}
+	case F_TRACEMEM:
+		if (!type_is_scalar(a[0]->type))
+			dt_error(n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+				 type_name(a[0]->type));
+		if (!type_is_integral(a[1]->type))
+			dt_error(n->line, "D_PROTO_ARG", "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+				 type_name(a[1]->type));
+		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)
+			dt_error(n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+		if (n->args.n > 2 && !type_is_integral(a[2]->type))
+			dt_error(n->line, "D_PROTO_ARG", "tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+				 type_name(a[2]->type));
+		n->type = &ty_void;
+		break;
 	case F_ALLOCA:
 		NEED_INT(0);
 		if (a[0]->is_const && (uint64_t)a[0]->cval > 2048)
