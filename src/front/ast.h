@@ -111,6 +111,7 @@ struct dt_prog {
 	struct ptrvec clocals;	/* VS_CLAUSE */
 	struct ptrvec inlines;	/* struct dt_inline * */
 	struct ptrvec aggs;	/* struct dt_aggvar * */
+	struct ptrvec xlators;	/* struct dt_xlator * */
 	int has_clauses;
 	int eof_line;
 	int next_clause_num;		/* line number at end of input */
@@ -127,6 +128,17 @@ struct dt_aggvar {
 	int64_t llq_factor, llq_low, llq_high, llq_nsteps;
 	uint32_t *keywidth;	/* string keys: most bytes a value needs (with
 				   its NUL), 0 when unbounded (strsize + 1) */
+	int line;
+};
+
+/* translator OUT < IN param > { member = expr; ... }; */
+struct dt_xlator {
+	struct dt_type *out, *in;
+	char *param;
+	int nmembers;
+	char **members;		/* member names */
+	char **exprs;		/* their D expressions, as source text */
+	int *lines;
 	int line;
 };
 

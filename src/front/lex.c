@@ -364,6 +364,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	skip_space(lx);
 	p = lx->p;
 	t->line = lx->line;
+	t->pos = p;
 	c = (unsigned char)*p;
 
 	if (c == 0) {

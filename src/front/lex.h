@@ -41,6 +41,7 @@ struct token {
 	enum tok kind;
 	int line;
 	char *text;		/* identifier / literal text as written */
+	const char *pos;	/* where it starts in the source */
 	uint64_t ival;		/* T_INT, T_CHAR value */
 	int int_suffix_u, int_suffix_l; /* T_INT suffixes: u, and count of l */
 	int int_base;		/* T_INT: 8, 10 or 16 */

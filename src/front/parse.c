@@ -220,6 +220,8 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 				t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
 			}
 			if (ps->cur.kind == T_LBRACE) {
+				if (t->complete && !t->btf_id)
+					dt_error(ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
 				if (tk == TY_ENUM)
 					parse_enum_body(ps, t);
 				else
@@ -767,6 +769,69 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 	} while (accept(ps, T_COMMA));
 }
 
+/* translator OUT < IN name > { member = expr; ... }; (kept as source) */
+static void parse_translator(struct parser *ps)
+{
+	struct dt_xlator *x = xcalloc(1, sizeof(*x));
+	struct ptrvec names = {0}, exprs = {0};
+	int *lines = NULL, n = 0;
+
+	x->line = ps->cur.line;
+	advance(ps);
+	x->out = parse_abstract(ps, parse_type_spec(ps));
+	expect(ps, T_LT);
+	x->in = parse_abstract(ps, parse_type_spec(ps));
+	if (ps->cur.kind != T_IDENT)
+		syntax_error(ps);
+	x->param = ps->cur.text;
+	advance(ps);
+	expect(ps, T_GT);
+	expect(ps, T_LBRACE);
+	while (ps->cur.kind != T_RBRACE) {
+		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+			syntax_error(ps);
+		pv_push(&names, ps->cur.text);
+		lines = xrealloc(lines, (size_t)(n + 1) * 2 * sizeof(int));
+		int name_line = ps->cur.line;
+		advance(ps);
+		expect(ps, T_ASSIGN);
+		const char *start = ps->cur.pos;
+		(void)parse_expr(ps);
+		if (ps->cur.kind != T_SEMI)
+			syntax_error(ps);
+		pv_push(&exprs, xstrndup(start, (size_t)(ps->cur.pos - start)));
+		advance(ps);
+		/* the expression's own line, and the line DTrace has read to when
+		 * it checks the member's type (one token ahead) */
+		lines[2 * n] = name_line;
+		lines[2 * n + 1] = ps->cur.line;
+		n++;
+	}
+	advance(ps);		/* '}' */
+	ps->lx.pspec_mode = 1;
+	x->line = ps->cur.line;
+	expect(ps, T_SEMI);
+	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
+		dt_error(x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
+	if (!x->out->complete && !x->out->btf_id)
+		dt_error(x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
+	for (int i = 0; i < n; i++)
+		if (!type_member(x->out, names.v[i]))
+			dt_error(lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
+				 (char *)names.v[i], type_name(x->out));
+	for (int i = 0; i < ps->prog->xlators.n; i++) {
+		struct dt_xlator *o = ps->prog->xlators.v[i];
+		if (o->out == x->out && strcmp(type_name(o->in), type_name(x->in)) == 0)
+			dt_error(x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
+				 type_name(x->in), type_name(x->out));
+	}
+	x->nmembers = n;
+	x->members = (char **)names.v;
+	x->exprs = (char **)exprs.v;
+	x->lines = lines;
+	pv_push(&ps->prog->xlators, x);
+}
+
 static void parse_declaration(struct parser *ps)
 {
 	int line = ps->cur.line;
@@ -826,7 +891,11 @@ static void parse_declaration(struct parser *ps)
 			dt_error(line, "D_DECL_CLASS", "more than one storage class specified in declaration");
 		advance(ps);
 	}
-	if (ps->cur.kind == T_TRANSLATOR || ps->cur.kind == T_PROVIDER)
+	if (ps->cur.kind == T_TRANSLATOR) {
+		parse_translator(ps);
+		return;
+	}
+	if (ps->cur.kind == T_PROVIDER)
 		dt_error(line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 	/* "self x;": a storage class without a type declares an int */
 	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);

@@ -397,10 +397,19 @@ static int find_enum_const(const char *name, int64_t *v)
 	return types_find_enumerator(name, v);
 }
 
+/* A translator member being cooked binds its parameter to the input. */
+static const char *xlate_param;
+static struct node *xlate_input;
+
 static void cook_ident(struct node *n)
 {
 	struct dt_var *v;
 	int64_t ev;
+
+	if (xlate_param && n->var_scope == 0 && strcmp(n->sval, xlate_param) == 0) {
+		*n = *xlate_input;	/* already cooked; shared, not copied */
+		return;
+	}
 
 	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
 		v = find_var(scope_vars(n->var_scope), n->sval);
@@ -1198,10 +1207,56 @@ static void cook_unary(struct node *n)
 	}
 }
 
+/* xlate<T>(e).m or xlate<T *>(e)->m: the translator's expression for m. */
+static void cook_xlate_member(struct node *n, struct node *x)
+{
+	struct node *in = x->kids[0];
+	struct dt_type *out = x->cast_type;
+
+	cook(in);
+	if (out->kind == TY_PTR) {
+		if (n->op != T_ARROW)
+			dt_error(n->line, "D_OP_SOU", "operator . cannot be applied to a pointer");
+		out = out->ref;
+	} else if (n->op != T_DOT) {
+		dt_error(n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
+	}
+	for (int i = 0; i < P->xlators.n; i++) {
+		struct dt_xlator *t = P->xlators.v[i];
+		if (t->out != out)
+			continue;
+		if (!type_compatible(t->in, in->type) &&
+		    !(type_is_integral(t->in) && type_is_integral(in->type)))
+			continue;
+		for (int m = 0; m < t->nmembers; m++) {
+			if (strcmp(t->members[m], n->sval) != 0)
+				continue;
+			struct node *e = dt_parse_expr_string(t->exprs[m], t->lines[2 * m]);
+			const char *sp = xlate_param;
+			struct node *si = xlate_input;
+			xlate_param = t->param;
+			xlate_input = in;
+			cook(e);
+			xlate_param = sp;
+			xlate_input = si;
+			*n = *e;
+			return;
+		}
+		dt_error(n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
+	}
+	dt_error(n->line, "D_XLATE_INCOMPAT", "translate operator cannot translate from %s to %s",
+		 type_name(in->type), type_name(out));
+}
+
 static void cook_member(struct node *n)
 {
 	struct node *k = n->kids[0];
 	struct dt_type *st;
+
+	if (k->kind == N_XLATE) {
+		cook_xlate_member(n, k);
+		return;
+	}
 
 	cook(k);
 	if (k->kind == N_VAR && k->var->scope == VS_BUILTIN &&
@@ -1230,9 +1285,12 @@ static void cook_member(struct node *n)
 		dt_error(n->line, n->op == T_ARROW ? "D_OP_PTR" : "D_OP_SOU",
 			 "operator %s must be applied to a %s", opname(n->op),
 			 n->op == T_ARROW ? "pointer to struct or union" : "struct or union");
+	if (!st->complete && !st->btf_id)
+		dt_error(n->line, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available",
+			 opname(n->op), type_name(st));
 	const struct dt_member *m = type_member(st, n->sval);
 	if (!m)
-		dt_error(n->line, "D_MEMBER_NAME", "%s is not a member of %s", n->sval, type_name(st));
+		dt_error(n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(st));
 	n->type = m->type;
 	n->aux = (void *)m;
 	n->is_lvalue = 1;
@@ -1386,7 +1444,7 @@ static void cook(struct node *n)
 		if (t->kind == TY_STRING && !type_is_string(k->type))
 			dt_error(n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
-		    (t->kind == TY_STRUCT || t->kind == TY_UNION))
+		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
 			dt_error(n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		n->type = t;
 		if (k->is_const && type_is_scalar(t))
@@ -1539,10 +1597,40 @@ static void check_spec(struct node *n, struct spec_state *st)
 	}
 }
 
+/* Cook every translator member against a stand-in for its input. */
+static void check_xlators(void)
+{
+	for (int i = 0; i < P->xlators.n; i++) {
+		struct dt_xlator *x = P->xlators.v[i];
+		struct dt_var *dv = xcalloc(1, sizeof(*dv));
+		struct node *in = node_new(N_VAR, x->line);
+		dv->name = x->param;
+		dv->scope = VS_GLOBAL;
+		dv->type = x->in;
+		dv->declared = 1;
+		in->var = dv;
+		in->type = x->in;
+		for (int m = 0; m < x->nmembers; m++) {
+			struct node *e = dt_parse_expr_string(x->exprs[m], x->lines[2 * m]);
+			const struct dt_member *om = type_member(x->out, x->members[m]);
+			xlate_param = x->param;
+			xlate_input = in;
+			cook(e);
+			xlate_param = NULL;
+			xlate_input = NULL;
+			if (om && !assignable(om->type, e))
+				dt_error(x->lines[2 * m + 1], "D_XLATE_INCOMPAT",
+					 "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
+					 x->members[m], type_name(om->type), type_name(e->type));
+		}
+	}
+}
+
 void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 {
 	opts = o;
 	P = prog;
+	check_xlators();
 	memset(macro_used, 0, sizeof(macro_used));
 	for (int i = 0; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
