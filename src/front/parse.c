@@ -162,6 +162,8 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 			extern int64_t sema_const_value(struct node *n);
 			next = sema_const_value(v);
 		}
+		if (next > INT32_MAX || next < INT32_MIN)
+			dt_error(ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
 		e->value = next++;
 		pv_push(&ev, e);
 		if (!accept(ps, T_COMMA))
@@ -181,7 +183,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 /* A declaration-specifier list: returns the type it names. */
 static struct dt_type *parse_type_spec(struct parser *ps)
 {
-	int sign = 0, uns = 0, shrt = 0, lng = 0, chr = 0, in = 0, any = 0;
+	int sign = 0, uns = 0, shrt = 0, lng = 0, chr = 0, in = 0, any = 0, dbl_count = 0;
 	struct dt_type *named = NULL;
 
 	for (;;) {
@@ -197,7 +199,7 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 		case T_INT_KW: in = 1; break;
 		case T_VOID: named = &ty_void; break;
 		case T_FLOAT: named = &ty_float; break;
-		case T_DOUBLE: named = lng ? &ty_ldouble : &ty_double; break;
+		case T_DOUBLE: named = lng ? &ty_ldouble : &ty_double; dbl_count++; break;
 		case T_STRING_KW: named = &ty_string; break;
 		case T_TNAME:
 			if (any || named)
@@ -212,6 +214,16 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 			advance(ps);
 			struct dt_type *t;
 			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
+				if (strchr(ps->cur.text, '`') && ps->lx.p[0] != 0) {
+					/* a scoped name (mod`tag) cannot be defined */
+					struct dt_lexer save = ps->lx;
+					struct token savet = ps->cur;
+					advance(ps);
+					if (ps->cur.kind == T_LBRACE)
+						syntax_error(ps);
+					ps->lx = save;
+					ps->cur = savet;
+				}
 				t = type_tag(tk, ps->cur.text);
 				advance(ps);
 			} else {
@@ -238,6 +250,22 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 		advance(ps);
 	}
 done:
+	/* DTrace's type-combination rules */
+	{
+		int line = ps->cur.line;
+		int kinds = (chr != 0) + (shrt != 0) + (in != 0 && (chr || shrt)) + (named != NULL && (chr || shrt || in || lng));
+		if (named == &ty_double && dbl_count > 1)
+			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+		if (chr && in)
+			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+		if (chr && (lng || shrt))
+			dt_error(line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
+		if (shrt && lng)
+			dt_error(line, "D_UNKNOWN", "invalid type declaration: short and long may not be combined");
+		if (sign && uns)
+			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+		(void)kinds;
+	}
 	if (named && !(named == &ty_double))
 		return named;
 	if (named)
@@ -701,6 +729,8 @@ static struct dt_var *find_var(struct ptrvec *vars, const char *name)
 	return NULL;
 }
 
+static int nclass_extern;	/* the declaration being parsed is extern */
+
 static void declare(struct parser *ps, int scope, struct dt_type *base, int line)
 {
 	do {
@@ -726,6 +756,8 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				} while (accept(ps, T_COMMA));
 			} else if (ps->cur.kind == T_RBRACK) {
 				is_assoc = 1;
+				if (nclass_extern)
+					is_assoc = 0;	/* extern int a[]: an array of unknown size */
 			} else {
 				struct node *e = parse_cond(ps);
 				extern int64_t sema_const_value(struct node *n);
@@ -739,6 +771,17 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				is_array = 1;
 			}
 			expect(ps, T_RBRACK);
+			/* further dimensions: int a[2][3] */
+			while (ps->cur.kind == T_LBRACK) {
+				advance(ps);
+				int64_t dim;
+				struct node *e = parse_cond(ps);
+				extern int sema_try_const(struct node *n, int64_t *v);
+				if (!sema_try_const(e, &dim) || dim <= 0)
+					dt_error(line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
+				t = type_array(t, (uint32_t)dim);
+				expect(ps, T_RBRACK);
+			}
 		}
 		if (base == &ty_void && t == base)
 			dt_error(line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
@@ -870,6 +913,8 @@ static void parse_declaration(struct parser *ps)
 			advance(ps);
 			expect(ps, T_RBRACK);
 		}
+		if (type_is_name(name) && type_lookup(name) != t)
+			dt_error(ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", name);
 		type_add_typedef(name, t);
 		ps->lx.pspec_mode = 1;
 		expect(ps, T_SEMI);
@@ -883,6 +928,9 @@ static void parse_declaration(struct parser *ps)
 			scope = VS_CLAUSE;
 			nclass++;
 		} else if (ps->cur.kind == T_EXTERN || ps->cur.kind == T_STATIC || ps->cur.kind == T_REGISTER) {
+			if (ps->cur.kind == T_REGISTER)
+				dt_error(line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
+			nclass_extern = ps->cur.kind == T_EXTERN;
 			nclass++;
 		} else {
 			break;
@@ -899,12 +947,18 @@ static void parse_declaration(struct parser *ps)
 		dt_error(line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 	/* "self x;": a storage class without a type declares an int */
 	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
+	if (ps->cur.kind == T_SEMI && nclass)
+		dt_error(line, "D_DECL_USELESS", "useless declaration");
+	if (ps->cur.kind == T_IDENT && strchr(ps->cur.text, '`'))
+		dt_error(line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration");
 	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
+		nclass_extern = 0;
 		ps->lx.pspec_mode = 1;
 		advance(ps);
 		return;
 	}
 	declare(ps, scope, base, line);
+	nclass_extern = 0;
 	ps->lx.pspec_mode = 1;
 	expect(ps, T_SEMI);
 }
