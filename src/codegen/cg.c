@@ -1629,13 +1629,38 @@ static void gen_tocase(struct cg *g, struct node *n, int upper)
 }
 
 /*
+ * r3 = a length into the string at scratch t: shorten it while it ends in
+ * '/' and stays above min.  The result goes through scratch (cnt) so the
+ * loop's exits merge into one state for the verifier; r3 is reloaded,
+ * clamped to strsize.
+ */
+static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
+{
+	int loop = new_label(g), out = new_label(g), join = new_label(g);
+
+	place(g, loop);
+	jmp_imm(g, BPF_JLE, R3, min, out);
+	scratch_ptr(g, R2, t - 1);
+	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
+	jmp_imm(g, BPF_JNE, R1, '/', out);
+	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	jmp(g, loop);
+	place(g, out);
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	jmp(g, join);
+	place(g, join);
+	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+}
+
+/*
  * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
  * slashes do not count; basename("/") is "/", dirname("usr") is ".".
  */
 static void gen_pathpart(struct cg *g, struct node *n, int dir)
 {
 	uint32_t t = temp(g, g->L->strbuf), r = temp(g, g->L->strbuf), cnt = temp(g, 8);
-	int trim = new_label(g), trimmed = new_label(g), join = new_label(g);
 	int dot = new_label(g), slash = new_label(g), done = new_label(g), ok = new_label(g);
 
 	gen_expr(g, n->args.v[0]);
@@ -1648,20 +1673,7 @@ static void gen_pathpart(struct cg *g, struct node *n, int dir)
 	jmp_imm(g, BPF_JEQ, R0, 0, dot);
 	/* r3 = length without trailing slashes (at least 1) */
 	emit(g, BPF_MOV64_REG(R3, R0));
-	place(g, trim);
-	jmp_imm(g, BPF_JLE, R3, 1, trimmed);
-	scratch_ptr(g, R2, t - 1);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
-	jmp_imm(g, BPF_JNE, R1, '/', trimmed);
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
-	jmp(g, trim);
-	place(g, trimmed);
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
-	jmp(g, join);
-	place(g, join);
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
-	clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	trim_slashes(g, t, cnt, 1);
 	jmp_imm(g, BPF_JEQ, R3, 0, dot);
 	/* "/" (all slashes): "/" either way */
 	emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
@@ -1687,25 +1699,11 @@ static void gen_pathpart(struct cg *g, struct node *n, int dir)
 		scratch_ptr(g, R0, r);
 		jmp(g, done);
 	} else {
-		int strip = new_label(g), stripped = new_label(g), join2 = new_label(g);
 		jmp_imm(g, BPF_JSLT, R0, 0, dot);
 		clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 		/* drop the slashes before the last component */
 		emit(g, BPF_MOV64_REG(R3, R0));
-		place(g, strip);
-		jmp_imm(g, BPF_JEQ, R3, 0, stripped);
-		scratch_ptr(g, R2, t - 1);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-		emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
-		jmp_imm(g, BPF_JNE, R1, '/', stripped);
-		emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
-		jmp(g, strip);
-		place(g, stripped);
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
-		jmp(g, join2);
-		place(g, join2);
-		emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
-		clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+		trim_slashes(g, t, cnt, 0);
 		jmp_imm(g, BPF_JEQ, R3, 0, slash);
 		scratch_ptr(g, R2, t);
 		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
@@ -2597,9 +2595,10 @@ static void gen_agg_update(struct cg *g, struct node *e)
 	call(g, BPF_FUNC_map_update_elem);
 	jmp_imm(g, BPF_JEQ, R0, 0, ins_ok);
 	jmp_imm(g, BPF_JEQ, R0, -17 /* EEXIST */, ins_ok);
-	ld_mapval(g, R1, CGM_GVARS, GV_AGGDROPS);
-	emit(g, BPF_MOV64_IMM(R2, 1));
-	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	/* counted per CPU, in this CPU's scratch area */
+	emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(g->L->drops_off + 8)));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)(g->L->drops_off + 8)));
 	jmp(g, done);
 	place(g, ins_ok);
 	ld_map(g, R1, map);
@@ -3203,6 +3202,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	L->clocal_size = off - L->clocal_off;
 	L->fault_off = off;
 	off += sizeof(struct rec_fault);
+	L->drops_off = off;		/* this CPU's buffer and aggregation drops */
+	off += 16;
 	/* aggregations */
 	L->nagg = prog->aggs.n;
 	L->aggs = (struct dt_aggvar **)prog->aggs.v;
@@ -3320,9 +3321,9 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		emit(g, BPF_MOV64_IMM(R4, 0));
 		call(g, BPF_FUNC_ringbuf_output);
 		jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		ld_mapval(g, R1, CGM_GVARS, GV_BUFDROPS);
-		emit(g, BPF_MOV64_IMM(R2, 1));
-		emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+		emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->drops_off));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+		emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)g->L->drops_off));
 		place(g, ok);
 	}
 	/* fault block, if anything in the clause can fault */

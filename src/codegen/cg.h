@@ -127,6 +127,7 @@ struct cg_layout {
 	uint32_t key_off, key_size;
 	uint32_t clocal_off, clocal_size;
 	uint32_t fault_off;
+	uint32_t drops_off;	/* u64 buffer drops, u64 aggregation drops */
 	uint32_t temp_off;	/* temporaries begin */
 	uint32_t scratch_size;	/* after all programs are generated */
 	struct strbuf strtab;	/* string constants, each strbuf long */

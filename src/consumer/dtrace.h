@@ -69,6 +69,7 @@ struct dtrace_hdl {
 	int last_char;		/* last character written to out */
 	int ncpus;
 	uint64_t drops_reported[4];
+	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	int has_error_clause;
 	int in_error;

@@ -607,13 +607,31 @@ static void report_drops(struct dtrace_hdl *h)
 	if (bpf_map_lookup_elem(map_fd(h, CGM_GVARS), &zero, buf) == 0)
 		memcpy(gv, buf, sizeof(gv));
 	free(buf);
-	uint64_t bufd = gv[GV_BUFDROPS / 8], dynd = gv[GV_DYNDROPS / 8];
-	if (bufd > h->drops_reported[0]) {
-		uint64_t n = bufd - h->drops_reported[0];
-		fprintf(stderr, "dtrace: %s%llu drop%s on CPU %d\n", h->o.droptags ? "[DTRACEDROP_PRINCIPAL] " : "",
-			(unsigned long long)n, n == 1 ? "" : "s", 0);
-		h->drops_reported[0] = bufd;
+	uint64_t dynd = gv[GV_DYNDROPS / 8];
+	/* buffer and aggregation drops are counted per CPU, in its scratch */
+	if (!h->cpu_drops)
+		h->cpu_drops = xcalloc((size_t)h->ncpus * 2, sizeof(uint64_t));
+	char *sc = xcalloc(1, (h->L.scratch_size + 7) & ~7u);
+	for (uint32_t cpu = 0; cpu < (uint32_t)h->ncpus; cpu++) {
+		uint64_t d[2];
+		if (bpf_map_lookup_elem(map_fd(h, CGM_SCRATCH), &cpu, sc) != 0)
+			continue;
+		memcpy(d, sc + h->L.drops_off, sizeof(d));
+		if (d[0] > h->cpu_drops[2 * cpu]) {
+			uint64_t n = d[0] - h->cpu_drops[2 * cpu];
+			fprintf(stderr, "dtrace: %s%llu drop%s on CPU %u\n", h->o.droptags ? "[DTRACEDROP_PRINCIPAL] " : "",
+				(unsigned long long)n, n == 1 ? "" : "s", cpu);
+			h->cpu_drops[2 * cpu] = d[0];
+		}
+		if (d[1] > h->cpu_drops[2 * cpu + 1]) {
+			uint64_t n = d[1] - h->cpu_drops[2 * cpu + 1];
+			fprintf(stderr, "dtrace: %s%llu aggregation drop%s on CPU %u\n",
+				h->o.droptags ? "[DTRACEDROP_AGGREGATION] " : "", (unsigned long long)n,
+				n == 1 ? "" : "s", cpu);
+			h->cpu_drops[2 * cpu + 1] = d[1];
+		}
 	}
+	free(sc);
 	uint64_t specu = 0;
 	{
 		char *b2 = xcalloc(1, h->L.gvars_size);
@@ -626,13 +644,6 @@ static void report_drops(struct dtrace_hdl *h)
 		fprintf(stderr, "dtrace: %s%llu failed speculation%s (no speculative buffer available)\n",
 			h->o.droptags ? "[DTRACEDROP_SPECUNAVAIL] " : "", (unsigned long long)n, n == 1 ? "" : "s");
 		h->drops_reported[3] = specu;
-	}
-	uint64_t aggd = gv[GV_AGGDROPS / 8];
-	if (aggd > h->drops_reported[2]) {
-		uint64_t n = aggd - h->drops_reported[2];
-		fprintf(stderr, "dtrace: %s%llu aggregation drop%s on CPU %d\n", h->o.droptags ? "[DTRACEDROP_AGGREGATION] " : "",
-			(unsigned long long)n, n == 1 ? "" : "s", 0);
-		h->drops_reported[2] = aggd;
 	}
 	if (dynd > h->drops_reported[1]) {
 		uint64_t n = dynd - h->drops_reported[1];

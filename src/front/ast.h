@@ -149,5 +149,7 @@ struct dt_inline {
 };
 
 struct node *node_new(enum node_kind k, int line);
+/* The variable of that name in a list of struct dt_var, or NULL. */
+struct dt_var *dt_var_find(struct ptrvec *vars, const char *name);
 
 #endif

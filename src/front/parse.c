@@ -719,7 +719,9 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 
 /* ---- declarations ----------------------------------------------------- */
 
-static struct dt_var *find_var(struct ptrvec *vars, const char *name)
+#define find_var dt_var_find
+
+struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 {
 	for (int i = 0; i < vars->n; i++) {
 		struct dt_var *v = vars->v[i];

@@ -248,15 +248,7 @@ static void set_const(struct node *n, uint64_t v)
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static struct dt_var *find_var(struct ptrvec *vars, const char *name)
-{
-	for (int i = 0; i < vars->n; i++) {
-		struct dt_var *v = vars->v[i];
-		if (strcmp(v->name, name) == 0)
-			return v;
-	}
-	return NULL;
-}
+#define find_var dt_var_find
 
 static struct ptrvec *scope_vars(int scope)
 {
