@@ -146,6 +146,12 @@ struct dt_inline {
 	char *name;
 	struct dt_type *type;
 	struct node *expr;
+	char *text;		/* the expression's source, for inlines with
+				   parameters (re-parsed at each use) */
+	int nparams;
+	char **params;		/* inline int f[int x, int y] = ... */
+	int line;
+	int cooking;		/* being expanded: a use inside is recursion */
 };
 
 struct node *node_new(enum node_kind k, int line);

@@ -891,9 +891,26 @@ static void parse_declaration(struct parser *ps)
 		struct dt_inline *in = xcalloc(1, sizeof(*in));
 		in->name = ps->cur.text;
 		in->type = t;
+		in->line = ps->cur.line;
 		advance(ps);
+		if (accept(ps, T_LBRACK)) {
+			/* inline int f[int x, int y] = expr: an inline with arguments */
+			struct ptrvec params = {0};
+			do {
+				(void)parse_abstract(ps, parse_type_spec(ps));
+				if (ps->cur.kind != T_IDENT)
+					syntax_error(ps);
+				pv_push(&params, ps->cur.text);
+				advance(ps);
+			} while (accept(ps, T_COMMA));
+			expect(ps, T_RBRACK);
+			in->nparams = params.n;
+			in->params = (char **)params.v;
+		}
 		expect(ps, T_ASSIGN);
+		const char *start = ps->cur.pos;
 		in->expr = parse_expr(ps);
+		in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
 		pv_push(&ps->prog->inlines, in);
 		ps->lx.pspec_mode = 1;
 		expect(ps, T_SEMI);

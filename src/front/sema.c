@@ -392,6 +392,11 @@ static int find_enum_const(const char *name, int64_t *v)
 /* A translator member being cooked binds its parameter to the input. */
 static const char *xlate_param;
 static struct node *xlate_input;
+/* An inline with arguments binds its parameters to the argument nodes. */
+#define MAX_BIND 32
+static const char *bind_name[MAX_BIND];
+static struct node *bind_node[MAX_BIND];
+static int nbind;
 
 static void cook_ident(struct node *n)
 {
@@ -402,6 +407,11 @@ static void cook_ident(struct node *n)
 		*n = *xlate_input;	/* already cooked; shared, not copied */
 		return;
 	}
+	for (int i = nbind - 1; i >= 0 && n->var_scope == 0; i--)
+		if (strcmp(n->sval, bind_name[i]) == 0) {
+			*n = *bind_node[i];
+			return;
+		}
 
 	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
 		v = find_var(scope_vars(n->var_scope), n->sval);
@@ -411,7 +421,17 @@ static void cook_ident(struct node *n)
 	} else {
 		struct dt_inline *in = find_inline(n->sval);
 		if (in) {
+			if (in->cooking)
+				dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
+			if (in->nparams)
+				dt_error(n->line, "D_ARR_BADREF", "inline %s must be used with its arguments", n->sval);
+			in->cooking = 1;
 			cook(in->expr);
+			in->cooking = 0;
+			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION) {
+				*n = *in->expr;	/* a struct-valued inline is its expression */
+				return;
+			}
 			n->kind = N_CAST;
 			n->cast_type = in->type;
 			n->kids[0] = in->expr;
@@ -502,6 +522,35 @@ static void cook_int(struct node *n)
 static void cook_index(struct node *n)
 {
 	struct node *a = n->kids[0];
+
+	if (a->kind == N_IDENT && a->var_scope == 0) {
+		struct dt_inline *in = find_inline(a->sval);
+		if (in && in->nparams) {
+			if (in->nparams != n->args.n)
+				dt_error(n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+					 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
+			if (nbind + in->nparams > MAX_BIND || in->cooking)
+				dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
+			int base = nbind;
+			for (int i = 0; i < n->args.n; i++) {
+				cook(n->args.v[i]);
+				bind_name[nbind] = in->params[i];
+				bind_node[nbind] = n->args.v[i];
+				nbind++;
+			}
+			struct node *e = dt_parse_expr_string(in->text, in->line);
+			in->cooking = 1;
+			cook(e);
+			in->cooking = 0;
+			nbind = base;
+			struct node *c = node_new(N_CAST, n->line);
+			c->cast_type = in->type;
+			c->kids[0] = e;
+			cook(c);
+			*n = *c;
+			return;
+		}
+	}
 
 	if (a->kind == N_AGG)
 		dt_error(n->line, "D_AGG_MDIM", "multi-dimensional indexing of aggregation @%s is not permitted", a->sval);
@@ -1245,6 +1294,12 @@ static void cook_member(struct node *n)
 	struct node *k = n->kids[0];
 	struct dt_type *st;
 
+	if (k->kind == N_IDENT && k->var_scope == 0) {
+		/* a struct-valued inline that is a translation */
+		struct dt_inline *in = find_inline(k->sval);
+		if (in && !in->nparams && in->expr->kind == N_XLATE)
+			*k = *in->expr;
+	}
 	if (k->kind == N_XLATE) {
 		cook_xlate_member(n, k);
 		return;
@@ -1623,6 +1678,18 @@ void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 	opts = o;
 	P = prog;
 	check_xlators();
+	for (int i = 0; i < prog->inlines.n; i++) {
+		struct dt_inline *in = prog->inlines.v[i];
+		if (find_fn(in->name) || builtin_var(in->name))
+			dt_error(in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s ",
+				 in->name, find_fn(in->name) ? "function" : "variable");
+		/* an inline is checked where it is declared (recursion included) */
+		if (!in->nparams && in->expr->kind != N_XLATE) {
+			in->cooking = 1;
+			cook(in->expr);
+			in->cooking = 0;
+		}
+	}
 	memset(macro_used, 0, sizeof(macro_used));
 	for (int i = 0; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
