@@ -401,6 +401,8 @@ static uint32_t val_size(struct cg *g, const struct dt_type *t)
 {
 	if (!t || is_str(t))
 		return g->L->strbuf;
+	if (t->kind == TY_STRUCT || t->kind == TY_UNION)	/* + room for 8-byte bitfield access */
+		return ((t->size + 7) & ~7u) + 8;
 	return t->size > 8 ? (t->size + 7) & ~7u : 8;
 }
 
@@ -896,6 +898,23 @@ static void gen_update(struct cg *g, struct node *n)
 			emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
 			emit(g, BPF_MOV64_REG(R3, R8));
 			call(g, BPF_FUNC_probe_read_kernel_str);
+			emit(g, BPF_MOV64_REG(R0, R8));
+		} else if (is_direct(l) && l->kind == N_MEMBER && l->aux &&
+			   ((const struct dt_member *)l->aux)->bit_size) {
+			/* a bitfield: read the 8 bytes that hold it, replace its bits */
+			const struct dt_member *m = l->aux;
+			uint64_t mask = (m->bit_size >= 64 ? ~0ULL : ((1ULL << m->bit_size) - 1)) << m->bit_offset;
+			emit(g, BPF_MOV64_REG(R8, R1));
+			emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 0));
+			ld_imm64(g, R4, ~mask);
+			emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+			emit(g, BPF_MOV64_REG(R5, R1));
+			if (m->bit_offset)
+				emit(g, BPF_ALU64_IMM(BPF_LSH, R5, m->bit_offset));
+			ld_imm64(g, R4, mask);
+			emit(g, BPF_ALU64_REG(BPF_AND, R5, R4));
+			emit(g, BPF_ALU64_REG(BPF_OR, R3, R5));
+			emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 0));
 			emit(g, BPF_MOV64_REG(R0, R8));
 		} else if (is_direct(l) && type_is_scalar(l->type)) {
 			uint32_t sz = l->type->size ? l->type->size : 8;
@@ -2378,7 +2397,26 @@ static void gen_expr(struct cg *g, struct node *n)
 		gen_kaddr(g, n);
 		load_kernel(g, n->type);
 		return;
-	case N_MEMBER:
+	case N_MEMBER: {
+		const struct dt_member *m = n->aux;
+		if (m && m->bit_size) {
+			/* a bitfield: the bytes that hold it, shifted and masked */
+			uint32_t nbytes = (m->bit_offset + m->bit_size + 7) / 8;
+			struct dt_type *raw = nbytes <= 1 ? &ty_uchar : nbytes <= 2 ? &ty_ushort :
+					      nbytes <= 4 ? &ty_uint : &ty_ulong;
+			if (is_direct(n)) {
+				gen_daddr(g, n);
+				load_sized(g, &ty_ulong);
+			} else {
+				gen_kaddr(g, n);
+				load_kernel(g, raw);
+			}
+			if (m->bit_offset)
+				emit(g, BPF_ALU64_IMM(BPF_RSH, R0, m->bit_offset));
+			emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 64 - m->bit_size));
+			emit(g, BPF_ALU64_IMM(n->type->is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - m->bit_size));
+			return;
+		}
 		if (is_direct(n)) {
 			gen_daddr(g, n);
 			load_sized(g, n->type);
@@ -2387,6 +2425,7 @@ static void gen_expr(struct cg *g, struct node *n)
 		gen_kaddr(g, n);
 		load_kernel(g, n->type);
 		return;
+	}
 	case N_CAST:
 		gen_expr(g, n->kids[0]);
 		if (n->cast_type->kind == TY_STRING && n->kids[0]->type->kind == TY_PTR)

@@ -91,6 +91,7 @@ static struct dt_type *parse_type_spec(struct parser *ps);
 static void parse_struct_body(struct parser *ps, struct dt_type *t)
 {
 	uint32_t off = 0, maxsz = 0, align = 1;
+	uint32_t bits = 0;	/* bits used by a run of bitfields after off */
 	struct ptrvec mems = {0};
 
 	expect(ps, T_LBRACE);
@@ -100,10 +101,44 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			struct dt_type *mt = base;
 			while (accept(ps, T_STAR))
 				mt = type_ptr(mt);
-			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
+			char *name = "";
+			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
+				name = ps->cur.text;
+				advance(ps);
+			} else if (ps->cur.kind != T_COLON) {
 				syntax_error(ps);
-			char *name = ps->cur.text;
-			advance(ps);
+			}
+			if (accept(ps, T_COLON)) {
+				/* a bitfield: packed bit after bit, as DTrace lays them out */
+				struct node *e = parse_cond(ps);
+				extern int sema_try_const(struct node *n, int64_t *v);
+				int64_t w;
+				if (!type_is_integral(mt))
+					dt_error(ps->cur.line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", name);
+				if (!sema_try_const(e, &w) || w <= 0)
+					dt_error(ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
+				if ((uint64_t)w > 8 * (uint64_t)mt->size)
+					dt_error(ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
+				struct dt_member *m = xcalloc(1, sizeof(*m));
+				m->name = name;
+				m->type = mt;
+				if (t->kind == TY_STRUCT) {
+					m->offset = off + bits / 8;
+					m->bit_offset = (uint8_t)(bits % 8);
+					bits += (uint32_t)w;
+				} else {
+					m->offset = 0;
+					if ((uint32_t)(w + 7) / 8 > maxsz)
+						maxsz = (uint32_t)(w + 7) / 8;
+				}
+				m->bit_size = (uint8_t)w;
+				pv_push(&mems, m);
+				continue;
+			}
+			if (bits) {
+				off += (bits + 7) / 8;
+				bits = 0;
+			}
 			if (accept(ps, T_LBRACK)) {
 				if (ps->cur.kind != T_INT)
 					syntax_error(ps);
@@ -136,6 +171,8 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 		expect(ps, T_SEMI);
 	}
 	advance(ps);
+	if (bits)
+		off += (bits + 7) / 8;
 	t->nmembers = mems.n;
 	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
 	for (int i = 0; i < mems.n; i++)

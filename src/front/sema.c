@@ -1504,6 +1504,9 @@ static void cook(struct node *n)
 			sz = type_size(n->cast_type, opts->strsize);
 		} else {
 			cook(n->kids[0]);
+			if (n->kids[0]->kind == N_MEMBER && n->kids[0]->aux &&
+			    ((const struct dt_member *)n->kids[0]->aux)->bit_size)
+				dt_error(n->line, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field");
 			sz = type_size(n->kids[0]->type, opts->strsize);
 			if (n->kids[0]->kind == N_STR)	/* a literal's own size */
 				sz = (uint32_t)n->kids[0]->slen + 1;
@@ -1516,6 +1519,8 @@ static void cook(struct node *n)
 		const struct dt_member *m = type_member(n->cast_type, n->sval);
 		if (!m)
 			dt_error(n->line, "D_UNKNOWN", "%s is not a member of %s", n->sval, type_name(n->cast_type));
+		if (m->bit_size)
+			dt_error(n->line, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", n->sval);
 		n->type = &ty_ulong;
 		set_const(n, m->offset);
 		return;
