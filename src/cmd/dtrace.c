@@ -246,9 +246,24 @@ int main(int argc, char **argv)
 		close(go_pipe[0]);
 		dt_macro_target = child;
 		h->target = child;
-		/* stop the child as it exits, so its mappings can still be read
-		 * for ustack() symbols (as DTrace grabs the process it creates) */
-		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT);
+		/* Grab the child as DTrace does: it stops right after its exec
+		 * (so pid$target probes see its program, and nothing has run
+		 * yet) and as it exits (so its mappings can still be read for
+		 * ustack() symbols).  It runs once tracing is on. */
+		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC);
+		if (write(go_pipe[1], "g", 1) != 1)
+			fprintf(stderr, "dtrace: failed to start %s\n", cmd);
+		close(go_pipe[1]);
+		for (;;) {
+			int st;
+			if (waitpid(child, &st, __WALL) != child || WIFEXITED(st) || WIFSIGNALED(st)) {
+				fprintf(stderr, "dtrace: failed to execute %s\n", cmd);
+				return 1;
+			}
+			if (WIFSTOPPED(st) && (st >> 16) == PTRACE_EVENT_EXEC)
+				break;
+			ptrace(PTRACE_CONT, child, 0, WIFSTOPPED(st) && WSTOPSIG(st) != SIGTRAP ? WSTOPSIG(st) : 0);
+		}
 	} else if (grab_pid) {
 		dt_macro_target = grab_pid;
 		h->target = grab_pid;
@@ -301,11 +316,8 @@ int main(int argc, char **argv)
 			kill(child, SIGKILL);
 		return 1;
 	}
-	if (child > 0) {
-		if (write(go_pipe[1], "g", 1) != 1)
-			fprintf(stderr, "dtrace: failed to start %s\n", cmd);
-		close(go_pipe[1]);
-	}
+	if (child > 0)
+		ptrace(PTRACE_CONT, child, 0, 0);	/* tracing is on: let it run */
 	while (!interrupted) {
 		if (!dtrace_work(h, 50))
 			break;

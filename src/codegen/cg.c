@@ -2142,6 +2142,23 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		case CTX_TESTRUN:
 			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, (int16_t)(8 * (i + 1))));
 			return;
+		case CTX_UPROBE:
+		case CTX_URETPROBE: {
+			/* x86_64 pt_regs: di si dx cx r8 r9 carry arguments 0..5,
+			 * ax the return value (arg1 at return; arg0 is 0 there) */
+			static const int16_t regoff[6] = {112, 104, 96, 88, 72, 64};
+			if (g->p->ctx == CTX_URETPROBE) {
+				if (i == 1)
+					emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 80));
+				else
+					emit(g, BPF_MOV64_IMM(R0, 0));
+			} else if (i < 6) {
+				emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, regoff[i]));
+			} else {
+				emit(g, BPF_MOV64_IMM(R0, 0));
+			}
+			return;
+		}
 		case CTX_PERF:
 			/* profile: arg0 = kernel pc, arg1 = user pc */
 			if (i <= 1) {

@@ -38,6 +38,8 @@ enum cg_ctx {
 	CTX_RAWTP_SYSCALL, /* raw_syscalls sys_enter: CGM_SYSNR maps nr to probe id */
 	CTX_RAWTP_SYSRET, /* raw_syscalls sys_exit: CGM_SYSNR[nr + SYSCALL_NR_MAX] */
 	CTX_RAWTP_SDT,	/* raw tracepoint: cookie = probe id, ctx u64[] = args */
+	CTX_UPROBE,	/* uprobe (kprobe program): cookie = probe id, ctx pt_regs */
+	CTX_URETPROBE,	/* uretprobe: the same, arg1 = return value */
 	CTX_NKINDS,
 };
 

@@ -6,6 +6,7 @@
  */
 #include "dtrace.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,7 +179,8 @@ static void build_programs(struct dtrace_hdl *h)
 				static const char *const pnames[CTX_NKINDS] = {
 					[CTX_TESTRUN] = "dt_dtrace", [CTX_PERF] = "dt_profile",
 					[CTX_RAWTP_SYSCALL] = "dt_syscall", [CTX_RAWTP_SYSRET] = "dt_sysret",
-					[CTX_RAWTP_SDT] = "dt_sdt",
+					[CTX_RAWTP_SDT] = "dt_sdt", [CTX_UPROBE] = "dt_pid",
+					[CTX_URETPROBE] = "dt_pidret",
 				};
 				h->progs[k]->name = xstrdup(pnames[k]);
 				h->prog_pv[k] = p->pv;
@@ -217,6 +219,47 @@ static struct dt_type *args_type(struct dt_clause *c, int i, int line)
 	if (!t)
 		dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
+}
+
+extern long dt_macro_target;
+
+/* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
+static char *expand_field(struct dtrace_hdl *h, const char *f)
+{
+	struct strbuf sb;
+
+	if (!strchr(f, '$'))
+		return (char *)f;
+	sb_init(&sb);
+	for (const char *p = f; *p;) {
+		if (*p != '$') {
+			sb_putc(&sb, *p++);
+			continue;
+		}
+		const char *q = p + 1;
+		while (*q && (isalnum((unsigned char)*q) || *q == '_'))
+			q++;
+		char name[64];
+		snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
+		if (strcmp(name, "target") == 0)
+			sb_printf(&sb, "%ld", dt_macro_target);
+		else if (strcmp(name, "pid") == 0)
+			sb_printf(&sb, "%d", (int)getpid());
+		else if (isdigit((unsigned char)name[0]) && atoi(name) < h->nargs)
+			sb_puts(&sb, h->args[atoi(name)]);
+		else
+			sb_putn(&sb, p, (size_t)(q - p));
+		p = q;
+	}
+	return sb.s;
+}
+
+static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
+{
+	pd->prov = expand_field(h, pd->prov);
+	pd->mod = expand_field(h, pd->mod);
+	pd->func = expand_field(h, pd->func);
+	pd->name = expand_field(h, pd->name);
 }
 
 /* A program whose probes all run the same clauses needs no clause mask. */
@@ -316,6 +359,7 @@ static int compile_all(struct dtrace_hdl *h)
 			for (int d = 0; d < c->pdescs.n; d++) {
 				struct dt_pdesc *pd = c->pdescs.v[d];
 				int before = c->probes.n;
+				expand_pdesc(h, pd);
 				probes_provide(pd);
 				for (int id = 1; id < probe_count(); id++) {
 					struct dt_probe *p = probe_by_id((uint32_t)id);

@@ -9,6 +9,7 @@
 
 static const struct dt_provider *const all_providers[] = {
 	&dt_provider_dtrace,
+	&dt_provider_pid_entry,
 	&dt_provider_profile,
 	&dt_provider_syscall,
 	&dt_provider_sdt,
@@ -25,13 +26,19 @@ static struct ptrvec table;	/* index = id - 1 */
 struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
 			      const char *func, const char *name, uint64_t arg)
 {
-	struct dt_probe *p = probe_lookup(pv->name, mod, func, name);
+	return probe_create_in(pv, pv->name, mod, func, name, arg);
+}
+
+struct dt_probe *probe_create_in(const struct dt_provider *pv, const char *prov, const char *mod,
+				 const char *func, const char *name, uint64_t arg)
+{
+	struct dt_probe *p = probe_lookup(prov, mod, func, name);
 
 	if (p)
 		return p;
 	p = xcalloc(1, sizeof(*p));
 	p->id = (uint32_t)table.n + 1;
-	p->prov = xstrdup(pv->name);
+	p->prov = xstrdup(prov);
 	p->mod = xstrdup(mod);
 	p->func = xstrdup(func);
 	p->name = xstrdup(name);
@@ -77,9 +84,18 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 
 void probes_provide(const struct dt_pdesc *pd)
 {
-	for (const struct dt_provider *const *pv = all_providers; *pv; pv++)
+	for (const struct dt_provider *const *pv = all_providers; *pv; pv++) {
+		if (!(*pv)->provide)
+			continue;
+		/* pid probes belong to provider "pidN" for process N */
+		if (*pv == &dt_provider_pid_entry) {
+			if (pd && strncmp(pd->prov, "pid", 3) == 0)
+				(*pv)->provide(pd);
+			continue;
+		}
 		if (!pd || field_match(pd->prov, (*pv)->name))
 			(*pv)->provide(pd);
+	}
 }
 
 int probe_args(struct dt_probe *p)

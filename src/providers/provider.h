@@ -47,6 +47,9 @@ struct dt_probe {
 /* The probe table. */
 struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
 			      const char *func, const char *name, uint64_t arg);
+/* The same for a provider instance with its own name (pid123). */
+struct dt_probe *probe_create_in(const struct dt_provider *pv, const char *prov, const char *mod,
+				 const char *func, const char *name, uint64_t arg);
 struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *func, const char *name);
 struct dt_probe *probe_by_id(uint32_t id);
 int probe_count(void);		/* highest id + 1 */
@@ -65,6 +68,8 @@ extern const struct dt_provider dt_provider_dtrace;
 extern const struct dt_provider dt_provider_profile;
 extern const struct dt_provider dt_provider_syscall;
 extern const struct dt_provider dt_provider_sdt;
+extern const struct dt_provider dt_provider_pid_entry;
+extern const struct dt_provider dt_provider_pid_return;
 
 #define DTRACE_PROBE_BEGIN 1
 #define DTRACE_PROBE_END 2
