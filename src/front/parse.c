@@ -193,6 +193,12 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 			syntax_error(ps);
 		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
 		e->name = ps->cur.text;
+		int64_t prev;
+		int dup = types_find_enumerator(e->name, &prev);
+		for (int i = 0; i < ev.n && !dup; i++)
+			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
+		if (dup)
+			dt_error(ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
 		advance(ps);
 		if (accept(ps, T_ASSIGN)) {
 			struct node *v = parse_cond(ps);
@@ -810,6 +816,8 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				is_array = 1;
 			}
 			expect(ps, T_RBRACK);
+			if (is_assoc && scope == VS_CLAUSE)
+				dt_error(line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
 			/* further dimensions: int a[2][3] */
 			while (ps->cur.kind == T_LBRACK) {
 				advance(ps);

@@ -385,7 +385,6 @@ static void check_lvalue(struct node *n, struct node *l, const char *op)
 static int find_enum_const(const char *name, int64_t *v)
 {
 	/* enumerators of declared enums are kept with the enum types */
-	extern int types_find_enumerator(const char *name, int64_t *v);
 	return types_find_enumerator(name, v);
 }
 
@@ -416,7 +415,7 @@ static void cook_ident(struct node *n)
 	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
 		v = find_var(scope_vars(n->var_scope), n->sval);
 		if (!v || (sema_pass == 0 && !v->declared && !v->created))
-			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s%s: Unknown variable name",
+			dt_error(n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
 				 n->var_scope == VS_THREAD ? "self->" : "this->", n->sval);
 	} else {
 		struct dt_inline *in = find_inline(n->sval);
@@ -465,7 +464,8 @@ static void cook_ident(struct node *n)
 		if (!v)
 			v = find_var(&P->globals, n->sval);
 		if (!v || (sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
-			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
+			dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown %s name", n->sval,
+				 strchr(n->sval, '`') ? "symbol" : "variable");
 	}
 	n->kind = N_VAR;
 	n->var = v;
@@ -660,6 +660,10 @@ index_value:
 	n->is_lvalue = a->type->kind != TY_STRING;
 }
 
+/* Depth of call argument lists being cooked: an action used as an argument
+ * is void, which its caller reports; DTrace never checks its format. */
+static int call_arg_depth;
+
 static void check_printf(struct node *n, const char *fname, int first)
 {
 	struct node *f = n->args.v[first];
@@ -672,6 +676,8 @@ static void check_printf(struct node *n, const char *fname, int first)
 	if (f->kind != N_STR)
 		dt_error(n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
 			 fname, first + 1, type_name(f->type));
+	if (call_arg_depth > 0)
+		return;
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
 	if (!fmt)
 		dt_error(n->line, tag, "%s", msg);
@@ -709,6 +715,7 @@ static void cook_call(struct node *n)
 {
 	const struct bfn *f = find_fn(n->sval);
 
+	call_arg_depth++;
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
 		if (a->kind == N_AGG)
@@ -716,6 +723,7 @@ static void cook_call(struct node *n)
 		else
 			cook(a);
 	}
+	call_arg_depth--;
 	if (!f)
 		dt_error(n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown function name", n->sval);
 	n->fn = f->fn;
@@ -769,14 +777,15 @@ static void cook_call(struct node *n)
 			struct dt_aggvar *x = agg_lookup(P, a[first]->sval), *y = agg_lookup(P, a[i]->sval);
 			if (!x || !y)
 				continue;
-			for (int k = 0; k < x->nkeys && k < y->nkeys; k++)
+			if (x->nkeys != y->nkeys)
+				dt_error(n->line, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
+					 x->name, y->name, x->name, x->nkeys, x->nkeys == 1 ? "" : "s",
+					 y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+			for (int k = 0; k < x->nkeys; k++)
 				if (!type_compatible(x->keys[k], y->keys[k]))
 					dt_error(n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
 						 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
 						 y->name, k + 1, type_name(y->keys[k]));
-			if (x->nkeys != y->nkeys)
-				dt_error(n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] has %d keys, @%s has %d",
-					 y->name, y->nkeys, x->name, x->nkeys);
 		}
 		if (first) {
 			const char *tag;
@@ -1029,6 +1038,15 @@ static void cook_assign(struct node *n)
 		n->type = &ty_void;
 		return;
 	}
+	if (n->op != T_ASSIGN && l->kind == N_IDENT) {
+		/* a compound assignment reads its left side first: it must exist */
+		struct dt_var *v = find_var(scope_vars(l->var_scope), l->sval);
+		if (l->var_scope == 0 && !v)
+			v = builtin_var(l->sval);
+		if (!v || (!v->type && !v->declared && v->scope != VS_BUILTIN))
+			dt_error(n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
+				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
+	}
 	cook(r);
 	cook(l);
 	check_lvalue(n, l, opname(n->op));
@@ -1082,6 +1100,11 @@ static void cook_incdec(struct node *n)
 static struct dt_type *ptr_target(struct dt_type *t)
 {
 	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
+}
+
+static int is_vfptr_target(const struct dt_type *t)
+{
+	return t->kind == TY_VOID || t->kind == TY_FUNC;
 }
 
 static void cook_binary(struct node *n)
@@ -1144,26 +1167,26 @@ static void cook_binary(struct node *n)
 			set_const(n, (uint64_t)res);
 		}
 		return;
-	case T_PLUS: case T_MINUS:
+	case T_PLUS: case T_MINUS: {
+		/* C's additive rules; strings count as pointers, pointers to void or function do not */
+		int lptr = lt->kind == TY_STRING || (ptr_target(lt) && !is_vfptr_target(ptr_target(lt)));
+		int rptr = rt->kind == TY_STRING || (ptr_target(rt) && !is_vfptr_target(ptr_target(rt)));
 		if (type_is_integral(lt) && type_is_integral(rt))
 			break;
-		if (op == T_PLUS && (ptr_target(lt) || lt->kind == TY_STRING) && type_is_integral(rt)) {
+		if (lptr && type_is_integral(rt)) {
 			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
 			return;
 		}
-		if (op == T_PLUS && type_is_integral(lt) && (ptr_target(rt) || rt->kind == TY_STRING)) {
+		if (op == T_PLUS && type_is_integral(lt) && rptr) {
 			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
 			return;
 		}
-		if (op == T_MINUS && ptr_target(lt) && type_is_integral(rt)) {
-			n->type = lt;
-			return;
-		}
-		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt)) {
+		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr) {
 			n->type = &ty_long;
 			return;
 		}
-		dt_error(n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", opname(op));
+		incompat(n, opname(op), lt, rt);
+	}
 	default:
 		if (!type_is_integral(lt) || !type_is_integral(rt)) {
 			if (op == T_STAR || op == T_SLASH)
@@ -1502,6 +1525,8 @@ static void cook(struct node *n)
 		uint32_t sz;
 		if (n->cast_type) {
 			sz = type_size(n->cast_type, opts->strsize);
+			if (sz == 0 || n->cast_type->kind == TY_VOID)
+				dt_error(n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		} else {
 			cook(n->kids[0]);
 			if (n->kids[0]->kind == N_MEMBER && n->kids[0]->aux &&
@@ -1510,6 +1535,8 @@ static void cook(struct node *n)
 			sz = type_size(n->kids[0]->type, opts->strsize);
 			if (n->kids[0]->kind == N_STR)	/* a literal's own size */
 				sz = (uint32_t)n->kids[0]->slen + 1;
+			if (sz == 0 || n->kids[0]->type->kind == TY_VOID)
+				dt_error(n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		}
 		n->type = &ty_ulong;
 		set_const(n, sz);
@@ -1682,6 +1709,7 @@ void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o)
 {
 	opts = o;
 	P = prog;
+	call_arg_depth = 0;	/* a failed compile may have left it raised */
 	check_xlators();
 	for (int i = 0; i < prog->inlines.n; i++) {
 		struct dt_inline *in = prog->inlines.v[i];

@@ -54,6 +54,8 @@ struct dt_type *type_ptr(struct dt_type *to);
 struct dt_type *type_array(struct dt_type *elem, uint32_t n);
 /* Look up a type by its full name ("int", "uint64_t", "struct foo", ...). */
 struct dt_type *type_lookup(const char *name);
+/* the value of an enumerator of a declared enum; 0 when there is none */
+int types_find_enumerator(const char *name, int64_t *v);
 /* Is name a typedef or built-in type name usable bare (uint64_t, size_t)? */
 int type_is_name(const char *name);
 void type_add_typedef(const char *name, struct dt_type *t);

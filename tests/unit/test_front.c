@@ -229,33 +229,23 @@ static void syntax_errors(void)
 	/* ... and a lone description is a clause with the default action */
 	check(__LINE__, 0, "BEGIN", 0, NULL, NULL);
 
-	/*
-	 * KNOWN_BUG: the lexer takes "@" alone as an aggregation whose text is
-	 * "", so the message says near "" (and near "a" for "@a").  DTrace's
-	 * yytext is the whole token.
-	 */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tx = 1 @ 2;\n}\n",
-		      "[D_SYNTAX] line 3: syntax error near \"@\"");
-	KNOWN_BUG_ERR("BEGIN\n{\n\tx = 1 @a 2;\n}\n",
-		      "[D_SYNTAX] line 3: syntax error near \"@a\"");
-	/*
-	 * KNOWN_BUG: "0x" without hex digits is accepted as 0.  DTrace's
-	 * integer pattern needs a digit after 0x, so it lexes "0" then "x".
-	 */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tx = 0x;\n}\n",
-		      "[D_SYNTAX] line 3: syntax error near \"x\"");
-	/*
-	 * KNOWN_BUG: DTrace's integer suffix is [uU]?[lL]?[lL]?, so "10LU" is
-	 * "10L" then "U"; the lexer here takes the suffixes in any order.
-	 */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tn = 10LU;\n}\n",
-		      "[D_SYNTAX] line 3: syntax error near \"U\"");
-	/* KNOWN_BUG: DTrace's lexer has its own message for floating point */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tx = 1.5;\n}\n",
-		      "[D_SYNTAX] line 3: floating-point constants are not permitted");
-	/* KNOWN_BUG: a nested comment opener is an error in DTrace */
-	KNOWN_BUG_ERR("/* a /* b */\nBEGIN\n{\n}\n",
-		      "[D_SYNTAX] line 1: /* encountered inside a comment");
+	/* the message names the whole token, "@" included */
+	ERR("BEGIN\n{\n\tx = 1 @ 2;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"@\"");
+	ERR("BEGIN\n{\n\tx = 1 @a 2;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"@a\"");
+	/* DTrace's integer pattern needs a digit after 0x: "0" then "x" */
+	ERR("BEGIN\n{\n\tx = 0x;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"x\"");
+	/* DTrace's integer suffix is [uU]?[lL]?[lL]?: "10LU" is "10L" then "U" */
+	ERR("BEGIN\n{\n\tn = 10LU;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"U\"");
+	/* DTrace's lexer has its own message for floating point */
+	ERR("BEGIN\n{\n\tx = 1.5;\n}\n",
+	    "[D_SYNTAX] line 3: floating-point constants are not permitted");
+	/* a nested comment opener is an error in DTrace */
+	ERR("/* a /* b */\nBEGIN\n{\n}\n",
+	    "[D_SYNTAX] line 1: /* encountered inside a comment");
 }
 
 static void lexer_errors(void)
@@ -292,19 +282,19 @@ static void lexer_errors(void)
 	ERR("\n#pragma D error \"this is an error message\"\n\nBEGIN\n{\n\texit(0);\n}\n",
 	    "[D_PRAGERR] line 2: #error: this is an error message ");
 
-	/* KNOWN_BUG: types/err.D_CHR_OFLOW.charconst: the tag is D_CHR_OFLOW */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tchar_bad = 'abc\\fefghi';\n}\n",
-		      "[D_CHR_OFLOW] line 3: character constant is too long");
+	/* types/err.D_CHR_OFLOW.charconst: the tag is D_CHR_OFLOW */
+	ERR("BEGIN\n{\n\tchar_bad = 'abc\\fefghi';\n}\n",
+	    "[D_CHR_OFLOW] line 3: character constant is too long");
 	/*
-	 * KNOWN_BUG: DTrace reports these two lexer errors through yyerror(),
+	 * DTrace reports these two lexer errors through yyerror(),
 	 * which tags every message D_SYNTAX; with -xerrtags the tag is printed
 	 * (the conformance tests of these run without -xerrtags, so they do
 	 * not show it).
 	 */
-	KNOWN_BUG_ERR("\n/* This comment no end\n",
-		      "[D_SYNTAX] line 3: end-of-file encountered before matching */");
-	KNOWN_BUG_ERR("inline int foo = 0;\n#pragma",
-		      "[D_SYNTAX] line 2: end-of-file encountered before end of control line");
+	ERR("\n/* This comment no end\n",
+	    "[D_SYNTAX] line 3: end-of-file encountered before matching */");
+	ERR("inline int foo = 0;\n#pragma",
+	    "[D_SYNTAX] line 2: end-of-file encountered before end of control line");
 	/* an empty program: xyerror(D_EMPTY, ...) in dt_compile() */
 	ERR("\n\n",
 	    "[D_EMPTY] line 3: empty D program translation unit");
@@ -407,39 +397,70 @@ static void sema_errors(void)
 	/* strings act as pointers for + (DTrace's dt_cook_op2) */
 	OK("BEGIN\n{\n\tx = \"abc\" + 1;\n}\n");
 
-	/* KNOWN_BUG: types/err.D_OP_INCOMPAT.badassign: "+=" gives D_OP_INT */
-	KNOWN_BUG_ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = 3;\n\ta += \"foobar\";\n\texit(1);\n}\n",
-		      "[D_OP_INCOMPAT] line 6: operands have incompatible types: \"int\" += \"string\"");
-	/* KNOWN_BUG: types/err.D_OP_SCALAR.badlogop: strings are not scalars */
-	KNOWN_BUG_ERR("#pragma D option quiet\n\nBEGIN\n/\"char\" && \"foo\"/\n{\n\texit(1);\n}\n",
-		      "[D_OP_SCALAR] line 4: operator && requires operands of scalar type");
-	/* KNOWN_BUG: types/err.D_OP_SCALAR.badcond */
-	KNOWN_BUG_ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = \"boo\";\n\tc = \"boo\" ? \"should\": \"fail\";\n\texit(1);\n}\n",
-		      "[D_OP_SCALAR] line 6: operator ?: expression must be of scalar type");
-	/* KNOWN_BUG: "!" needs a scalar too (dt_cook_op1, DT_TOK_LNEG) */
-	KNOWN_BUG_ERR("BEGIN\n{\n\tx = !\"a\";\n}\n",
-		      "[D_OP_SCALAR] line 3: operator ! requires an operand of scalar type");
-	/* KNOWN_BUG: types/err.D_OP_ACT.badcond: D_OP_VOID is reported instead */
-	KNOWN_BUG_ERR("#pragma D option quiet\n\nBEGIN\n{\n\ti = 1;\n\tx = i == 0 ? trace(0): trace(1);\n\texit(1);\n}\n",
-		      "[D_OP_ACT] line 6: action cannot be used in a conditional context");
-	/* KNOWN_BUG: sizeof/err.D_IDENT_UNDEF.UnknownSymbol: ` makes a symbol */
-	KNOWN_BUG_ERR("#pragma D option quiet\n\nBEGIN\n{\n\tprintf(\"sizeof(`): %d\\n\", sizeof(`));\n\texit(0);\n}\n",
-		      "[D_IDENT_UNDEF] line 5: failed to resolve `: Unknown symbol name");
+	/* types/err.D_OP_INCOMPAT.badassign */
+	ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = 3;\n\ta += \"foobar\";\n\texit(1);\n}\n",
+	    "[D_OP_INCOMPAT] line 6: operands have incompatible types: \"int\" += \"string\"");
+	/* types/err.D_OP_SCALAR.badlogop: strings are not scalars */
+	ERR("#pragma D option quiet\n\nBEGIN\n/\"char\" && \"foo\"/\n{\n\texit(1);\n}\n",
+	    "[D_OP_SCALAR] line 4: operator && requires operands of scalar type");
+	/* types/err.D_OP_SCALAR.badcond */
+	ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = \"boo\";\n\tc = \"boo\" ? \"should\": \"fail\";\n\texit(1);\n}\n",
+	    "[D_OP_SCALAR] line 6: operator ?: expression must be of scalar type");
+	/* "!" needs a scalar too (dt_cook_op1, DT_TOK_LNEG) */
+	ERR("BEGIN\n{\n\tx = !\"a\";\n}\n",
+	    "[D_OP_SCALAR] line 3: operator ! requires an operand of scalar type");
+	/* types/err.D_OP_ACT.badcond */
+	ERR("#pragma D option quiet\n\nBEGIN\n{\n\ti = 1;\n\tx = i == 0 ? trace(0): trace(1);\n\texit(1);\n}\n",
+	    "[D_OP_ACT] line 6: action cannot be used in a conditional context");
+	/* sizeof/err.D_IDENT_UNDEF.UnknownSymbol: ` makes a symbol */
+	ERR("#pragma D option quiet\n\nBEGIN\n{\n\tprintf(\"sizeof(`): %d\\n\", sizeof(`));\n\texit(0);\n}\n",
+	    "[D_IDENT_UNDEF] line 5: failed to resolve `: Unknown symbol name");
 	/*
-	 * KNOWN_BUG: DTrace cooks clauses in program order, so a global is
-	 * unknown in a clause before the first one that assigns it (self->
-	 * and associative arrays are created by any reference); it compiles
-	 * here and reads 0.
+	 * DTrace cooks clauses in program order, so a global is unknown in a
+	 * clause before the first one that assigns it.
 	 */
-	KNOWN_BUG_ERR("BEGIN\n{\n\ttrace(g);\n}\n\nBEGIN\n{\n\tg = 1;\n}\n",
-		      "[D_IDENT_UNDEF] line 3: failed to resolve g: Unknown variable name");
+	ERR("BEGIN\n{\n\ttrace(g);\n}\n\nBEGIN\n{\n\tg = 1;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve g: Unknown variable name");
 	/*
-	 * KNOWN_BUG: variables/tvar/err.D_OP_INCOMPAT.default_int: a
-	 * declaration without a type ("self x;") declares an int; the parser
-	 * gives a syntax error.
+	 * variables/tvar/err.D_OP_INCOMPAT.default_int: a declaration without
+	 * a type ("self x;") declares an int.
 	 */
-	KNOWN_BUG_ERR("self x;\n\nBEGIN\n{\n\tself->x = execname;\n\texit(0);\n}\n",
-		      "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"string\"");
+	ERR("self x;\n\nBEGIN\n{\n\tself->x = execname;\n\texit(0);\n}\n",
+	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"string\"");
+	/* printa() joins aggregations on their keys: the counts must match first */
+	ERR("BEGIN\n{\n\t@x[1, 2] = sum(1);\n\t@y[3] = count();\n\tprinta(@x, @y);\n}\n",
+	    "[D_PRINTA_AGGKEY] line 5: printa( ): @x and @y do not have matching key signatures: @x has 2 keys, @y has 1 key");
+	ERR("BEGIN\n{\n\t@x[1] = sum(1);\n\t@y[\"a\"] = count();\n\tprinta(@x, @y);\n}\n",
+	    "[D_PRINTA_AGGPROTO] line 5: printa( ): @y[ ] key #1 is incompatible with @x:\n        x key #1: int\n        y key #1: string");
+	/* an action used as a value is void: its own format is never checked */
+	ERR("BEGIN\n{\n\tprintf(\"%s\\n\", trace(\"\"));\n}\n",
+	    "[D_PRINTF_ARG_TYPE] line 3: printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: void");
+	/* a compound assignment or a read needs the variable to exist */
+	ERR("BEGIN\n{\n\tn *= 2;\n}\n",
+	    "[D_VAR_UNDEF] line 3: n has not yet been declared or assigned");
+	ERR("BEGIN\n{\n\tthis->n |= 1;\n}\n",
+	    "[D_VAR_UNDEF] line 3: this->n has not yet been declared or assigned");
+	ERR("syscall::read:return\n/self->ts/\n{\n}\nsyscall::read:entry\n{\n\tself->ts = timestamp;\n}\n",
+	    "[D_VAR_UNDEF] line 2: self->ts has not yet been declared or assigned");
+	OK("BEGIN\n{\n\tn = 1;\n\tn *= 2;\n\tself->m++;\n\tself->m += n;\n}\n");
+	/* sizeof needs a known size */
+	ERR("BEGIN\n{\n\ttrace(sizeof(exit(0)));\n}\n",
+	    "[D_SIZEOF_TYPE] line 3: cannot apply sizeof to an operand of unknown size");
+	ERR("struct fwd;\nBEGIN\n{\n\ttrace(sizeof(struct fwd));\n}\n",
+	    "[D_SIZEOF_TYPE] line 4: cannot apply sizeof to an operand of unknown size");
+	/* additive operators: no arithmetic on pointers to void or functions */
+	ERR("BEGIN\n{\n\tp = (void *)curthread;\n\tq = p - 8;\n}\n",
+	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"void *\" - \"int\"");
+	ERR("BEGIN\n{\n\tx = \"a\" + \"b\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"string\" + \"string\"");
+	OK("BEGIN\n{\n\tp = (char *)curthread;\n\tq = p - 8;\n\tr = 8 + p;\n\ts = q - p;\n}\n");
+	/* enumerators share one name space; clause-locals cannot be arrays */
+	ERR("enum a { ONE, TWO };\nenum b { THREE, TWO };\n",
+	    "[D_DECL_IDRED] line 2: identifier redeclared: TWO");
+	ERR("enum a { ONE, ONE };\n",
+	    "[D_DECL_IDRED] line 1: identifier redeclared: ONE");
+	ERR("this string s[int, int];\n",
+	    "[D_DECL_LOCASSC] line 1: associative arrays may not be declared as local variables: s");
 }
 
 /* Valid programs: every one must compile without a message. */
@@ -510,13 +531,12 @@ static void valid_programs(void)
 	OK("#!/usr/sbin/dtrace -s\n#pragma D option quiet\n#pragma D option strsize=512\n\nBEGIN { exit(0); }\n");
 
 	/*
-	 * KNOWN_BUG: if/else whose then-part is a single statement, not a
-	 * block: "if (c) s1; else s2;" is a syntax error near "else" (DTrace's
+	 * if/else whose then-part is a single statement, not a block (DTrace's
 	 * grammar: statement_or_block DT_KEY_ELSE statement_or_block).
 	 */
-	KNOWN_BUG_OK("BEGIN\n{\n\tx = 1;\n\tif (x) trace(1); else trace(2);\n}\n");
-	KNOWN_BUG_OK("BEGIN\n{\n\tx = 1;\n\tif (x == 0) trace(1); else if (x == 1) trace(2); else trace(3);\n}\n");
-	KNOWN_BUG_OK("BEGIN\n{\n\tx = 1;\n\tif (x) {\n\t\tif (x > 5) trace(1); else trace(2);\n\t}\n}\n");
+	OK("BEGIN\n{\n\tx = 1;\n\tif (x) trace(1); else trace(2);\n}\n");
+	OK("BEGIN\n{\n\tx = 1;\n\tif (x == 0) trace(1); else if (x == 1) trace(2); else trace(3);\n}\n");
+	OK("BEGIN\n{\n\tx = 1;\n\tif (x) {\n\t\tif (x > 5) trace(1); else trace(2);\n\t}\n}\n");
 }
 
 int main(void)
