@@ -95,6 +95,8 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	struct ptrvec mems = {0};
 
 	expect(ps, T_LBRACE);
+	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
+		syntax_error(ps);
 	while (ps->cur.kind != T_RBRACE) {
 		struct dt_type *base = parse_type_spec(ps);
 		do {
@@ -188,6 +190,8 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	struct ptrvec ev = {0};
 
 	expect(ps, T_LBRACE);
+	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one enumerator */
+		syntax_error(ps);
 	while (ps->cur.kind != T_RBRACE) {
 		if (ps->cur.kind != T_IDENT)
 			syntax_error(ps);
@@ -262,8 +266,15 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 					struct dt_lexer save = ps->lx;
 					struct token savet = ps->cur;
 					advance(ps);
-					if (ps->cur.kind == T_LBRACE)
+					if (ps->cur.kind == T_LBRACE) {
+						advance(ps);	/* an empty body is the first error */
+						if (ps->cur.kind != T_RBRACE) {
+							ps->lx = save;
+							ps->cur = savet;
+							advance(ps);
+						}
 						syntax_error(ps);
+					}
 					ps->lx = save;
 					ps->cur = savet;
 				}
@@ -297,14 +308,18 @@ done:
 	{
 		int line = ps->cur.line;
 		int kinds = (chr != 0) + (shrt != 0) + (in != 0 && (chr || shrt)) + (named != NULL && (chr || shrt || in || lng));
+		if (named == &ty_void && (shrt || lng || sign || uns))
+			dt_error(line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
 		if (named == &ty_double && dbl_count > 1)
 			dt_error(line, "D_DECL_COMBO", "invalid type combination");
 		if (chr && in)
 			dt_error(line, "D_DECL_COMBO", "invalid type combination");
 		if (chr && (lng || shrt))
 			dt_error(line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
-		if (shrt && lng)
-			dt_error(line, "D_UNKNOWN", "invalid type declaration: short and long may not be combined");
+		if (shrt && lng)	/* DTrace looks up the name its attributes spell, and fails */
+			dt_error(line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
+				 sign ? "signed " : "", uns ? "unsigned " : "", lng > 1 ? "long long " : "long ",
+				 in ? "int" : "");
 		if (sign && uns)
 			dt_error(line, "D_DECL_COMBO", "invalid type combination");
 		(void)kinds;
@@ -978,7 +993,7 @@ static void parse_declaration(struct parser *ps)
 			expect(ps, T_RBRACK);
 		}
 		if (type_is_name(name) && type_lookup(name) != t)
-			dt_error(ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", name);
+			dt_error(ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
 		type_add_typedef(name, t);
 		ps->lx.pspec_mode = 1;
 		expect(ps, T_SEMI);
@@ -1014,7 +1029,7 @@ static void parse_declaration(struct parser *ps)
 	if (ps->cur.kind == T_SEMI && nclass)
 		dt_error(line, "D_DECL_USELESS", "useless declaration");
 	if (ps->cur.kind == T_IDENT && strchr(ps->cur.text, '`'))
-		dt_error(line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration");
+		dt_error(line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", ps->cur.text);
 	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
 		nclass_extern = 0;
 		ps->lx.pspec_mode = 1;
@@ -1068,6 +1083,23 @@ char *pdesc_str(const struct dt_pdesc *pd)
 	return xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
 }
 
+/*
+ * DTrace checks a predicate's operators once the parser has read the token
+ * after its closing '/', and reports their type errors at that token's line
+ * (yylineno), while names keep the line they were written on.
+ */
+static void predicate_operator_lines(struct node *n, int line)
+{
+	if (!n)
+		return;
+	if (n->kind == N_BINARY)
+		n->line = line;
+	for (int i = 0; i < 3; i++)
+		predicate_operator_lines(n->kids[i], line);
+	for (int i = 0; i < n->args.n; i++)
+		predicate_operator_lines(n->args.v[i], line);
+}
+
 static void parse_clause(struct parser *ps)
 {
 	struct dt_clause *c = xcalloc(1, sizeof(*c));
@@ -1099,6 +1131,7 @@ static void parse_clause(struct parser *ps)
 				syntax_error(ps);
 			}
 			advance(ps);
+			predicate_operator_lines(c->pred, ps->cur.line);
 			if (ps->cur.kind != T_LBRACE) {
 				/* a predicate without actions */
 				ps->lx.pspec_mode = 1;

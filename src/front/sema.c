@@ -1257,7 +1257,7 @@ static void cook_unary(struct node *n)
 		} else if (k->type->kind == TY_STRING) {
 			n->type = &ty_char;
 		} else {
-			dt_error(n->line, "D_DEREF_NONPTR", "unary * requires an operand of pointer type");
+			dt_error(n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
 		}
 		n->is_lvalue = 1;
 		return;
@@ -1351,10 +1351,12 @@ static void cook_member(struct node *n)
 			dt_error(n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 		st = st->ref;
 	}
-	if (st->kind != TY_STRUCT && st->kind != TY_UNION)
-		dt_error(n->line, n->op == T_ARROW ? "D_OP_PTR" : "D_OP_SOU",
-			 "operator %s must be applied to a %s", opname(n->op),
-			 n->op == T_ARROW ? "pointer to struct or union" : "struct or union");
+	if (st->kind != TY_STRUCT && st->kind != TY_UNION) {
+		if (n->op == T_ARROW)
+			dt_error(n->line, "D_OP_PTR", "operator -> must be applied to a pointer to struct or union");
+		dt_error(n->line, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
+			 type_name(st));
+	}
 	if (!st->complete && !st->btf_id)
 		dt_error(n->line, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available",
 			 opname(n->op), type_name(st));

@@ -381,7 +381,7 @@ static void sema_errors(void)
 	ERR("BEGIN\n{\n\tp = 123 + -trace(0);\n\texit(1);\n}\n",
 	    "[D_OP_ARITH] line 3: operator - requires an operand of arithmetic type");
 	ERR("#pragma D option quiet\n\nBEGIN\n/\"char\" & \"foo\"/\n{\n\texit(1);\n}\n",
-	    "[D_OP_INT] line 4: operator & requires operands of integral type");
+	    "[D_OP_INT] line 5: operator & requires operands of integral type");
 	ERR("BEGIN\n{\n\tx = \"char\" << 2;\n}\n",
 	    "[D_OP_INT] line 3: operator << requires operands of integral type");
 	ERR("BEGIN\n{\n\tx = ~\"abc\";\n}\n",
@@ -402,7 +402,7 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 6: operands have incompatible types: \"int\" += \"string\"");
 	/* types/err.D_OP_SCALAR.badlogop: strings are not scalars */
 	ERR("#pragma D option quiet\n\nBEGIN\n/\"char\" && \"foo\"/\n{\n\texit(1);\n}\n",
-	    "[D_OP_SCALAR] line 4: operator && requires operands of scalar type");
+	    "[D_OP_SCALAR] line 5: operator && requires operands of scalar type");
 	/* types/err.D_OP_SCALAR.badcond */
 	ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = \"boo\";\n\tc = \"boo\" ? \"should\": \"fail\";\n\texit(1);\n}\n",
 	    "[D_OP_SCALAR] line 6: operator ?: expression must be of scalar type");
@@ -461,6 +461,23 @@ static void sema_errors(void)
 	    "[D_DECL_IDRED] line 1: identifier redeclared: ONE");
 	ERR("this string s[int, int];\n",
 	    "[D_DECL_LOCASSC] line 1: associative arrays may not be declared as local variables: s");
+	/* operator type errors in a predicate are reported at the line after it */
+	ERR("BEGIN\n/1 +\n\"x\" * 2/\n{\n}\n",
+	    "[D_OP_ARITH] line 4: operator * requires operands of arithmetic type");
+	ERR("typedef long vlong;\ntypedef int vlong;\n",
+	    "[D_DECL_IDRED] line 2: typedef redeclared: vlong");
+	ERR("BEGIN\n{\n\tx = 1;\n\ty = *x;\n}\n",
+	    "[D_DEREF_NONPTR] line 4: cannot dereference non-pointer type");
+	ERR("BEGIN\n{\n\ttrace(curthread.pid);\n}\n",
+	    "[D_OP_SOU] line 3: operator . cannot be applied to type \"struct task_struct *\"; must be applied to a struct or union");
+	ERR("unsigned void *p;\n",
+	    "[D_DECL_VOIDATTR] line 1: invalid type declaration: attributes may not be used with void type");
+	ERR("long int `k;\n",
+	    "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a declaration name (`k)");
+	ERR("BEGIN\n{\n\tx = sizeof(unsigned long short int);\n}\n",
+	    "[D_UNKNOWN] line 3: failed to resolve type unsigned short long int: Unknown type name");
+	ERR("struct empty {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
+	ERR("enum none {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
 }
 
 /* Valid programs: every one must compile without a message. */
