@@ -1060,7 +1060,7 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 		}
 		if (*p == ':' || *p == 0) {
 			if (n == 4)
-				dt_error(line, "D_PDESC_INVAL", "invalid probe description \"%s\": too many fields", text);
+				dt_error(line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description", text);
 			parts[n++] = xstrndup(s, (size_t)(p - s));
 			if (*p == 0)
 				break;

@@ -438,10 +438,10 @@ static void cook_ident(struct node *n)
 			return;
 		}
 		if (strcmp(n->sval, "NULL") == 0) {
-			/* as in DTrace, NULL is the integer constant 0 (uintptr_t) */
+			/* as in DTrace on Linux, NULL is the int constant 0 (sizeof 4) */
 			n->kind = N_INT;
 			n->ival = 0;
-			n->type = &ty_ulong;
+			n->type = &ty_int;
 			set_const(n, 0);
 			return;
 		}
@@ -1018,6 +1018,12 @@ static void cook_call(struct node *n)
 	}
 }
 
+/* Pointers to void or to functions have no element size to step by. */
+static int is_vfptr_target(const struct dt_type *t)
+{
+	return t->kind == TY_VOID || t->kind == TY_FUNC;
+}
+
 static void cook_assign(struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
@@ -1067,13 +1073,23 @@ static void cook_assign(struct node *n)
 			dt_error(n->line, "D_OP_VOID", "operator = may not be applied to void expression");
 		if (!assignable(l->type, r))
 			incompat(n, "=", l->type, r->type);
+	} else if (n->op == T_ADD_EQ || n->op == T_SUB_EQ) {
+		/* dt_cook_op2's rules: pointer += integer, and nothing on strings */
+		struct dt_type *lt = l->type, *rt = r->type;
+		if (type_is_string(lt) || type_is_string(rt))
+			incompat(n, opname(n->op), lt, rt);
+		if (!type_is_integral(lt) || !type_is_integral(rt)) {
+			if (lt->kind != TY_PTR || is_vfptr_target(lt->ref))
+				dt_error(n->line, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size",
+					 opname(n->op));
+			if (!type_is_integral(rt))
+				incompat(n, opname(n->op), lt, rt);
+		}
 	} else {
-		if (type_is_integral(l->type) && !type_is_scalar(r->type))
-			incompat(n, opname(n->op), l->type, r->type);
-		if (!type_is_integral(l->type) && !(l->type->kind == TY_PTR && (n->op == T_ADD_EQ || n->op == T_SUB_EQ)))
-			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(n->op));
-		if (!type_is_integral(r->type))
-			dt_error(n->line, "D_OP_INT", "operator %s requires operands of integral type", opname(n->op));
+		int arith = n->op == T_MUL_EQ || n->op == T_DIV_EQ;
+		if (!type_is_integral(l->type) || !type_is_integral(r->type))
+			dt_error(n->line, arith ? "D_OP_ARITH" : "D_OP_INT", "operator %s requires operands of %s type",
+				 opname(n->op), arith ? "arithmetic" : "integral");
 		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
 			dt_error(n->line, "D_DIV_ZERO", "expression contains division by zero");
 	}
@@ -1100,11 +1116,6 @@ static void cook_incdec(struct node *n)
 static struct dt_type *ptr_target(struct dt_type *t)
 {
 	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
-}
-
-static int is_vfptr_target(const struct dt_type *t)
-{
-	return t->kind == TY_VOID || t->kind == TY_FUNC;
 }
 
 static void cook_binary(struct node *n)
@@ -1557,7 +1568,8 @@ static void cook(struct node *n)
 	case N_STRINGOF:
 		cook(n->kids[0]);
 		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
-			dt_error(n->line, "D_STRINGOF_TYPE", "stringof( ) operand must be a string or pointer");
+			dt_error(n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
+				 type_name(n->kids[0]->type));
 		n->type = &ty_string;
 		return;
 	case N_XLATE:

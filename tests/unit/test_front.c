@@ -478,6 +478,18 @@ static void sema_errors(void)
 	    "[D_UNKNOWN] line 3: failed to resolve type unsigned short long int: Unknown type name");
 	ERR("struct empty {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
 	ERR("enum none {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
+	/* compound additive assignment: a scalar of known size on the left */
+	ERR("BEGIN\n{\n\tv = (void *)0;\n\tv += 1;\n}\n",
+	    "[D_OP_VFPTR] line 4: operator += requires left-hand scalar operand of known size");
+	ERR("BEGIN\n{\n\tn = 1;\n\tn -= curthread;\n}\n",
+	    "[D_OP_VFPTR] line 4: operator -= requires left-hand scalar operand of known size");
+	ERR("BEGIN\n{\n\tn = 1;\n\tn *= curthread;\n}\n",
+	    "[D_OP_ARITH] line 4: operator *= requires operands of arithmetic type");
+	OK("BEGIN\n{\n\tp = (char *)curthread;\n\tp += 8;\n\tp -= 4;\n}\n");
+	ERR("BEGIN\n{\n\tx = stringof(exit(0));\n}\n",
+	    "[D_STRINGOF_TYPE] line 3: cannot apply stringof to a value of type void");
+	ERR("a:b:c:d:e\n{\n}\n",
+	    "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d:e\": Overspecified probe description");
 }
 
 /* Valid programs: every one must compile without a message. */
