@@ -725,12 +725,39 @@ static void gen_var_store(struct cg *g, struct node *n, int keybase)
 	pop(g, R0);
 }
 
+/*
+ * Elements of a D global array of integers or pointers are packed at their
+ * C size, so that &a[i] and pointer arithmetic see C's layout; other
+ * elements (strings, structs) take a full value slot each.
+ */
+static void load_sized(struct cg *g, const struct dt_type *t);
+
+static int garray_packed(const struct dt_type *elem)
+{
+	return (elem->kind == TY_INT || elem->kind == TY_PTR || elem->kind == TY_ENUM) &&
+	       elem->size >= 1 && elem->size <= 8 && !is_str(elem);
+}
+
+static uint32_t garray_stride(struct cg *g, const struct dt_type *elem)
+{
+	return garray_packed(elem) ? elem->size : val_size(g, elem);
+}
+
+/* Load the element whose address is in r0. */
+static void garray_load(struct cg *g, const struct dt_type *elem)
+{
+	if (garray_packed(elem))
+		load_sized(g, elem);
+	else
+		load_direct(g, elem);
+}
+
 /* Scalar array element address: r0 = &a[i] with a bounds check. */
 static void garray_addr(struct cg *g, struct node *n)
 {
 	struct dt_var *v = n->kids[0]->var;
 	int ok = new_label(g);
-	uint32_t esz = val_size(g, v->type->ref);
+	uint32_t esz = garray_stride(g, v->type->ref);
 
 	gen_expr(g, n->args.v[0]);
 	jmp_imm(g, BPF_JLT, R0, (int32_t)v->type->nelems, ok);
@@ -839,7 +866,7 @@ static void gen_update(struct cg *g, struct node *n)
 		} else {
 			peek(g, R0, locdepth - 1);
 			if (is_garray_elem(l))
-				load_direct(g, l->type);
+				garray_load(g, l->type);
 			else if (is_direct(l))
 				load_sized(g, l->type);
 			else
@@ -890,7 +917,8 @@ static void gen_update(struct cg *g, struct node *n)
 		emit(g, BPF_MOV64_REG(R1, R0));
 		peek(g, R2, locdepth - 1);
 		if (is_garray_elem(l)) {
-			emit(g, BPF_STX_MEM(BPF_DW, R2, R1, 0));
+			int sz = garray_packed(l->type) ? bpf_size(l->type->size) : BPF_DW;
+			emit(g, BPF_STX_MEM(sz, R2, R1, 0));
 		} else if (is_direct(l) && is_str(l->type)) {
 			uint32_t sz = l->type->kind == TY_ARRAY ? l->type->nelems : g->L->strmax;
 			emit(g, BPF_MOV64_REG(R8, R1));
@@ -2398,7 +2426,7 @@ static void gen_expr(struct cg *g, struct node *n)
 		}
 		if (is_garray_elem(n)) {
 			garray_addr(g, n);
-			load_direct(g, n->type);
+			garray_load(g, n->type);
 			return;
 		}
 		if (is_str(n->kids[0]->type) && n->kids[0]->type->kind == TY_STRING) {
@@ -3191,7 +3219,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 			continue;
 		v->offset = off;
 		if (v->is_array)
-			off += v->type->nelems * val_size(&(struct cg){.L = L}, v->type->ref);
+			off += v->type->nelems * garray_stride(&(struct cg){.L = L}, v->type->ref);
 		else
 			off += val_size(&(struct cg){.L = L}, v->type);
 		off = align8(off);
