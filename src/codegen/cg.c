@@ -406,6 +406,17 @@ static uint32_t val_size(struct cg *g, const struct dt_type *t)
 	return t->size > 8 ? (t->size + 7) & ~7u : 8;
 }
 
+/* Bytes a key of type t takes in a dynamic variable's key: strings and
+ * structs by value, everything else in an 8-byte slot. */
+static uint32_t key_slot_size(const struct cg_layout *L, const struct dt_type *t)
+{
+	if (is_str(t))
+		return L->strbuf;
+	if (t->kind == TY_STRUCT || t->kind == TY_UNION)
+		return t->size ? (t->size + 7) & ~7u : 8;
+	return 8;
+}
+
 /*
  * Build the key of a dynamic variable in the key buffer from the pushed
  * key values at stack depths base..base+nkeys-1.  Leaves r2 = key pointer.
@@ -432,6 +443,13 @@ static void build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
 			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
 			copy_str(g, R1, R3);
 			off += g->L->strbuf;
+		} else if (kt->kind == TY_STRUCT || kt->kind == TY_UNION) {
+			/* a struct or union key is its bytes (r3: its address) */
+			emit(g, BPF_MOV64_REG(R1, R7));
+			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			emit(g, BPF_MOV64_IMM(R2, (int32_t)kt->size));
+			call(g, BPF_FUNC_probe_read_kernel);
+			off += key_slot_size(g->L, kt);
 		} else {
 			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
 			off += 8;
@@ -802,6 +820,10 @@ static int is_direct(const struct node *n)
 		       n->type && (n->type->kind == TY_STRUCT || n->type->kind == TY_UNION);
 	if (n->kind == N_MEMBER && n->op == T_DOT)
 		return is_direct(n->kids[0]);
+	/* an element of an array member: w.c[i] */
+	if (n->kind == N_INDEX && n->kids[0]->type && n->kids[0]->type->kind == TY_ARRAY &&
+	    n->kids[0]->kind == N_MEMBER)
+		return is_direct(n->kids[0]);
 	return 0;
 }
 
@@ -810,6 +832,21 @@ static void gen_daddr(struct cg *g, struct node *n)
 {
 	if (n->kind == N_VAR) {
 		var_addr(g, n->var);
+		return;
+	}
+	if (n->kind == N_INDEX) {
+		const struct dt_type *at = n->kids[0]->type;
+		int ok = new_label(g);
+		gen_daddr(g, n->kids[0]);
+		push(g, R0);
+		gen_expr(g, n->args.v[0]);
+		jmp_imm(g, BPF_JLT, R0, (int32_t)at->nelems, ok);
+		fault(g, 11, R0);
+		place(g, ok);
+		if (at->ref->size != 1)
+			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)at->ref->size));
+		pop(g, R1);
+		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
 		return;
 	}
 	const struct dt_member *m = n->aux;
@@ -3244,7 +3281,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		struct dt_var *v = dyn.v[i];
 		uint32_t ks = v->scope == VS_THREAD ? 8 : 0;
 		for (int k = 0; k < v->nkeys; k++)
-			ks += is_str(v->keys[k]) ? L->strbuf : 8;
+			ks += key_slot_size(L, v->keys[k]);
 		if (ks == 0)
 			ks = 8;
 		L->dyn_keysize[i] = ks;
