@@ -479,8 +479,9 @@ static void dyn_load(struct cg *g, struct dt_var *v)
 	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
 	call(g, BPF_FUNC_map_lookup_elem);
 	jmp_imm(g, BPF_JNE, R0, 0, found);
-	if (is_str(v->type))
-		gen_strconst(g, R0, "", 0);
+	if (is_str(v->type) || ((v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) &&
+				v->type->size <= g->L->strbuf))
+		gen_strconst(g, R0, "", 0);	/* unset: reads as zeros */
 	else
 		emit(g, BPF_MOV64_IMM(R0, 0));
 	jmp(g, done);
@@ -498,7 +499,20 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 	int del = new_label(g), done = new_label(g), ok = new_label(g);
 
 	emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
-	if (!is_str(v->type)) {
+	if (v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) {
+		/* the value is the struct's bytes (r3: their address; 0 deletes) */
+		uint32_t sz = val_size(g, v->type), t = temp(g, sz);
+		peek(g, R3, vdepth);
+		jmp_imm(g, BPF_JEQ, R3, 0, del);
+		for (uint32_t i = 0; i < sz; i += 8)
+			emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
+		emit(g, BPF_MOV64_REG(R1, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
+		call(g, BPF_FUNC_probe_read_kernel);
+		emit(g, BPF_MOV64_REG(R3, R7));
+		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+	} else if (!is_str(v->type)) {
 		peek(g, R3, vdepth);
 		jmp_imm(g, BPF_JEQ, R3, 0, del);
 		emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_VAL));

@@ -1071,7 +1071,10 @@ static void cook_assign(struct node *n)
 	if (n->op == T_ASSIGN) {
 		if (r->type->kind == TY_VOID)
 			dt_error(n->line, "D_OP_VOID", "operator = may not be applied to void expression");
-		if (!assignable(l->type, r))
+		/* 0 deletes a dynamic variable, whatever its type */
+		int deletes = l->kind == N_VAR && (l->var->scope == VS_THREAD || l->var->is_assoc) &&
+			      is_null_const(r);
+		if (!assignable(l->type, r) && !deletes)
 			incompat(n, "=", l->type, r->type);
 	} else if (n->op == T_ADD_EQ || n->op == T_SUB_EQ) {
 		/* dt_cook_op2's rules: pointer += integer, and nothing on strings */

@@ -134,6 +134,11 @@ static struct dt_type *builtin_by_name(const char *name)
 
 struct dt_type *type_tag(enum ty_kind kind, const char *tag)
 {
+	/* a module-scoped tag (D`s, vmlinux`task_struct) names the same type:
+	 * D's own declarations and the kernel's BTF share one name space here */
+	const char *scope = strrchr(tag, '`');
+	if (scope && scope[1])
+		tag = scope + 1;
 	const char *kw = kind == TY_STRUCT ? "struct" : kind == TY_UNION ? "union" : "enum";
 	char *full = xasprintf("%s %s", kw, tag);
 	struct dt_type *t;
