@@ -3018,8 +3018,16 @@ static void gen_action(struct cg *g, struct node *n)
 		set_present(g, r);
 		return;
 	case F_SPECULATE:
-		/* the record of this clause goes to speculation id */
+		/* the record of this clause goes to speculation id; speculate(0)
+		 * (no buffer was free) drops it, as DTrace does: an id no
+		 * buffer has, which the consumer discards */
 		gen_expr(g, n->args.v[0]);
+		{
+			int some = new_label(g);
+			jmp_imm(g, BPF_JNE, R0, 0, some);
+			emit(g, BPF_MOV64_IMM(R0, -1));
+			place(g, some);
+		}
 		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 12));
 		return;
 	case F_COMMIT:

@@ -334,6 +334,23 @@ static int handle_record(void *ctx, void *data, size_t size)
 	return r;
 }
 
+/* A clause whose only actions are commit() and discard() shows nothing of
+ * its own, not even the probe line (what a commit releases shows its own). */
+static int spec_ops_only(const struct dt_clause *c, const struct rec_hdr *hdr)
+{
+	int any = 0;
+
+	for (int i = 0; i < c->recs.n; i++) {
+		const struct dt_recdesc *r = c->recs.v[i];
+		if (r->bit >= 0 && !(hdr->present & (1ULL << r->bit)))
+			continue;
+		if (r->action != F_COMMIT && r->action != F_DISCARD)
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 {
 	const struct rec_hdr *hdr = data;
@@ -357,7 +374,8 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 		return 0;
 	}
 	sb_init(&sb);
-	if (!h->o.quiet) {
+	int show_probe = !h->o.quiet && !spec_ops_only(c, hdr);
+	if (show_probe) {
 		fflush(h->out);
 		print_probe_line(h, hdr);
 	}
@@ -477,7 +495,7 @@ static int handle_record_copy(struct dtrace_hdl *h, void *data, size_t size)
 			break;
 		}
 	}
-	if (!h->o.quiet)
+	if (show_probe)
 		sb_putc(&sb, '\n');
 	fputs(sb.s, h->out);
 	if (sb.len)
