@@ -1895,6 +1895,17 @@ static void gen_strtok(struct cg *g, struct node *n)
 	g->depth = d0;
 }
 
+/* Read size bytes at offset off of the task_struct in r8 into FP_TMP. */
+static void read_task_field(struct cg *g, uint32_t off, int32_t size)
+{
+	emit(g, BPF_MOV64_REG(R1, FP));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	emit(g, BPF_MOV64_IMM(R2, size));
+	emit(g, BPF_MOV64_REG(R3, R8));
+	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	call(g, BPF_FUNC_probe_read_kernel);
+}
+
 /* progenyof(pid): 1 if the current process is pid or a descendant of it. */
 static void gen_progenyof(struct cg *g, struct node *n)
 {
@@ -1911,22 +1922,12 @@ static void gen_progenyof(struct cg *g, struct node *n)
 	/* at most 64 generations up, to the idle task (pid 0) */
 	for (int i = 0; i < 64; i++) {
 		jmp_imm(g, BPF_JEQ, R8, 0, no);
-		emit(g, BPF_MOV64_REG(R1, FP));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-		emit(g, BPF_MOV64_IMM(R2, 4));
-		emit(g, BPF_MOV64_REG(R3, R8));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)tgid->offset));
-		call(g, BPF_FUNC_probe_read_kernel);
+		read_task_field(g, tgid->offset, 4);
 		emit(g, BPF_LDX_MEM(BPF_W, R1, FP, FP_TMP));
 		emit(g, BPF_MOV32_REG(R2, R9));
 		jmp_reg(g, BPF_JEQ, R1, R2, yes);
 		jmp_imm(g, BPF_JEQ, R1, 0, no);
-		emit(g, BPF_MOV64_REG(R1, FP));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-		emit(g, BPF_MOV64_IMM(R2, 8));
-		emit(g, BPF_MOV64_REG(R3, R8));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)par->offset));
-		call(g, BPF_FUNC_probe_read_kernel);
+		read_task_field(g, par->offset, 8);
 		emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_TMP));
 	}
 	place(g, no);

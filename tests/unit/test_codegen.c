@@ -25,24 +25,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 /* $target for the library; dtrace(1) defines it in its main file. */
 __attribute__((weak)) long dt_macro_target;
 
 static int passed, failed, skipped, known_strict;
-
-static void show(const char *s)
-{
-	fputc('"', stderr);
-	for (; s && *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", stderr);
-		else if (*s == '\t')
-			fputs("\\t", stderr);
-		else
-			fputc(*s, stderr);
-	}
-	fputs("\"\n", stderr);
-}
 
 /* Steps of a run, as the child's exit status when one fails. */
 enum { ST_COMPILE = 101, ST_LOAD, ST_GO, ST_NOEXIT };

@@ -18,24 +18,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "unit.h"
+
 static int passed, failed;
-
-#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-/* Show a string with its invisible characters, for failure reports. */
-static void show(const char *s)
-{
-	fputc('"', stderr);
-	for (; s && *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", stderr);
-		else if (*s == '\t')
-			fputs("\\t", stderr);
-		else
-			fputc(*s, stderr);
-	}
-	fputs("\"\n", stderr);
-}
 
 static void eq(const char *got, const char *want, int line, const char *what)
 {

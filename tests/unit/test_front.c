@@ -24,25 +24,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 /* $target for the library; dtrace(1) defines it in its main file. */
 __attribute__((weak)) long dt_macro_target;
 
 static int passed, failed, skipped, known_strict;
-
-/* Show a string with its invisible characters, for failure reports. */
-static void show(const char *s)
-{
-	fputc('"', stderr);
-	for (; s && *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", stderr);
-		else if (*s == '\t')
-			fputs("\\t", stderr);
-		else
-			fputc(*s, stderr);
-	}
-	fputs("\"\n", stderr);
-}
 
 struct result {
 	int status;		/* 0 compiled, 1 compile error, other: crash */

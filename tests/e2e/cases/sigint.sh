@@ -2,12 +2,13 @@
 # SIGINT stops tracing: END runs, dtrace exits 0, and the BPF programs and
 # links it held are gone afterwards (checked with bpftool when it is
 # installed, else by looking for them in every process's file descriptors).
+# sigterm.sh runs this with SIGNAL=TERM.
 "$DTRACE" -q -n 'tick-1s {} END { printf("end\n"); }' >"$E2E_TMP/out" 2>"$E2E_TMP/err" &
 pid=$!
 sleep 0.5
 progs=$(sed -n 's/^prog_id:[[:space:]]*//p' /proc/$pid/fdinfo/* 2>/dev/null | sort -un)
 links=$(sed -n 's/^link_id:[[:space:]]*//p' /proc/$pid/fdinfo/* 2>/dev/null | sort -un)
-kill -INT $pid
+kill -"${SIGNAL:-INT}" $pid
 wait $pid
 echo "dtrace exit status $?"
 cat "$E2E_TMP/err" >&2
