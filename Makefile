@@ -23,9 +23,9 @@ $(BUILD)/libdtrace.a: $(LIBOBJ)
 $(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libdtrace.a
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
 
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
