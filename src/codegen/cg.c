@@ -29,6 +29,7 @@
  */
 #include "cg.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,16 @@ struct cg {
 };
 
 /* ---- emission ------------------------------------------------------------ */
+
+/* Report a code generation error through the compile's error state. */
+__attribute__((format(printf, 4, 5)))
+static _Noreturn void cg_error(struct cg *g, int line, const char *tag, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dt_verror(g->o->errs, line, tag, fmt, ap);
+}
 
 static void emit(struct cg *g, struct bpf_insn in)
 {
@@ -169,7 +180,7 @@ static void resolve_fixups(struct cg *g)
 			in->imm = d;
 		} else {
 			if (d < -32768 || d > 32767)
-				dt_error(0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",
+				cg_error(g, 0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",
 					 g->fix[i].insn, d);
 			in->off = (int16_t)d;
 		}
@@ -226,7 +237,7 @@ static int16_t slot(int d)
 static void push(struct cg *g, int reg)
 {
 	if (g->depth >= MAX_DEPTH)
-		dt_error(g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
+		cg_error(g, g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
 	emit(g, BPF_STX_MEM(BPF_DW, FP, reg, slot(g->depth)));
 	g->depth++;
 }
@@ -394,7 +405,7 @@ static uint32_t dyn_index(struct cg *g, struct dt_var *v)
 	for (int i = 0; i < g->L->ndyn; i++)
 		if (g->L->dyn[i] == v)
 			return (uint32_t)i;
-	dt_error(0, NULL, "internal error: no map for variable %s", v->name);
+	cg_error(g, 0, NULL, "internal error: no map for variable %s", v->name);
 }
 
 static uint32_t val_size(struct cg *g, const struct dt_type *t)
@@ -1011,7 +1022,7 @@ static void gen_update(struct cg *g, struct node *n)
 			emit(g, BPF_MOV64_REG(R0, R8));
 		} else {
 			/* kernel memory is not writable from D */
-			dt_error(n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
+			cg_error(g, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
 				 is_assign ? tok_str((enum tok)n->op) : (n->kind == N_PREINC || n->kind == N_POSTINC) ? "++" : "--");
 		}
 	}
@@ -1229,7 +1240,7 @@ static void kcall(struct cg *g, const char *name)
 	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
 
 	if (id <= 0)
-		dt_error(g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
+		cg_error(g, g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
 			 "this kernel has no %s kfunc, which D string functions need", name);
 	emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
 	/* they return int: sign-extend the error codes */
@@ -1914,7 +1925,7 @@ static void gen_progenyof(struct cg *g, struct node *n)
 	int yes = new_label(g), no = new_label(g), done = new_label(g);
 
 	if (!tgid || !par)
-		dt_error(n->line, NULL, "kernel BTF has no task_struct tgid or real_parent");
+		cg_error(g, n->line, NULL, "kernel BTF has no task_struct tgid or real_parent");
 	gen_expr(g, n->args.v[0]);
 	emit(g, BPF_MOV64_REG(R9, R0));
 	call(g, BPF_FUNC_get_current_task);
@@ -2096,8 +2107,8 @@ static void gen_call(struct cg *g, struct node *n)
 		return;
 	default:
 		if (sema_fn_is_action(n->fn))
-			dt_error(n->line, "D_ACT_SPEC", "%s( ) may only be used as a statement", sema_fn_name(n->fn));
-		dt_error(n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+			cg_error(g, n->line, "D_ACT_SPEC", "%s( ) may only be used as a statement", sema_fn_name(n->fn));
+		cg_error(g, n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 	}
 }
 
@@ -2119,7 +2130,7 @@ static void task_member(struct cg *g, const char *path)
 		p += n;
 		const struct dt_member *m = type_member(t, name);
 		if (!m)
-			dt_error(0, NULL, "kernel BTF has no task_struct member %s", name);
+			cg_error(g, 0, NULL, "kernel BTF has no task_struct member %s", name);
 		off += m->offset;
 		t = m->type;
 		if (*p == '.') {
@@ -2383,7 +2394,7 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	default:
-		dt_error(line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
+		cg_error(g, line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
 	}
 }
 
@@ -2538,7 +2549,7 @@ static void gen_expr(struct cg *g, struct node *n)
 	default:
 		break;
 	}
-	dt_error(n->line, "D_UNKNOWN", "expression is not yet supported by this implementation");
+	cg_error(g, n->line, "D_UNKNOWN", "expression is not yet supported by this implementation");
 }
 
 /* ---- aggregations ------------------------------------------------------------ */
@@ -3069,7 +3080,7 @@ static void gen_action(struct cg *g, struct node *n)
 		return;
 	}
 	default:
-		dt_error(n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 	}
 }
 

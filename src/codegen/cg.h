@@ -95,7 +95,9 @@ struct dt_recdesc {
 	int *aggids;
 };
 
+struct dt_errstate;
 struct dt_cgopts {
+	struct dt_errstate *errs;	/* where code generation errors unwind to */
 	uint32_t strsize;
 	uint32_t dynvarsize;
 	int quiet;

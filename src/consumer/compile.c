@@ -385,6 +385,7 @@ static int compile_all(struct dtrace_hdl *h)
 		}
 	}
 
+	h->cgo.errs = &es;
 	h->cgo.strsize = h->o.strsize;
 	h->cgo.dynvarsize = (uint32_t)h->o.dynvarsize;
 	h->cgo.quiet = h->o.quiet;

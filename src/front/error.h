@@ -7,6 +7,7 @@
 #define DT_ERROR_H
 
 #include <setjmp.h>
+#include <stdarg.h>
 
 struct dt_errstate {
 	jmp_buf jb;
@@ -17,6 +18,9 @@ struct dt_errstate {
 
 /* The error state of the compilation in progress (single-threaded). */
 extern struct dt_errstate *dt_errs;
+
+/* Record an error in es and unwind to es->jb.  line <= 0 means "no line". */
+_Noreturn void dt_verror(struct dt_errstate *es, int line, const char *tag, const char *fmt, va_list ap);
 
 /* Report an error and unwind.  line <= 0 means "no line". */
 _Noreturn void dt_error(int line, const char *tag, const char *fmt, ...)
