@@ -1,7 +1,7 @@
 # Plain Makefile: libdtrace.a from src/*/ (all but cmd), dtrace from src/cmd.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Isrc
+CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Isrc -Iinclude
 LDLIBS  = -lbpf -lelf -lz
 
 BUILD   = build

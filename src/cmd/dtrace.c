@@ -1,47 +1,47 @@
 /*
- * dtrace.c - the dtrace(1) command: DTrace's options, then compile, run and
- * print through the consumer library.
+ * dtrace.c - the dtrace(1) command: DTrace's options, then compile, run
+ * and print, as a consumer of <dtrace.h> and nothing else of the library.
+ *
+ * Like DTrace's own command, it compiles every -n/-P/-m/-f/-s program,
+ * executes each (printing what it matched), starts tracing, and loops on
+ * dtrace_sleep() and dtrace_work(): its probe callback prints the CPU, ID
+ * and FUNCTION:NAME columns, its record callback reads exit()'s status and
+ * ends each probe's line.  Everything the library formats reaches it through
+ * the buffered handler, so it knows how the output ends.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "consumer/dtrace.h"
-#include "consumer/usyms.h"
-#include <sys/ptrace.h>
+#include <dtrace.h>
 
-long dt_macro_target;
-
-/* When no program is given: which processes make system calls, and how
- * many, over five seconds (the main job of `make run`). */
-static const char default_script[] =
-	"#pragma D option quiet\n"
-	"BEGIN { printf(\"Counting system calls by process for 5 seconds...\\n\"); }\n"
-	"syscall:::entry { @calls[execname] = count(); @total = count(); }\n"
-	"tick-5s { exit(0); }\n"
-	"END {\n"
-	"\tprintf(\"%-24s %12s\\n\", \"PROCESS\", \"SYSCALLS\");\n"
-	"\tprinta(\"%-24s %@12d\\n\", @calls);\n"
-	"\tprinta(\"(all)                    %@12d\\n\", @total);\n"
-	"}\n";
-
-static volatile sig_atomic_t interrupted;
+/* The command's state: the signal handler needs it at file scope. */
+static struct {
+	dtrace_hdl_t *dtp;
+	FILE *out;
+	int quiet;
+	int testing;		/* _DTRACE_TESTING: no CPU and ID columns */
+	int heading;		/* the column heading was printed */
+	int status;		/* exit()'s status */
+	int last_char;		/* the last character written to out */
+	int pslive;		/* processes still running */
+	volatile sig_atomic_t intr;
+} g;
 
 static void on_signal(int sig)
 {
 	(void)sig;
-	interrupted++;
-	if (interrupted > 2)
+	g.intr++;
+	if (g.intr > 2)
 		_exit(1);
 }
 
-static void usage(FILE *fp)
+static int usage(FILE *fp)
 {
 	fprintf(fp,
 		"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
@@ -69,238 +69,374 @@ static void usage(FILE *fp)
 		"\t-w  permit destructive actions\n"
 		"\t-x  enable or modify compiler and tracing options\n"
 		"\t-Z  permit probe descriptions that match zero probes\n");
+	return 2;
 }
 
-static char *read_file(const char *path)
+static void owrite(const char *s)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	char *buf;
-	size_t n = 0, cap = 4096, r;
+	size_t n = strlen(s);
 
-	if (!f)
-		return NULL;
-	buf = malloc(cap);
-	while (buf && (r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-		n += r;
-		if (n + 1 >= cap)
-			buf = realloc(buf, cap *= 2);
-	}
-	if (buf)
-		buf[n] = 0;
-	if (f != stdin)
-		fclose(f);
-	return buf;
+	if (!n)
+		return;
+	fputs(s, g.out);
+	g.last_char = (unsigned char)s[n - 1];
 }
 
-struct desc {
+static void oprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void oprintf(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	owrite(buf);
+}
+
+static int is_quiet(void)
+{
+	dtrace_optval_t v;
+
+	return dtrace_getopt(g.dtp, "quiet", &v) == 0 && v != DTRACEOPT_UNSET;
+}
+
+/* Before a probe's records: its CPU, ID and FUNCTION:NAME columns. */
+static int chew(const dtrace_probedata_t *data, void *arg)
+{
+	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+	(void)arg;
+	g.quiet = is_quiet();
+	if (g.quiet)
+		return DTRACE_CONSUME_THIS;
+	if (!g.heading) {
+		if (g.testing)
+			oprintf("%32s\n", "FUNCTION:NAME");
+		else
+			oprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+		g.heading = 1;
+	}
+	snprintf(name, sizeof(name), "%s:%s", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "?");
+	if (g.testing)
+		oprintf("%32s ", name);
+	else
+		oprintf("%3d %6u %32s ", data->dtpda_cpu, pd ? pd->dtpd_id : 0, name);
+	return DTRACE_CONSUME_THIS;
+}
+
+/* Each record: exit()'s status; after the last, the end of the line. */
+static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, void *arg)
+{
+	(void)arg;
+	if (!rec) {
+		if (!g.quiet)
+			oprintf("\n");
+		return DTRACE_CONSUME_NEXT;
+	}
+	if (rec->dtrd_action == DTRACEACT_EXIT) {
+		int32_t status;
+		memcpy(&status, data->dtpda_data, sizeof(status));
+		g.status = status;
+		return DTRACE_CONSUME_NEXT;
+	}
+	return DTRACE_CONSUME_THIS;
+}
+
+static int bufhandler(const dtrace_bufdata_t *b, void *arg)
+{
+	(void)arg;
+	owrite(b->dtbda_buffered);
+	return DTRACE_HANDLE_OK;
+}
+
+static int errhandler(const dtrace_errdata_t *e, void *arg)
+{
+	(void)arg;
+	fflush(g.out);
+	fprintf(stderr, "dtrace: %s", e->dteda_msg);
+	return DTRACE_HANDLE_OK;
+}
+
+static int drophandler(const dtrace_dropdata_t *d, void *arg)
+{
+	(void)arg;
+	fflush(g.out);
+	fprintf(stderr, "dtrace: %s", d->dtdda_msg);
+	return DTRACE_HANDLE_OK;
+}
+
+static void prochandler(struct ps_prochandle *P, const char *msg, void *arg)
+{
+	(void)P;
+	(void)arg;
+	if (!msg)
+		g.pslive--;
+}
+
+static int fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fatal(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "dtrace: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	if (g.dtp)
+		dtrace_close(g.dtp);
+	return status;
+}
+
+static const char *errmsg(void)
+{
+	return dtrace_errmsg(g.dtp, dtrace_errno(g.dtp));
+}
+
+/* -l: the probes matching each description (all of them without one). */
+static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	static const char attrs[] = "\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n"
+				    "\t\tDependency Class: Common\n";
+	int *verbose = arg;
+	dtrace_probeinfo_t pi;
+
+	oprintf("%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+		pd->dtpd_name);
+	if (*verbose && dtrace_probe_info(dtp, pd, &pi) == 0) {
+		oprintf("\n\tProbe Description Attributes\n%s", attrs);
+		oprintf("\n\tArgument Attributes\n%s", attrs);
+		oprintf("\n\tArgument Types\n");
+		if (pi.dtp_argc == 0)
+			oprintf("\t\tNone\n");
+		for (int i = 0; i < pi.dtp_argc; i++)
+			oprintf("\t\targs[%d]: %s\n", i, pi.dtp_argtypes ? pi.dtp_argtypes[i] : "");
+		oprintf("\n");
+	}
+	return 0;
+}
+
+struct cmd {
 	int kind;		/* 'n', 'P', 'm', 'f', 's' */
 	char *arg;
+	dtrace_prog_t *prog;
 };
+
+static dtrace_probespec_t spec_of(int kind)
+{
+	switch (kind) {
+	case 'P': return DTRACE_PROBESPEC_PROVIDER;
+	case 'm': return DTRACE_PROBESPEC_MOD;
+	case 'f': return DTRACE_PROBESPEC_FUNC;
+	default: return DTRACE_PROBESPEC_NAME;
+	}
+}
+
+/* Split -c's command at white space, as dtrace(1) does (no shell). */
+static char **make_argv(const char *cmd)
+{
+	char *dup = strdup(cmd), *tok, *save;
+	char **v = calloc(strlen(cmd) / 2 + 2, sizeof(char *));
+	int n = 0;
+
+	for (tok = strtok_r(dup, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+		v[n++] = tok;
+	v[n] = NULL;
+	return v;
+}
 
 int main(int argc, char **argv)
 {
-	struct dtrace_hdl *h = dtrace_open();
-	struct desc descs[256];
-	int ndescs = 0;
-	int list = 0, exit_after_compile = 0, show_bpf = 0, verbose = 0;
-	char *cmd = NULL, *outfile = NULL;
+	struct cmd cmds[256];
+	int ncmds = 0, list = 0, exec_only = 0, verbose = 0, err;
+	unsigned int cflags = 0;
+	const char *outfile = NULL;
+	char *ccmd = NULL;
 	long grab_pid = 0;
-	char err[256];
 	int c;
+
+	if (argc <= 1)
+		return usage(stderr);
+	g.out = stdout;
+	g.testing = getenv("_DTRACE_TESTING") != NULL;
+	g.dtp = dtrace_open(DTRACE_VERSION, 0, &err);
+	if (!g.dtp) {
+		fprintf(stderr, "dtrace: failed to initialize dtrace: %s\n", dtrace_errmsg(NULL, err));
+		return 2;
+	}
 
 	while ((c = getopt(argc, argv, "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
 		switch (c) {
 		case 'b':
-			if (dtrace_setopt(h, "bufsize", optarg, err, sizeof(err)) < 0) {
-				fprintf(stderr, "dtrace: failed to set -b %s: %s\n", optarg, err);
-				return 2;
-			}
+			if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
+				return fatal(2, "failed to set -b %s: %s", optarg, errmsg());
 			break;
-		case 'c': cmd = optarg; break;
-		case 'C': h->o.cpp = 1; break;
-		case 'D': pv_push(&h->cpp_args, xasprintf("-D%s", optarg)); break;
-		case 'U': pv_push(&h->cpp_args, xasprintf("-U%s", optarg)); break;
-		case 'I': pv_push(&h->cpp_args, xasprintf("-I%s", optarg)); break;
-		case 'e': exit_after_compile = 1; break;
+		case 'c': ccmd = optarg; break;
+		case 'C': cflags |= DTRACE_C_CPP; break;
+		case 'D':
+			if (dtrace_setopt(g.dtp, "define", optarg) != 0)
+				return fatal(2, "failed to set -D %s: %s", optarg, errmsg());
+			break;
+		case 'U':
+			if (dtrace_setopt(g.dtp, "undef", optarg) != 0)
+				return fatal(2, "failed to set -U %s: %s", optarg, errmsg());
+			break;
+		case 'I':
+			if (dtrace_setopt(g.dtp, "incdir", optarg) != 0)
+				return fatal(2, "failed to set -I %s: %s", optarg, errmsg());
+			break;
+		case 'e': exec_only = 1; break;
 		case 'f': case 'm': case 'n': case 'P': case 's':
-			if (ndescs < 256) {
-				descs[ndescs].kind = c;
-				descs[ndescs].arg = optarg;
-				ndescs++;
+			if (ncmds < 256) {
+				cmds[ncmds].kind = c;
+				cmds[ncmds].arg = optarg;
+				cmds[ncmds].prog = NULL;
+				ncmds++;
 			}
 			break;
-		case 'F': h->o.flowindent = 1; break;
+		case 'F': dtrace_setopt(g.dtp, "flowindent", NULL); break;
 		case 'h': case 'G': case 'H': case 'i': case 'L': case 'X':
 			break;
 		case 'l': list = 1; break;
 		case 'o': outfile = optarg; break;
 		case 'p': grab_pid = strtol(optarg, NULL, 10); break;
-		case 'q': h->o.quiet = 1; break;
-		case 'S': show_bpf = 1; break;
+		case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
+		case 'S': cflags |= DTRACE_C_DIFV; break;
 		case 'v': verbose = 1; break;
 		case 'V':
-			printf("dtrace: Sun D 2.0\n");
+			printf("dtrace: %s\n", _dtrace_version);
+			dtrace_close(g.dtp);
 			return 0;
-		case 'w': h->o.destructive = 1; break;
+		case 'w': dtrace_setopt(g.dtp, "destructive", NULL); break;
 		case 'x': {
-			char *name = xstrdup(optarg), *eq = strchr(name, '=');
+			char *name = strdup(optarg), *eq = strchr(name, '=');
 			if (eq)
 				*eq++ = 0;
-			if (dtrace_setopt(h, name, eq, err, sizeof(err)) < 0) {
-				fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, err);
-				return 1;
-			}
+			if (dtrace_setopt(g.dtp, name, eq) != 0)
+				return fatal(1, "failed to set -x %s: %s", name, errmsg());
+			free(name);
 			break;
 		}
-		case 'Z': h->o.zdefs = 1; break;
+		case 'Z':
+			cflags |= DTRACE_C_ZDEFS;
+			dtrace_setopt(g.dtp, "zdefs", NULL);
+			break;
 		default:
-			usage(stderr);
-			return 2;
+			dtrace_close(g.dtp);
+			return usage(stderr);
 		}
-	}
-
-	/* macro arguments: $0 is the script (or dtrace), then the operands */
-	{
-		const char *zero = "dtrace";
-		for (int i = 0; i < ndescs; i++)
-			if (descs[i].kind == 's')
-				zero = descs[i].arg;
-		h->nargs = 1 + (argc - optind);
-		h->args = xcalloc((size_t)h->nargs + 1, sizeof(char *));
-		h->args[0] = xstrdup(zero);
-		for (int i = optind; i < argc; i++)
-			h->args[1 + i - optind] = argv[i];
 	}
 
 	if (outfile) {
-		h->out = fopen(outfile, "a");
-		if (!h->out) {
-			fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", outfile, strerror(errno));
-			return 1;
-		}
+		g.out = fopen(outfile, "a");
+		if (!g.out)
+			return fatal(1, "failed to open output file '%s': %s", outfile, strerror(errno));
 	}
 
 	if (list) {
-		int n = 0;
-		if (ndescs == 0)
-			n = dtrace_list(h, NULL, 'n', verbose);
-		for (int i = 0; i < ndescs; i++)
-			n += dtrace_list(h, descs[i].arg, descs[i].kind, verbose);
-		fflush(h->out);
-		return n > 0 || ndescs == 0 ? 0 : 1;
+		int matched = 0;
+		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+		if (ncmds == 0)
+			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
+		for (int i = 0; i < ncmds; i++) {
+			dtrace_probedesc_t pd;
+			if (cmds[i].kind == 's' ||
+			    dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
+				continue;
+			if (dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose) == 0)
+				matched++;
+		}
+		fflush(g.out);
+		dtrace_close(g.dtp);
+		return matched > 0 || ncmds == 0 ? 0 : 1;
 	}
 
-	if (ndescs == 0) {
-		if (isatty(0) || optind >= argc) {
-			/* the main job: a default script */
-			dtrace_add_source(h, default_script, "default", 0);
-		}
-	}
-	for (int i = 0; i < ndescs; i++) {
-		if (descs[i].kind == 's') {
-			char *text = read_file(descs[i].arg);
-			if (!text) {
-				fprintf(stderr, "dtrace: failed to open %s: %s\n", descs[i].arg, strerror(errno));
-				return 2;
-			}
-			dtrace_add_source(h, text, descs[i].arg, 1);
-		} else {
-			char *text = descs[i].arg;
-			if (descs[i].kind == 'P')
-				text = xasprintf("%s:::", descs[i].arg);
-			else if (descs[i].kind == 'm')
-				text = xasprintf("::%s::", descs[i].arg);
-			else if (descs[i].kind == 'f')
-				text = xasprintf(":::%s:", descs[i].arg);
-			dtrace_add_source(h, text, descs[i].arg, 0);
-		}
-	}
-
-	/* -c: the child waits for a byte on a pipe until tracing is on */
-	int go_pipe[2] = {-1, -1};
-	pid_t child = -1;
-	if (cmd) {
-		if (pipe(go_pipe) < 0)
-			return 1;
-		child = fork();
-		if (child == 0) {
-			char b;
-			close(go_pipe[1]);
-			if (read(go_pipe[0], &b, 1) != 1)
-				_exit(127);
-			close(go_pipe[0]);
-			/* like dtrace(1): split at white space, no shell, so
-			 * $target is the command's own pid */
-			char *cargv[128];
-			int cargc = 0;
-			char *tok, *save, *dup = xstrdup(cmd);
-			for (tok = strtok_r(dup, " \t", &save); tok && cargc < 127; tok = strtok_r(NULL, " \t", &save))
-				cargv[cargc++] = tok;
-			cargv[cargc] = NULL;
-			if (cargc == 0)
-				_exit(127);
-			execvp(cargv[0], cargv);
-			fprintf(stderr, "dtrace: failed to execute %s: %s\n", cargv[0], strerror(errno));
-			_exit(127);
-		}
-		close(go_pipe[0]);
-		dt_macro_target = child;
-		h->target = child;
-		/* Grab the child as DTrace does: it stops right after its exec
-		 * (so pid$target probes see its program, and nothing has run
-		 * yet) and as it exits (so its mappings can still be read for
-		 * ustack() symbols).  It runs once tracing is on. */
-		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC);
-		if (write(go_pipe[1], "g", 1) != 1)
-			fprintf(stderr, "dtrace: failed to start %s\n", cmd);
-		close(go_pipe[1]);
-		for (;;) {
-			int st;
-			if (waitpid(child, &st, __WALL) != child || WIFEXITED(st) || WIFSIGNALED(st)) {
-				fprintf(stderr, "dtrace: failed to execute %s\n", cmd);
-				return 1;
-			}
-			if (WIFSTOPPED(st) && (st >> 16) == PTRACE_EVENT_EXEC)
-				break;
-			ptrace(PTRACE_CONT, child, 0, WIFSTOPPED(st) && WSTOPSIG(st) != SIGTRAP ? WSTOPSIG(st) : 0);
-		}
+	/* processes first: $target names one in the programs */
+	struct ps_prochandle *procs[2] = { NULL, NULL };
+	int nprocs = 0;
+	if (ccmd) {
+		char **v = make_argv(ccmd);
+		if (!v[0])
+			return fatal(1, "failed to execute %s", ccmd);
+		if (!(procs[nprocs++] = dtrace_proc_create(g.dtp, v[0], v)))
+			return fatal(1, "%s", errmsg());
+		free(v[0]);
+		free(v);
 	} else if (grab_pid) {
-		dt_macro_target = grab_pid;
-		h->target = grab_pid;
+		if (!(procs[nprocs++] = dtrace_proc_grab(g.dtp, (pid_t)grab_pid, 0)))
+			return fatal(1, "%s", errmsg());
 	}
 
-	if (dtrace_compile(h) < 0) {
-		if (child > 0)
-			kill(child, SIGKILL);
-		return 1;
+	/* macro arguments: $0 is the script (or dtrace), then the operands */
+	int nmargs = 1 + (argc - optind);
+	char **margs = calloc((size_t)nmargs + 1, sizeof(char *));
+	margs[0] = "dtrace";
+	for (int i = optind; i < argc; i++)
+		margs[1 + i - optind] = argv[i];
+
+	for (int i = 0; i < ncmds; i++) {
+		struct cmd *d = &cmds[i];
+		if (d->kind == 's') {
+			FILE *fp = strcmp(d->arg, "-") == 0 ? stdin : fopen(d->arg, "r");
+			if (!fp)
+				return fatal(2, "failed to open %s: %s", d->arg, strerror(errno));
+			margs[0] = d->arg;
+			d->prog = dtrace_program_fcompile(g.dtp, fp, cflags, nmargs, margs);
+			margs[0] = "dtrace";
+			if (fp != stdin)
+				fclose(fp);
+			if (!d->prog)
+				return fatal(1, "failed to compile script %s: %s", d->arg, errmsg());
+		} else {
+			char text[4096];
+			if (d->kind == 'P')
+				snprintf(text, sizeof(text), "%s:::", d->arg);
+			else if (d->kind == 'm')
+				snprintf(text, sizeof(text), "::%s::", d->arg);
+			else if (d->kind == 'f')
+				snprintf(text, sizeof(text), ":::%s:", d->arg);
+			else
+				snprintf(text, sizeof(text), "%s", d->arg);
+			d->prog = dtrace_program_strcompile(g.dtp, text, spec_of(d->kind), cflags, nmargs, margs);
+			if (!d->prog)
+				return fatal(1, "invalid probe specifier %s: %s", d->arg, errmsg());
+		}
 	}
-	if (show_bpf)
-		dtrace_dump_programs(h, stderr);
-	struct dt_source **srcs = (struct dt_source **)h->sources.v;
-	int nmatched = 0;
-	for (int i = 0; i < h->sources.n; i++) {
-		nmatched += srcs[i]->nmatched;
-		if (!h->o.quiet && strcmp(srcs[i]->name, "default") != 0)
-		{
-			/* a description is named up to its first { / or ; as dtrace(1) does */
-			char *name = xstrdup(srcs[i]->name);
-			if (!srcs[i]->is_file) {
-				char *cut = strpbrk(name, "{/;");
-				if (cut)
-					*cut = 0;
-			}
-			fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n",
-				srcs[i]->is_file ? "script" : "description", name,
-				srcs[i]->nmatched, srcs[i]->nmatched == 1 ? "" : "s");
+	free(margs);
+
+	g.quiet = is_quiet();
+	int total = 0;
+	for (int i = 0; i < ncmds; i++) {
+		dtrace_proginfo_t info;
+		if (exec_only)
+			dtrace_program_info(g.dtp, cmds[i].prog, &info);
+		else if (dtrace_program_exec(g.dtp, cmds[i].prog, &info) != 0)
+			return fatal(1, "failed to enable '%s': %s", cmds[i].arg, errmsg());
+		total += (int)info.dpi_matches;
+		if (!g.quiet) {
+			/* a description is named up to its first { / or ; */
+			char *name = strdup(cmds[i].arg);
+			if (cmds[i].kind != 's')
+				name[strcspn(name, "{/;")] = 0;
+			fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n",
+				cmds[i].kind == 's' ? "script" : "description", name, info.dpi_matches,
+				info.dpi_matches == 1 ? "" : "s");
 			free(name);
 		}
 	}
-	if (exit_after_compile)
+	if (exec_only) {
+		dtrace_close(g.dtp);
 		return 0;
-	if (nmatched == 0) {
-		fprintf(stderr, "dtrace: no probes matched\n");
-		return 1;
 	}
+	if (total == 0)
+		return fatal(1, "no probes %s", ncmds ? "matched" : "specified");
+
+	dtrace_handle_err(g.dtp, errhandler, NULL);
+	dtrace_handle_drop(g.dtp, drophandler, NULL);
+	dtrace_handle_proc(g.dtp, prochandler, NULL);
+	dtrace_handle_buffered(g.dtp, bufhandler, NULL);
 
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
@@ -310,43 +446,44 @@ int main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	if (dtrace_load(h) < 0 || dtrace_go(h) < 0) {
-		dtrace_stop(h);
-		if (child > 0)
-			kill(child, SIGKILL);
-		return 1;
-	}
-	if (child > 0)
-		ptrace(PTRACE_CONT, child, 0, 0);	/* tracing is on: let it run */
-	while (!interrupted) {
-		if (!dtrace_work(h, 50))
-			break;
-		if (child > 0) {
-			int st;
-			if (waitpid(child, &st, WNOHANG | __WALL) == child) {
-				if (WIFSTOPPED(st)) {
-					int sig = WSTOPSIG(st);
-					if (sig == SIGTRAP && (st >> 16) == PTRACE_EVENT_EXIT) {
-						usym_preload(child);
-						sig = 0;
-					}
-					ptrace(PTRACE_CONT, child, 0, sig);
-					continue;
-				}
-				child = -1;
-				dtrace_work(h, 0);
-				break;
-			}
-		} else if (grab_pid > 0 && kill((pid_t)grab_pid, 0) < 0 && errno == ESRCH) {
-			break;
+	if (dtrace_go(g.dtp) != 0)
+		return fatal(1, "could not enable tracing: %s", errmsg());
+	/* tracing is on: let the processes run */
+	for (int i = 0; i < nprocs; i++)
+		dtrace_proc_continue(g.dtp, procs[i]);
+	g.pslive = nprocs;
+
+	int done = 0;
+	do {
+		if (!g.intr && !done)
+			dtrace_sleep(g.dtp);
+		if (done || g.intr || (nprocs && g.pslive <= 0)) {
+			done = 1;
+			if (dtrace_stop(g.dtp) != 0)
+				return fatal(1, "couldn't stop tracing: %s", errmsg());
 		}
-	}
-	dtrace_stop(h);
-	if (child > 0 && !h->done)
-		kill(child, SIGTERM);
-	int status = h->exit_status;
-	if (h->out != stdout)
-		fclose(h->out);
-	dtrace_close(h);
-	return status;
+		switch (dtrace_work(g.dtp, g.out, chew, chewrec, NULL)) {
+		case DTRACE_WORKSTATUS_DONE:
+			done = 1;
+			break;
+		case DTRACE_WORKSTATUS_OKAY:
+			break;
+		default:
+			if (dtrace_errno(g.dtp) != EINTR)
+				return fatal(1, "processing aborted: %s", errmsg());
+		}
+		fflush(g.out);
+	} while (!done);
+
+	/* every aggregation printa() did not print, then end the last line */
+	dtrace_aggregate_print(g.dtp, g.out, NULL);
+	if (g.last_char && g.last_char != '\n')
+		oprintf("\n");
+	fflush(g.out);
+	for (int i = 0; i < nprocs; i++)
+		dtrace_proc_release(g.dtp, procs[i]);
+	dtrace_close(g.dtp);
+	if (g.out != stdout)
+		fclose(g.out);
+	return g.status;
 }

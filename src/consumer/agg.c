@@ -747,6 +747,13 @@ static struct sortctx ctx_of(const struct dt_aggopts *o)
 	return c;
 }
 
+void dt_agg_sort(struct dt_aggent **v, int n, const struct dt_aggopts *o)
+{
+	struct sortctx c = ctx_of(o);
+
+	qsort_r(v, (size_t)n, sizeof(*v), entcmp, &c);
+}
+
 /* The entries of a in snap, sorted as DTrace prints them. */
 static struct dt_aggent **sorted_of(const struct dt_agg *a, struct dt_aggsnap *snap,
 				    const struct sortctx *c, int *np)
@@ -1240,7 +1247,7 @@ static void print_bytes(struct strbuf *out, const unsigned char *c, size_t n, in
 }
 
 static void print_key(struct strbuf *out, const struct dt_recarg *k,
-		      const unsigned char *key, int packed)
+		      const unsigned char *key, int packed, const struct dt_aggopts *o)
 {
 	int size;
 	uint64_t u;
@@ -1253,9 +1260,9 @@ static void print_key(struct strbuf *out, const struct dt_recarg *k,
 		const uint64_t *pcs = (const uint64_t *)(key + k->off);
 		sb_putc(out, '\n');
 		if (k->is_stack == 1) {
-			ksym_print_stack(out, pcs, (int)(k->size / 8), 14);
+			ksym_print_stack(o ? o->ksyms : NULL, out, pcs, (int)(k->size / 8), 14);
 		} else {
-			usym_print_stack(out, (int)pcs[0], pcs + 1, (int)(k->size / 8) - 1, 14);
+			usym_print_stack(o ? o->usyms : NULL, out, (int)pcs[0], pcs + 1, (int)(k->size / 8) - 1, 14);
 		}
 		return;
 	}
@@ -1329,7 +1336,7 @@ int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *
 	}
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < a->nkeys; k++)
-			print_key(out, &a->keys[k], v[i]->key, packed);
+			print_key(out, &a->keys[k], v[i]->key, packed, o);
 		if (packed) {
 			print_packed(out, a, v[i]->vals, minbin, maxbin, zoom);
 			continue;

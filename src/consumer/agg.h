@@ -51,6 +51,9 @@
 
 #include <stdint.h>
 
+struct dt_ksyms;
+struct dt_usyms;
+
 #include "../codegen/cg.h"
 #include "../common/util.h"
 #include "format.h"
@@ -90,7 +93,13 @@ struct dt_aggopts {
 	int sortkey, sortkeypos, sortpos, sortrev;
 	int pack, zoom;
 	int quiet;
+	struct dt_ksyms *ksyms;		/* symbols for stack keys (NULL: addresses) */
+	struct dt_usyms *usyms;
 };
+
+/* Sort entries of any aggregations: by variable id, then by value (or by
+ * key under o->sortkey), then by key, reversed under o->sortrev. */
+void dt_agg_sort(struct dt_aggent **v, int n, const struct dt_aggopts *o);
 
 /*
  * Reference semantics shared with the code generator (and used by the

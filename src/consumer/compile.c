@@ -1,10 +1,19 @@
 /*
- * compile.c - the compile driver: preprocess (-C), parse every source into
- * one program, cook it, match its probe descriptions, lay out its data and
- * generate one BPF program per attach kind.  Errors are printed in DTrace's
- * words ("dtrace: failed to compile script x.d: [D_TAG] line N: ...").
+ * compile.c - the compile driver: dtrace_program_strcompile/fcompile turn
+ * one D source (a compile unit) into a program object, and
+ * dtrace_program_exec enables it.
+ *
+ * A handle accumulates its units in one struct dt_prog: declarations and
+ * variables of earlier units are visible to later ones, as DTrace's
+ * identifiers persist across the programs of a handle.  Compiling a unit
+ * preprocesses it (-C), parses it, cooks it, matches its probe
+ * descriptions, then lays out and generates the BPF of the whole handle
+ * again (layout is recomputed from scratch, so a later unit may add
+ * variables and records), so that code generation errors are compile
+ * errors of the unit that caused them.  Errors come back through
+ * dtrace_errmsg() as "[TAG] line N: message" (the tag with errtags).
  */
-#include "dtrace.h"
+#include "dt_impl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -19,37 +28,12 @@
 #include "../front/sema.h"
 #include "../providers/provider.h"
 
-int dt_option_cmdline_only(const char *name);
 int sema_macro_used(int i);
 
-struct dtrace_hdl *dtrace_open(void)
-{
-	struct dtrace_hdl *h = xcalloc(1, sizeof(*h));
-
-	h->o.strsize = 256;
-	h->o.bufsize = 4 << 20;
-	h->o.dynvarsize = 1 << 20;
-	h->o.cpu = -1;
-	h->o.switchrate_ns = 1000000000ULL;
-	h->o.aggsize = 4 << 20;
-	h->o.testing = getenv("_DTRACE_TESTING") != NULL;
-	h->out = stdout;
-	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	for (int i = 0; i < CTX_NKINDS; i++)
-		h->prog_fds[i] = -1;
-	types_init();
-	return h;
-}
-
-void dtrace_add_source(struct dtrace_hdl *h, const char *text, const char *name, int is_file)
-{
-	struct dt_source *s = xcalloc(1, sizeof(*s));
-
-	s->text = xstrdup(text);
-	s->name = xstrdup(name);
-	s->is_file = is_file;
-	pv_push(&h->sources, s);
-}
+/* FIXME (front end): $target and the handle sema's args[] callback reads
+ * live here until the front end takes them in its own state. */
+long dt_macro_target;
+static struct dtrace_hdl *dt_cur;
 
 /* Run the C preprocessor over text; NULL if it failed (it printed why). */
 static char *preprocess(struct dtrace_hdl *h, const char *text)
@@ -127,35 +111,30 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 	return sb.s;
 }
 
-struct opt_ctx {
-	struct dtrace_hdl *h;
-};
+static void dump_programs(struct dtrace_hdl *h, FILE *fp);
 
 static void on_option(void *arg, int line, const char *name, const char *value)
 {
 	struct dtrace_hdl *h = arg;
-	char err[256];
 
 	if (dt_option_cmdline_only(name))
 		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
 			 name, value ? value : "");
-	if (dtrace_setopt(h, name, value, err, sizeof(err)) < 0)
-		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value ? value : "", err);
+	if (dt_opt_set(h, name, value) < 0)
+		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value ? value : "",
+			 dtrace_errmsg(h, dtrace_errno(h)));
 }
 
-static void print_error(struct dtrace_hdl *h, struct dt_source *s, struct dt_errstate *es)
+/* The compile error in DTrace's words: "[TAG] line N: message". */
+static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags)
 {
-	char tag[64] = "";
+	char tag[64] = "", line[32] = "";
 
-	if (h->o.errtags && es->tag)
+	if ((h->o.errtags || (cflags & DTRACE_C_ETAGS)) && es->tag)
 		snprintf(tag, sizeof(tag), "[%s] ", es->tag);
-	if (s->is_file)
-		fprintf(stderr, "dtrace: failed to compile script %s: %s", s->name, tag);
-	else
-		fprintf(stderr, "dtrace: invalid probe specifier %s: %s", s->name, tag);
 	if (es->line > 0)
-		fprintf(stderr, "line %d: ", es->line);
-	fprintf(stderr, "%s\n", es->msg);
+		snprintf(line, sizeof(line), "line %d: ", es->line);
+	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }
 
 /* Group clauses by the attach kind of the probes they match. */
@@ -202,9 +181,9 @@ static struct dt_type *args_type(struct dt_clause *c, int i, int line)
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		desc = pdesc_str(pd);
-		probes_provide(pd);
-		for (int id = 1; id < probe_count(); id++) {
-			struct dt_probe *p = probe_by_id((uint32_t)id);
+		probes_provide(dt_cur->probes, pd);
+		for (int id = 1; id < probe_count(dt_cur->probes); id++) {
+			struct dt_probe *p = probe_by_id(dt_cur->probes, (uint32_t)id);
 			if (!probe_match(p, pd))
 				continue;
 			if (i < 0 || i >= probe_args(p))
@@ -220,8 +199,6 @@ static struct dt_type *args_type(struct dt_clause *c, int i, int line)
 		dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
 }
-
-extern long dt_macro_target;
 
 /* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
 static char *expand_field(struct dtrace_hdl *h, const char *f)
@@ -242,7 +219,7 @@ static char *expand_field(struct dtrace_hdl *h, const char *f)
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
 		if (strcmp(name, "target") == 0)
-			sb_printf(&sb, "%ld", dt_macro_target);
+			sb_printf(&sb, "%ld", h->target);
 		else if (strcmp(name, "pid") == 0)
 			sb_printf(&sb, "%d", (int)getpid());
 		else if (isdigit((unsigned char)name[0]) && atoi(name) < h->nargs)
@@ -292,100 +269,45 @@ static void mark_uniform(struct dtrace_hdl *h)
 	}
 }
 
-static int compile_all(struct dtrace_hdl *h)
+/* Match the probe descriptions of a unit's clauses. */
+static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs)
 {
-	struct dt_parse_opts po;
-	struct dt_sema_opts so;
-	struct dt_source *cur = NULL;
-	struct dt_errstate es;
-
-	memset(&es, 0, sizeof(es));
-	dt_errs = &es;
-	if (setjmp(es.jb)) {
-		print_error(h, cur ? cur : h->sources.v[0], &es);
-		return -1;
-	}
-
-	for (int i = 0; i < h->sources.n; i++) {
-		struct dt_source *s = h->sources.v[i];
-		char *text = s->text;
-		cur = s;
-		if (h->o.cpp) {
-			/* cpp does not know "#!": blank that line, keep the count */
-			if (text[0] == '#' && text[1] == '!') {
-				char *nl = strchr(text, '\n');
-				text = xasprintf("%s", nl ? nl : "");
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int d = 0; d < c->pdescs.n; d++) {
+			struct dt_pdesc *pd = c->pdescs.v[d];
+			int before = c->probes.n;
+			expand_pdesc(h, pd);
+			probes_provide(h->probes, pd);
+			for (int id = 1; id < probe_count(h->probes); id++) {
+				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
+				if (!probe_match(p, pd))
+					continue;
+				int dup = 0;
+				for (int k = 0; k < c->probes.n; k++)
+					if (c->probes.v[k] == p)
+						dup = 1;
+				if (!dup)
+					pv_push(&c->probes, p);
 			}
-			text = preprocess(h, text);
-			if (!text) {
-				fprintf(stderr, "dtrace: failed to compile script %s: Preprocessor failed to process input program\n", s->name);
-				return -1;
-			}
+			if (c->probes.n == before && !zdefs)
+				dt_error(pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
+					 pdesc_str(pd));
 		}
-		po.from_file = s->is_file;
-		po.on_option = on_option;
-		po.arg = h;
-		s->first_clause = h->prog.clauses.n;
-		dt_parse(&h->prog, text, &po);
-		s->nclauses = h->prog.clauses.n - s->first_clause;
-		if (s->nclauses == 0 && h->prog.globals.n == 0 && h->prog.inlines.n == 0 &&
-		    h->prog.tlocals.n == 0 && h->prog.clocals.n == 0 && !h->o.empty)
-			dt_error(h->prog.eof_line, "D_EMPTY", "empty D program translation unit");
-	}
-
-	so.strsize = h->o.strsize;
-	so.nmacro_args = h->nargs;
-	so.macro_args = h->args;
-	so.destructive = h->o.destructive;
-	so.quiet = h->o.quiet;
-	sema_args_type = args_type;
-	sema_program(&h->prog, &so);
-
-	/* unused macro arguments are an error unless argref or defaultargs */
-	for (int i = 1; i < h->nargs; i++) {
-		if (!sema_macro_used(i) && !h->o.argref && !h->o.defaultargs) {
-			cur = h->sources.v[0];
-			dt_error(0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
+		pg->nmatched += c->probes.n;
+		for (int k = 0; k < c->probes.n; k++) {
+			struct dt_probe *p = c->probes.v[k];
+			if (p->id == DTRACE_PROBE_ERROR)
+				h->has_error_clause = c->on_error = 1;
 		}
 	}
+}
 
-	/* match probe descriptions */
-	probes_provide(&(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
-	for (int si = 0; si < h->sources.n; si++) {
-		struct dt_source *s = h->sources.v[si];
-		cur = s;
-		for (int i = s->first_clause; i < s->first_clause + s->nclauses; i++) {
-			struct dt_clause *c = h->prog.clauses.v[i];
-			for (int d = 0; d < c->pdescs.n; d++) {
-				struct dt_pdesc *pd = c->pdescs.v[d];
-				int before = c->probes.n;
-				expand_pdesc(h, pd);
-				probes_provide(pd);
-				for (int id = 1; id < probe_count(); id++) {
-					struct dt_probe *p = probe_by_id((uint32_t)id);
-					if (!probe_match(p, pd))
-						continue;
-					int dup = 0;
-					for (int k = 0; k < c->probes.n; k++)
-						if (c->probes.v[k] == p)
-							dup = 1;
-					if (!dup)
-						pv_push(&c->probes, p);
-				}
-				if (c->probes.n == before && !h->o.zdefs)
-					dt_error(pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
-						 pdesc_str(pd));
-			}
-			s->nmatched += c->probes.n;
-			for (int k = 0; k < c->probes.n; k++) {
-				struct dt_probe *p = c->probes.v[k];
-				if (p->id == DTRACE_PROBE_ERROR)
-					h->has_error_clause = c->on_error = 1;
-			}
-		}
-	}
-
-	h->cgo.errs = &es;
+/* Lay out and generate the BPF of every clause compiled on the handle. */
+static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
+{
+	h->cgo.errs = es;
 	h->cgo.strsize = h->o.strsize;
 	h->cgo.dynvarsize = (uint32_t)h->o.dynvarsize;
 	h->cgo.quiet = h->o.quiet;
@@ -397,30 +319,213 @@ static int compile_all(struct dtrace_hdl *h)
 		if (c->on_error)
 			pv_push(&h->L.error_clauses, c);
 	}
-	cur = h->sources.v[0];
+	for (int k = 0; k < CTX_NKINDS; k++)
+		h->progs[k] = NULL;
 	build_programs(h);
 	mark_uniform(h);
 	for (int k = 0; k < CTX_NKINDS; k++)
 		if (h->progs[k])
 			cg_generate(h->progs[k], &h->L, &h->cgo);
+}
+
+/* The front end and code generation for one unit; errors unwind to here. */
+static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, int from_file,
+			unsigned int cflags)
+{
+	struct dt_parse_opts po;
+	struct dt_sema_opts so;
+	struct dt_errstate es;
+
+	memset(&es, 0, sizeof(es));
+	dt_errs = &es;
+	dt_cur = h;
+	dt_macro_target = h->target;
+	if (setjmp(es.jb)) {
+		set_compile_error(h, &es, cflags);
+		dt_cur = NULL;
+		return -1;
+	}
+	po.from_file = from_file;
+	po.on_option = on_option;
+	po.arg = h;
+	pg->first_clause = h->prog.clauses.n;
+	dt_parse(&h->prog, text, &po);
+	pg->nclauses = h->prog.clauses.n - pg->first_clause;
+	if (pg->nclauses == 0 && h->prog.globals.n == 0 && h->prog.inlines.n == 0 && h->prog.tlocals.n == 0 &&
+	    h->prog.clocals.n == 0 && !h->o.empty)
+		dt_error(h->prog.eof_line, "D_EMPTY", "empty D program translation unit");
+
+	so.strsize = h->o.strsize;
+	so.nmacro_args = h->nargs;
+	so.macro_args = h->args;
+	so.destructive = h->o.destructive;
+	so.quiet = h->o.quiet;
+	sema_args_type = args_type;
+	sema_program(&h->prog, &so);
+
+	/* unused macro arguments are an error unless argref or defaultargs */
+	for (int i = 1; i < h->nargs; i++)
+		if (!sema_macro_used(i) && !h->o.argref && !h->o.defaultargs)
+			dt_error(0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
+
+	match_unit(h, pg, h->o.zdefs);
+	generate(h, &es);
+	dt_cur = NULL;
 	return 0;
 }
 
-int dtrace_compile(struct dtrace_hdl *h)
+static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, int from_file, unsigned int cflags,
+					int argc, char *const argv[])
 {
-	if (h->sources.n == 0)
-		return 0;
-	return compile_all(h);
+	struct dtrace_prog *pg;
+	struct dt_options saved = h->o;
+	char *text = (char *)src;
+	int nclauses_before = h->prog.clauses.n;
+
+	if (h->active) {
+		dt_set_errno(h, EDT_ACTIVE);
+		return NULL;
+	}
+	/* the compile flags are the options of this unit */
+	if (cflags & DTRACE_C_ZDEFS)
+		h->o.zdefs = 1;
+	if (cflags & DTRACE_C_EMPTY)
+		h->o.empty = 1;
+	if (cflags & DTRACE_C_ARGREF)
+		h->o.argref = 1;
+	if (cflags & DTRACE_C_DEFARG)
+		h->o.defaultargs = 1;
+	if (cflags & DTRACE_C_CPP)
+		h->o.cpp = 1;
+	/* macro arguments: argv[0] is $0 */
+	for (int i = 0; i < h->nargs; i++)
+		free(h->args[i]);
+	free(h->args);
+	h->nargs = argc > 0 ? argc : 1;
+	h->args = xcalloc((size_t)h->nargs + 1, sizeof(char *));
+	h->args[0] = xstrdup(argc > 0 && argv[0] ? argv[0] : "dtrace");
+	for (int i = 1; i < argc; i++)
+		h->args[i] = xstrdup(argv[i]);
+
+	if (h->o.cpp) {
+		/* cpp does not know "#!": blank that line, keep the count */
+		if (text[0] == '#' && text[1] == '!') {
+			char *nl = strchr(text, '\n');
+			text = xasprintf("%s", nl ? nl : "");
+		}
+		text = preprocess(h, text);
+		if (!text) {
+			h->o = saved;
+			dt_set_errmsg(h, EDT_COMPILER, "Preprocessor failed to process input program");
+			return NULL;
+		}
+	}
+
+	pg = xcalloc(1, sizeof(*pg));
+	if (compile_text(h, pg, text, from_file, cflags) < 0) {
+		/* the unit's clauses go; the handle goes on with the others */
+		h->prog.clauses.n = nclauses_before;
+		free(pg);
+		h->o = saved;
+		return NULL;
+	}
+	if (cflags & DTRACE_C_DIFV)
+		dump_programs(h, stderr);
+	/* a compile flag holds for its unit; #pragma options stay set */
+	if (cflags & DTRACE_C_ZDEFS)
+		h->o.zdefs = saved.zdefs;
+	if (cflags & DTRACE_C_EMPTY)
+		h->o.empty = saved.empty;
+	if (cflags & DTRACE_C_CPP)
+		h->o.cpp = saved.cpp;
+	pv_push(&h->programs, pg);
+	return pg;
+}
+
+dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *h, const char *s, dtrace_probespec_t spec,
+					 unsigned int cflags, int argc, char *const argv[])
+{
+	/* a bare description ("syscall::open", "BEGIN") names the field spec
+	 * says; the parser reads a full program either way */
+	(void)spec;
+	if (!s)
+		return dt_set_errno(h, EINVAL), NULL;
+	return compile_unit(h, s, 0, cflags, argc, argv);
+}
+
+dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int cflags, int argc,
+				       char *const argv[])
+{
+	struct strbuf sb;
+	char buf[4096];
+	size_t n;
+	dtrace_prog_t *pg;
+
+	if (!fp)
+		return dt_set_errno(h, EINVAL), NULL;
+	sb_init(&sb);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		sb_putn(&sb, buf, n);
+	if (ferror(fp)) {
+		sb_free(&sb);
+		dt_set_errno(h, errno ? errno : EIO);
+		return NULL;
+	}
+	pg = compile_unit(h, sb.s, 1, cflags, argc, argv);
+	sb_free(&sb);
+	return pg;
+}
+
+static void program_info(struct dtrace_hdl *h, const struct dtrace_prog *pg, dtrace_proginfo_t *pip)
+{
+	memset(pip, 0, sizeof(*pip));
+	pip->dpi_matches = (unsigned int)pg->nmatched;
+	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		if (c->recs.n)
+			pip->dpi_recgens++;
+	}
+	pip->dpi_aggregates = (unsigned int)h->prog.aggs.n;
+	pip->dpi_descattr.dtat_name = pip->dpi_descattr.dtat_data = pip->dpi_descattr.dtat_class = 5;
+	pip->dpi_stmtattr = pip->dpi_descattr;
+}
+
+void dtrace_program_info(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *pip)
+{
+	if (pg && pip)
+		program_info(h, pg, pip);
+}
+
+int dtrace_program_exec(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *pip)
+{
+	if (!pg)
+		return dt_set_errno(h, EINVAL);
+	if (h->active)
+		return dt_set_errno(h, EDT_ACTIVE);
+	pg->executed = 1;
+	if (pip)
+		program_info(h, pg, pip);
+	return 0;
+}
+
+void dt_compile_free(struct dtrace_hdl *h)
+{
+	for (int i = 0; i < h->nargs; i++)
+		free(h->args[i]);
+	free(h->args);
+	for (int i = 0; i < h->programs.n; i++)
+		free(h->programs.v[i]);
+	free(h->programs.v);
+	h->programs.v = NULL;
+	h->programs.n = 0;
 }
 
 static const char *map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
 
 static const char *map_name(void *arg, int idx)
 {
-	static char buf[64];
 	struct dtrace_hdl *h = arg;
-
-	(void)h;
+	static char buf[64];	/* FIXME: disassembler callback returns a string */
 	if (idx >= 0 && idx < CGM_DYN0)
 		return map_names[idx];
 	snprintf(buf, sizeof(buf), "dyn%d", idx - CGM_DYN0);
@@ -430,7 +535,7 @@ static const char *map_name(void *arg, int idx)
 	return buf;
 }
 
-void dtrace_dump_programs(struct dtrace_hdl *h, FILE *fp)
+static void dump_programs(struct dtrace_hdl *h, FILE *fp)
 {
 	for (int k = 0; k < CTX_NKINDS; k++) {
 		struct cg_program *p = h->progs[k];

@@ -16,9 +16,29 @@ struct ksym {
 	char *mod;		/* "vmlinux" or the module name */
 };
 
-static struct ksym *syms;
-static size_t nsyms;
-static int loaded;
+/* A handle's kernel symbol table, read from kallsyms on first use. */
+struct dt_ksyms {
+	struct ksym *syms;
+	size_t nsyms;
+	int loaded;
+};
+
+struct dt_ksyms *ksyms_create(void)
+{
+	return xcalloc(1, sizeof(struct dt_ksyms));
+}
+
+void ksyms_destroy(struct dt_ksyms *ks)
+{
+	if (!ks)
+		return;
+	for (size_t i = 0; i < ks->nsyms; i++) {
+		free(ks->syms[i].name);
+		free(ks->syms[i].mod);
+	}
+	free(ks->syms);
+	free(ks);
+}
 
 static int cmp_ksym(const void *a, const void *b)
 {
@@ -27,13 +47,13 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static void load(void)
+static void load(struct dt_ksyms *ks)
 {
 	FILE *f;
 	char line[512];
 	size_t cap = 0;
 
-	loaded = 1;
+	ks->loaded = 1;
 	f = fopen("/proc/kallsyms", "r");
 	if (!f)
 		return;
@@ -45,47 +65,49 @@ static void load(void)
 			continue;
 		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
 			continue;
-		if (nsyms == cap) {
+		if (ks->nsyms == cap) {
 			cap = cap ? cap * 2 : 65536;
-			syms = xrealloc(syms, cap * sizeof(*syms));
+			ks->syms = xrealloc(ks->syms, cap * sizeof(*ks->syms));
 		}
-		syms[nsyms].addr = addr;
-		syms[nsyms].name = xstrdup(name);
-		syms[nsyms].mod = xstrdup(n == 4 && mod[0] ? mod : "vmlinux");
-		nsyms++;
+		ks->syms[ks->nsyms].addr = addr;
+		ks->syms[ks->nsyms].name = xstrdup(name);
+		ks->syms[ks->nsyms].mod = xstrdup(n == 4 && mod[0] ? mod : "vmlinux");
+		ks->nsyms++;
 	}
 	fclose(f);
-	qsort(syms, nsyms, sizeof(*syms), cmp_ksym);
+	qsort(ks->syms, ks->nsyms, sizeof(*ks->syms), cmp_ksym);
 }
 
-int ksym_lookup(uint64_t addr, const char **mod, const char **name, uint64_t *off)
+int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off)
 {
 	size_t lo = 0, hi;
 
-	if (!loaded)
-		load();
-	if (!nsyms || addr < syms[0].addr)
+	if (!ks)
 		return -1;
-	hi = nsyms;
+	if (!ks->loaded)
+		load(ks);
+	if (!ks->nsyms || addr < ks->syms[0].addr)
+		return -1;
+	hi = ks->nsyms;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
-		if (syms[mid].addr <= addr)
+		if (ks->syms[mid].addr <= addr)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	*mod = syms[lo].mod;
-	*name = syms[lo].name;
-	*off = addr - syms[lo].addr;
+	*mod = ks->syms[lo].mod;
+	*name = ks->syms[lo].name;
+	*off = addr - ks->syms[lo].addr;
 	return 0;
 }
 
-void ksym_format(struct strbuf *out, uint64_t addr)
+void ksym_format(struct dt_ksyms *ks, struct strbuf *out, uint64_t addr)
 {
 	const char *mod, *name;
 	uint64_t off;
 
-	if (ksym_lookup(addr, &mod, &name, &off) < 0) {
+	if (ksym_lookup(ks, addr, &mod, &name, &off) < 0) {
 		sb_printf(out, "0x%llx", (unsigned long long)addr);
 		return;
 	}
@@ -96,27 +118,27 @@ void ksym_format(struct strbuf *out, uint64_t addr)
 }
 
 /* The frames of the BPF program and the tracepoint glue that ran it. */
-static int probe_glue(uint64_t pc)
+static int probe_glue(struct dt_ksyms *ks, uint64_t pc)
 {
 	const char *mod, *name;
 	uint64_t off;
 
-	if (ksym_lookup(pc, &mod, &name, &off) < 0)
+	if (ksym_lookup(ks, pc, &mod, &name, &off) < 0)
 		return 0;
 	return strcmp(mod, "bpf") == 0 || strncmp(name, "bpf_trace_run", 13) == 0 ||
 	       strncmp(name, "__bpf_trace_", 12) == 0 || strncmp(name, "bpf_prog_", 9) == 0 ||
 	       strcmp(name, "perf_trace_run_bpf_submit") == 0 || strncmp(name, "bpf_overflow_handler", 20) == 0;
 }
 
-void ksym_print_stack(struct strbuf *out, const uint64_t *pcs, int n, int indent)
+void ksym_print_stack(struct dt_ksyms *ks, struct strbuf *out, const uint64_t *pcs, int n, int indent)
 {
 	int i = 0;
 
-	while (i < n && pcs[i] && probe_glue(pcs[i]))
+	while (i < n && pcs[i] && probe_glue(ks, pcs[i]))
 		i++;
 	for (; i < n && pcs[i]; i++) {
 		sb_printf(out, "%*s", indent, "");
-		ksym_format(out, pcs[i]);
+		ksym_format(ks, out, pcs[i]);
 		sb_putc(out, '\n');
 	}
 }

@@ -3,9 +3,10 @@
  * names, value syntax (sizes with k/m/g/t, times with ns..day or hz) and
  * where each may be set.
  */
-#include "dtrace.h"
+#include "dt_impl.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,15 +59,20 @@ static int64_t parse_time(const char *v)
 	return -1;
 }
 
-int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, char *err, size_t errlen)
+int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 {
 	struct dt_options *o = &h->o;
 	int64_t v;
 
-#define INVAL() do { snprintf(err, errlen, "Invalid value for specified option"); return -1; } while (0)
+#define INVAL() return dt_set_errno(h, EDT_BADOPTVAL)
 	/* a boolean option set to "false" (or "0") is unset */
 	int on = !(value && (strcmp(value, "false") == 0 || strcmp(value, "0") == 0));
-	if (strcmp(name, "quiet") == 0 || strcmp(name, "q") == 0) {
+	if (strcmp(name, "define") == 0 || strcmp(name, "undef") == 0 || strcmp(name, "incdir") == 0) {
+		/* -D, -U and -I: options for the preprocessor */
+		if (!value || !*value)
+			INVAL();
+		pv_push(&h->cpp_args, xasprintf("-%c%s", name[0] == 'd' ? 'D' : name[0] == 'u' ? 'U' : 'I', value));
+	} else if (strcmp(name, "quiet") == 0 || strcmp(name, "q") == 0) {
 		o->quiet = on;
 	} else if (strcmp(name, "destructive") == 0 || strcmp(name, "w") == 0) {
 		o->destructive = on;
@@ -154,10 +160,8 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 		if (!value || strlen(value) != 1 || !strchr("acst", value[0]))
 			INVAL();
 	} else if (strcmp(name, "version") == 0) {
-		if (!value || (strncmp(value, "1.", 2) && strncmp(value, "2.0", 3))) {
-			snprintf(err, errlen, "Requested version is not supported by compiler");
-			return -1;
-		}
+		if (!value || (strncmp(value, "1.", 2) && strncmp(value, "2.0", 3)))
+			return dt_set_errmsg(h, EDT_BADOPTVAL, "Requested version is not supported by compiler");
 	} else if (strcmp(name, "iregs") == 0) {
 		if (!value || atoi(value) < 1 || atoi(value) > 8)
 			INVAL();
@@ -181,9 +185,55 @@ int dtrace_setopt(struct dtrace_hdl *h, const char *name, const char *value, cha
 		   strcmp(name, "ldpath") == 0 || strcmp(name, "pgmax") == 0) {
 		/* accepted; not all change behaviour yet */
 	} else {
-		snprintf(err, errlen, "Invalid option name");
-		return -1;
+		return dt_set_errno(h, EDT_BADOPTNAME);
 	}
+	return 0;
+}
+
+/* The value of an option as DTrace reports it: DTRACEOPT_UNSET for a
+ * boolean that is off, sizes in bytes, times in nanoseconds. */
+int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
+{
+	const struct dt_options *o = &h->o;
+	static const struct {
+		const char *name;
+		size_t off;
+	} flags[] = {
+#define FLAG(n) { #n, offsetof(struct dt_options, n) }
+		FLAG(quiet), FLAG(destructive), FLAG(errtags), FLAG(droptags), FLAG(rawbytes),
+		FLAG(flowindent), FLAG(defaultargs), FLAG(argref), FLAG(zdefs), FLAG(empty),
+		FLAG(verbose), FLAG(aggsortkey), FLAG(aggsortrev), FLAG(aggpack), FLAG(aggzoom),
+#undef FLAG
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		if (strcmp(name, flags[i].name) == 0) {
+			int on = *(const int *)((const char *)o + flags[i].off);
+			*val = on ? 0 : DTRACEOPT_UNSET;
+			return 0;
+		}
+	if (strcmp(name, "strsize") == 0)
+		*val = o->strsize;
+	else if (strcmp(name, "bufsize") == 0)
+		*val = (dtrace_optval_t)o->bufsize;
+	else if (strcmp(name, "dynvarsize") == 0)
+		*val = (dtrace_optval_t)o->dynvarsize;
+	else if (strcmp(name, "aggsize") == 0)
+		*val = (dtrace_optval_t)o->aggsize;
+	else if (strcmp(name, "nspec") == 0)
+		*val = o->nspec ? o->nspec : 1;
+	else if (strcmp(name, "switchrate") == 0)
+		*val = (dtrace_optval_t)o->switchrate_ns;
+	else if (strcmp(name, "aggrate") == 0)
+		*val = o->aggrate_ns ? (dtrace_optval_t)o->aggrate_ns : DTRACEOPT_UNSET;
+	else if (strcmp(name, "cpu") == 0)
+		*val = o->cpu < 0 ? DTRACEOPT_UNSET : o->cpu;
+	else if (strcmp(name, "aggsortkeypos") == 0)
+		*val = o->aggsortkeypos;
+	else if (strcmp(name, "aggsortpos") == 0)
+		*val = o->aggsortpos;
+	else
+		return dt_set_errno(h, EDT_BADOPTNAME);
 	return 0;
 }
 

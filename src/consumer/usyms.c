@@ -40,8 +40,33 @@ struct uproc {
 	struct uproc *next;
 };
 
-static struct uobj *objs;
-static struct uproc *procs;
+/* A handle's user symbol state: the objects read and the processes seen. */
+struct dt_usyms {
+	struct uobj *objs;
+	struct uproc *procs;
+};
+
+struct dt_usyms *usyms_create(void)
+{
+	return xcalloc(1, sizeof(struct dt_usyms));
+}
+
+void usyms_destroy(struct dt_usyms *us)
+{
+	if (!us)
+		return;
+	while (us->procs)
+		usym_forget(us, us->procs->pid);
+	for (struct uobj *o = us->objs, *next; o; o = next) {
+		next = o->next;
+		for (size_t i = 0; i < o->nsyms; i++)
+			free(o->syms[i].name);
+		free(o->syms);
+		free(o->path);
+		free(o);
+	}
+	free(us);
+}
 
 static int cmp_usym(const void *a, const void *b)
 {
@@ -50,20 +75,20 @@ static int cmp_usym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static struct uobj *load_obj(const char *path)
+static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 {
 	struct uobj *o;
 	int fd;
 	Elf *e;
 	size_t phnum, cap = 0;
 
-	for (o = objs; o; o = o->next)
+	for (o = us->objs; o; o = o->next)
 		if (strcmp(o->path, path) == 0)
 			return o;
 	o = xcalloc(1, sizeof(*o));
 	o->path = xstrdup(path);
-	o->next = objs;
-	objs = o;
+	o->next = us->objs;
+	us->objs = o;
 	elf_version(EV_CURRENT);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -120,20 +145,20 @@ static struct uobj *load_obj(const char *path)
 	return o;
 }
 
-static struct uproc *load_proc(int pid)
+static struct uproc *load_proc(struct dt_usyms *us, int pid)
 {
 	struct uproc *p;
 	char path[64], line[1024];
 	FILE *f;
 	size_t cap = 0;
 
-	for (p = procs; p; p = p->next)
+	for (p = us->procs; p; p = p->next)
 		if (p->pid == pid)
 			return p;
 	p = xcalloc(1, sizeof(*p));
 	p->pid = pid;
-	p->next = procs;
-	procs = p;
+	p->next = us->procs;
+	us->procs = p;
 	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
 	f = fopen(path, "r");
 	if (!f)
@@ -152,22 +177,22 @@ static struct uproc *load_proc(int pid)
 		p->maps[p->nmaps].start = start;
 		p->maps[p->nmaps].end = end;
 		p->maps[p->nmaps].off = off;
-		p->maps[p->nmaps].obj = load_obj(file);
+		p->maps[p->nmaps].obj = load_obj(us, file);
 		p->nmaps++;
 	}
 	fclose(f);
 	return p;
 }
 
-void usym_preload(int pid)
+void usym_preload(struct dt_usyms *us, int pid)
 {
-	usym_forget(pid);
-	load_proc(pid);
+	usym_forget(us, pid);
+	load_proc(us, pid);
 }
 
-void usym_forget(int pid)
+void usym_forget(struct dt_usyms *us, int pid)
 {
-	for (struct uproc **pp = &procs; *pp; pp = &(*pp)->next)
+	for (struct uproc **pp = &us->procs; *pp; pp = &(*pp)->next)
 		if ((*pp)->pid == pid) {
 			struct uproc *p = *pp;
 			*pp = p->next;
@@ -177,11 +202,11 @@ void usym_forget(int pid)
 		}
 }
 
-void usym_format(struct strbuf *out, int pid, uint64_t pc)
+void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 {
-	struct uproc *p = load_proc(pid);
+	struct uproc *p = us ? load_proc(us, pid) : NULL;
 
-	for (size_t i = 0; i < p->nmaps; i++) {
+	for (size_t i = 0; p && i < p->nmaps; i++) {
 		struct umap *m = &p->maps[i];
 		if (pc < m->start || pc >= m->end)
 			continue;
@@ -215,11 +240,11 @@ void usym_format(struct strbuf *out, int pid, uint64_t pc)
 	sb_printf(out, "0x%llx", (unsigned long long)pc);
 }
 
-void usym_print_stack(struct strbuf *out, int pid, const uint64_t *pcs, int n, int indent)
+void usym_print_stack(struct dt_usyms *us, struct strbuf *out, int pid, const uint64_t *pcs, int n, int indent)
 {
 	for (int i = 0; i < n && pcs[i]; i++) {
 		sb_printf(out, "%*s", indent, "");
-		usym_format(out, pid, pcs[i]);
+		usym_format(us, out, pid, pcs[i]);
 		sb_putc(out, '\n');
 	}
 }

@@ -10,13 +10,13 @@
 
 #include <linux/bpf.h>
 
-static void dtrace_provide(const struct dt_pdesc *pd)
+static void dtrace_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	(void)pd;
 	/* created once, in order, so they have ids 1, 2 and 3 */
-	probe_create(&dt_provider_dtrace, "", "", "BEGIN", 0);
-	probe_create(&dt_provider_dtrace, "", "", "END", 0);
-	probe_create(&dt_provider_dtrace, "", "", "ERROR", 0);
+	probe_create(tab, &dt_provider_dtrace, "", "", "BEGIN", 0);
+	probe_create(tab, &dt_provider_dtrace, "", "", "END", 0);
+	probe_create(tab, &dt_provider_dtrace, "", "", "ERROR", 0);
 }
 
 static int dtrace_attach(struct dt_probe *p, int prog_fd)

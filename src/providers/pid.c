@@ -34,18 +34,39 @@ struct pid_site {
 	uint64_t offset;
 };
 
-static struct pid_site *sites;
-static size_t nsites, capsites;
+/* One handle's sites; a probe's arg is its index. */
+struct pid_state {
+	struct pid_site *sites;
+	size_t nsites, capsites;
+};
 
-static uint64_t add_site(const char *path, uint64_t offset)
+extern const struct dt_provider dt_provider_pid_entry;
+
+static void pid_state_fini(void *arg)
 {
-	if (nsites == capsites) {
-		capsites = capsites ? capsites * 2 : 256;
-		sites = xrealloc(sites, capsites * sizeof(*sites));
+	struct pid_state *st = arg;
+
+	for (size_t i = 0; i < st->nsites; i++)
+		free(st->sites[i].path);
+	free(st->sites);
+}
+
+static struct pid_state *state(struct dt_probes *tab)
+{
+	return probes_pvstate(tab, &dt_provider_pid_entry, sizeof(struct pid_state), pid_state_fini);
+}
+
+static uint64_t add_site(struct dt_probes *tab, const char *path, uint64_t offset)
+{
+	struct pid_state *st = state(tab);
+
+	if (st->nsites == st->capsites) {
+		st->capsites = st->capsites ? st->capsites * 2 : 256;
+		st->sites = xrealloc(st->sites, st->capsites * sizeof(*st->sites));
 	}
-	sites[nsites].path = xstrdup(path);
-	sites[nsites].offset = offset;
-	return nsites++;
+	st->sites[st->nsites].path = xstrdup(path);
+	st->sites[st->nsites].offset = offset;
+	return st->nsites++;
 }
 
 /* The pid of "pid123", or 0. */
@@ -152,6 +173,7 @@ static void each_function(const char *path, struct ptrvec *needed,
 }
 
 struct provide_ctx {
+	struct dt_probes *tab;
 	const struct dt_pdesc *pd;
 	const char *mod;	/* module name of the object being read */
 };
@@ -167,13 +189,15 @@ static void add_function(void *arg, const char *obj, const char *name, uint64_t 
 
 	if (!match(c->pd->func, name))
 		return;
-	if (match(c->pd->name, "entry") && !probe_lookup(c->pd->prov, c->mod, name, "entry"))
-		probe_create_in(&dt_provider_pid_entry, c->pd->prov, c->mod, name, "entry", add_site(obj, off));
-	if (match(c->pd->name, "return") && !probe_lookup(c->pd->prov, c->mod, name, "return"))
-		probe_create_in(&dt_provider_pid_return, c->pd->prov, c->mod, name, "return", add_site(obj, off));
+	if (match(c->pd->name, "entry") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "entry"))
+		probe_create_in(c->tab, &dt_provider_pid_entry, c->pd->prov, c->mod, name, "entry",
+				add_site(c->tab, obj, off));
+	if (match(c->pd->name, "return") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "return"))
+		probe_create_in(c->tab, &dt_provider_pid_return, c->pd->prov, c->mod, name, "return",
+				add_site(c->tab, obj, off));
 }
 
-static void pid_provide(const struct dt_pdesc *pd)
+static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	int pid = pd ? prov_pid(pd->prov) : 0;
 	char path[64], line[1024];
@@ -205,7 +229,7 @@ static void pid_provide(const struct dt_pdesc *pd)
 	for (int i = 0; i < objs.n; i++) {
 		const char *obj = objs.v[i];
 		int is_exe = exe && strcmp(obj, exe) == 0;
-		struct provide_ctx c = { pd, is_exe ? "a.out" : base_name(obj) };
+		struct provide_ctx c = { tab, pd, is_exe ? "a.out" : base_name(obj) };
 		if (!match(pd->mod, c.mod) && !(is_exe && match(pd->mod, base_name(obj))))
 			continue;
 		each_function(obj, NULL, add_function, &c);
@@ -221,7 +245,7 @@ static void pid_provide(const struct dt_pdesc *pd)
 		for (int k = 0; k < objs.n; k++)
 			if (strcmp(objs.v[k], lib) == 0)
 				mapped = 1;
-		struct provide_ctx c = { pd, base_name(lib) };
+		struct provide_ctx c = { tab, pd, base_name(lib) };
 		if (!mapped && match(pd->mod, c.mod))
 			each_function(lib, NULL, add_function, &c);
 		free(lib);
@@ -229,6 +253,8 @@ static void pid_provide(const struct dt_pdesc *pd)
 	free(exe);
 }
 
+/* The uprobe PMU's type, read once: a process-wide read-only cache of a
+ * fact of the running kernel. */
 static int uprobe_type(void)
 {
 	static int type = -1;
@@ -245,7 +271,7 @@ static int uprobe_type(void)
 static int pid_attach(struct dt_probe *p, int prog_fd)
 {
 	struct perf_event_attr attr;
-	struct pid_site *s = &sites[p->arg];
+	struct pid_site *s = &state(p->tab)->sites[p->arg];
 	int pid = prov_pid(p->prov), pfd, lfd;
 
 	if (uprobe_type() < 0)

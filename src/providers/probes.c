@@ -3,6 +3,7 @@
  */
 #include "provider.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/util.h"
@@ -21,37 +22,97 @@ const struct dt_provider *const *providers(void)
 	return all_providers;
 }
 
-static struct ptrvec table;	/* index = id - 1 */
+struct pvstate {
+	const struct dt_provider *pv;
+	void *state;
+	void (*fini)(void *state);
+};
 
-struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
-			      const char *func, const char *name, uint64_t arg)
+struct dt_probes {
+	struct ptrvec table;	/* struct dt_probe *, index = id - 1 */
+	struct pvstate *pvs;	/* providers' private state */
+	int npvs;
+};
+
+struct dt_probes *probes_create(void)
 {
-	return probe_create_in(pv, pv->name, mod, func, name, arg);
+	return xcalloc(1, sizeof(struct dt_probes));
 }
 
-struct dt_probe *probe_create_in(const struct dt_provider *pv, const char *prov, const char *mod,
-				 const char *func, const char *name, uint64_t arg)
+void probes_destroy(struct dt_probes *tab)
 {
-	struct dt_probe *p = probe_lookup(prov, mod, func, name);
+	if (!tab)
+		return;
+	for (int i = 0; i < tab->table.n; i++) {
+		struct dt_probe *p = tab->table.v[i];
+		if (p->enabled)
+			p->pv->detach(p);
+		free(p->prov);
+		free(p->mod);
+		free(p->func);
+		free(p->name);
+		free(p->fds);
+		free(p->argtypes);
+		if (p->argnames)
+			for (int j = 0; j < p->nargs; j++)
+				free(p->argnames[j]);
+		free(p->argnames);
+		free(p);
+	}
+	free(tab->table.v);
+	for (int i = 0; i < tab->npvs; i++) {
+		if (tab->pvs[i].fini)
+			tab->pvs[i].fini(tab->pvs[i].state);
+		free(tab->pvs[i].state);
+	}
+	free(tab->pvs);
+	free(tab);
+}
+
+void *probes_pvstate(struct dt_probes *tab, const struct dt_provider *pv, size_t size,
+		     void (*fini)(void *state))
+{
+	for (int i = 0; i < tab->npvs; i++)
+		if (tab->pvs[i].pv == pv)
+			return tab->pvs[i].state;
+	tab->pvs = xrealloc(tab->pvs, (size_t)(tab->npvs + 1) * sizeof(*tab->pvs));
+	tab->pvs[tab->npvs].pv = pv;
+	tab->pvs[tab->npvs].state = xcalloc(1, size);
+	tab->pvs[tab->npvs].fini = fini;
+	return tab->pvs[tab->npvs++].state;
+}
+
+struct dt_probe *probe_create(struct dt_probes *tab, const struct dt_provider *pv, const char *mod,
+			      const char *func, const char *name, uint64_t arg)
+{
+	return probe_create_in(tab, pv, pv->name, mod, func, name, arg);
+}
+
+struct dt_probe *probe_create_in(struct dt_probes *tab, const struct dt_provider *pv, const char *prov,
+				 const char *mod, const char *func, const char *name, uint64_t arg)
+{
+	struct dt_probe *p = probe_lookup(tab, prov, mod, func, name);
 
 	if (p)
 		return p;
 	p = xcalloc(1, sizeof(*p));
-	p->id = (uint32_t)table.n + 1;
+	p->id = (uint32_t)tab->table.n + 1;
+	p->tab = tab;
 	p->prov = xstrdup(prov);
 	p->mod = xstrdup(mod);
 	p->func = xstrdup(func);
 	p->name = xstrdup(name);
 	p->pv = pv;
 	p->arg = arg;
-	pv_push(&table, p);
+	pv_push(&tab->table, p);
 	return p;
 }
 
-struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *func, const char *name)
+struct dt_probe *probe_lookup(struct dt_probes *tab, const char *prov, const char *mod, const char *func,
+			      const char *name)
 {
-	for (int i = 0; i < table.n; i++) {
-		struct dt_probe *p = table.v[i];
+	for (int i = 0; i < tab->table.n; i++) {
+		struct dt_probe *p = tab->table.v[i];
 		if (strcmp(p->prov, prov) == 0 && strcmp(p->mod, mod) == 0 &&
 		    strcmp(p->func, func) == 0 && strcmp(p->name, name) == 0)
 			return p;
@@ -59,16 +120,16 @@ struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *fun
 	return NULL;
 }
 
-struct dt_probe *probe_by_id(uint32_t id)
+struct dt_probe *probe_by_id(struct dt_probes *tab, uint32_t id)
 {
-	if (id == 0 || (int)id > table.n)
+	if (id == 0 || (int)id > tab->table.n)
 		return NULL;
-	return table.v[id - 1];
+	return tab->table.v[id - 1];
 }
 
-int probe_count(void)
+int probe_count(struct dt_probes *tab)
 {
-	return table.n + 1;
+	return tab->table.n + 1;
 }
 
 static int field_match(const char *pat, const char *s)
@@ -82,7 +143,7 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 	       field_match(pd->func, p->func) && field_match(pd->name, p->name);
 }
 
-void probes_provide(const struct dt_pdesc *pd)
+void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	for (const struct dt_provider *const *pv = all_providers; *pv; pv++) {
 		if (!(*pv)->provide)
@@ -90,11 +151,11 @@ void probes_provide(const struct dt_pdesc *pd)
 		/* pid probes belong to provider "pidN" for process N */
 		if (*pv == &dt_provider_pid_entry) {
 			if (pd && strncmp(pd->prov, "pid", 3) == 0)
-				(*pv)->provide(pd);
+				(*pv)->provide(tab, pd);
 			continue;
 		}
 		if (!pd || field_match(pd->prov, (*pv)->name))
-			(*pv)->provide(pd);
+			(*pv)->provide(tab, pd);
 	}
 }
 

@@ -61,16 +61,16 @@ static uint64_t parse_period(const char *name, int *is_tick)
 	return 0;
 }
 
-static void add(const char *name)
+static void add(struct dt_probes *tab, const char *name)
 {
 	int tick;
 	uint64_t period = parse_period(name, &tick);
 
 	if (period)
-		probe_create(&dt_provider_profile, "", "", name, period);
+		probe_create(tab, &dt_provider_profile, "", "", name, period);
 }
 
-static void profile_provide(const struct dt_pdesc *pd)
+static void profile_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	static const char *const defaults[] = {
 		"profile-97", "profile-199", "profile-499", "profile-997",
@@ -82,11 +82,11 @@ static void profile_provide(const struct dt_pdesc *pd)
 	    (!*pd->mod || !dt_is_glob(pd->mod))) {
 		if (*pd->mod || *pd->func)
 			return;		/* profile probes have no module or function */
-		add(pd->name);
+		add(tab, pd->name);
 		return;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(defaults); i++)
-		add(defaults[i]);
+		add(tab, defaults[i]);
 }
 
 static int perf_open(uint64_t period, int cpu)

@@ -15,14 +15,15 @@
 #include "../front/ast.h"
 
 struct dt_probe;
+struct dt_probes;
 
 struct dt_provider {
 	const char *name;
 	enum cg_ctx ctx;		/* how programs see probe id and args */
 	int prog_type;			/* BPF_PROG_TYPE_* */
 	int attach_type;		/* expected_attach_type at load */
-	/* Create the probes that pd may match (pd NULL: all, for -l). */
-	void (*provide)(const struct dt_pdesc *pd);
+	/* Create, in tab, the probes that pd may match (pd NULL: all, for -l). */
+	void (*provide)(struct dt_probes *tab, const struct dt_pdesc *pd);
 	/* Attach prog_fd to the probe; returns 0 or -errno. */
 	int (*attach)(struct dt_probe *p, int prog_fd);
 	void (*detach)(struct dt_probe *p);
@@ -32,6 +33,7 @@ struct dt_provider {
 
 struct dt_probe {
 	uint32_t id;
+	struct dt_probes *tab;		/* the table (handle) it belongs to */
 	char *prov, *mod, *func, *name;
 	const struct dt_provider *pv;
 	uint64_t arg;			/* provider data: period, ... */
@@ -44,25 +46,39 @@ struct dt_probe {
 	char **argnames;		/* native type name, for -l -v */
 };
 
-/* The probe table. */
-struct dt_probe *probe_create(const struct dt_provider *pv, const char *mod,
+/*
+ * The probe table: one per library handle, so two handles never share a
+ * probe, an id or a provider's state.  Ids start at 1 (BEGIN, END, ERROR).
+ */
+struct dt_probes *probes_create(void);
+/* Detach what is still attached and free everything. */
+void probes_destroy(struct dt_probes *tab);
+struct dt_probe *probe_create(struct dt_probes *tab, const struct dt_provider *pv, const char *mod,
 			      const char *func, const char *name, uint64_t arg);
 /* The same for a provider instance with its own name (pid123). */
-struct dt_probe *probe_create_in(const struct dt_provider *pv, const char *prov, const char *mod,
-				 const char *func, const char *name, uint64_t arg);
-struct dt_probe *probe_lookup(const char *prov, const char *mod, const char *func, const char *name);
-struct dt_probe *probe_by_id(uint32_t id);
-int probe_count(void);		/* highest id + 1 */
+struct dt_probe *probe_create_in(struct dt_probes *tab, const struct dt_provider *pv, const char *prov,
+				 const char *mod, const char *func, const char *name, uint64_t arg);
+struct dt_probe *probe_lookup(struct dt_probes *tab, const char *prov, const char *mod, const char *func,
+			      const char *name);
+struct dt_probe *probe_by_id(struct dt_probes *tab, uint32_t id);
+int probe_count(struct dt_probes *tab);		/* highest id + 1 */
 int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Make every provider create what pd may match; then matches are in the table. */
-void probes_provide(const struct dt_pdesc *pd);
+void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd);
 const struct dt_provider *const *providers(void);
 /* The argument types of a probe (read lazily): returns p->nargs. */
 int probe_args(struct dt_probe *p);
+/*
+ * A provider's private state in one table (e.g. syscall's shared raw
+ * tracepoint links): size zeroed bytes made on first use, freed with the
+ * table after fini (may be NULL) has released what it holds.
+ */
+void *probes_pvstate(struct dt_probes *tab, const struct dt_provider *pv, size_t size,
+		     void (*fini)(void *state));
 
 /* syscall: the array map from syscall number (+ SYSCALL_NR_MAX at return)
  * to probe id, created with the other maps before the programs load. */
-void dt_syscall_set_map(int fd);
+void dt_syscall_set_map(struct dt_probes *tab, int fd);
 
 extern const struct dt_provider dt_provider_dtrace;
 extern const struct dt_provider dt_provider_profile;

@@ -43,7 +43,7 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void provide_group(const char *root, const char *group, const struct dt_pdesc *pd)
+static void provide_group(struct dt_probes *tab, const char *root, const char *group, const struct dt_pdesc *pd)
 {
 	char path[512];
 
@@ -52,7 +52,7 @@ static void provide_group(const char *root, const char *group, const struct dt_p
 	if (pd && *pd->name && !dt_is_glob(pd->name)) {
 		snprintf(path, sizeof(path), "%s/events/%s/%s", root, group, pd->name);
 		if (is_dir(path))
-			probe_create(&dt_provider_sdt, group, "", pd->name, 0);
+			probe_create(tab, &dt_provider_sdt, group, "", pd->name, 0);
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/events/%s", root, group);
@@ -65,7 +65,7 @@ static void provide_group(const char *root, const char *group, const struct dt_p
 			continue;
 		if (pd && *pd->name && !dt_glob_match(pd->name, e->d_name))
 			continue;
-		probe_create(&dt_provider_sdt, group, "", e->d_name, 0);
+		probe_create(tab, &dt_provider_sdt, group, "", e->d_name, 0);
 	}
 	closedir(d);
 }
@@ -75,7 +75,7 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void sdt_provide(const struct dt_pdesc *pd)
+static void sdt_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	const char *root;
 	char path[512];
@@ -88,7 +88,7 @@ static void sdt_provide(const struct dt_pdesc *pd)
 	if (pd && *pd->mod && !dt_is_glob(pd->mod)) {
 		snprintf(path, sizeof(path), "%s/events/%s", root, pd->mod);
 		if (is_dir(path))
-			provide_group(root, pd->mod, pd);
+			provide_group(tab, root, pd->mod, pd);
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/events", root);
@@ -108,7 +108,7 @@ static void sdt_provide(const struct dt_pdesc *pd)
 	/* in name order, so ids and listings are stable */
 	qsort(groups.v, (size_t)groups.n, sizeof(void *), cmp_str);
 	for (int i = 0; i < groups.n; i++) {
-		provide_group(root, groups.v[i], pd);
+		provide_group(tab, root, groups.v[i], pd);
 		free(groups.v[i]);
 	}
 	free(groups.v);

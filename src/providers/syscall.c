@@ -32,24 +32,44 @@ static const char *const names[] = {
 
 #define RET_FLAG (1ULL << 32)
 
-static int nr_map = -1;
-static int links[2] = {-1, -1};
-static int refs[2];
+/* One handle's syscall state: every syscall probe of a kind (entry or
+ * return) shares one raw tracepoint link, counted by refs. */
+struct syscall_state {
+	int nr_map;		/* number -> probe id; 0 before the maps exist */
+	int links[2];
+	int refs[2];
+};
 
-void dt_syscall_set_map(int fd)
+extern const struct dt_provider dt_provider_syscall;
+
+static void syscall_state_fini(void *arg)
 {
-	nr_map = fd;
+	struct syscall_state *st = arg;
+
+	for (int i = 0; i < 2; i++)
+		if (st->refs[i] && st->links[i] > 0)
+			close(st->links[i]);
+}
+
+static struct syscall_state *state(struct dt_probes *tab)
+{
+	return probes_pvstate(tab, &dt_provider_syscall, sizeof(struct syscall_state), syscall_state_fini);
+}
+
+void dt_syscall_set_map(struct dt_probes *tab, int fd)
+{
+	state(tab)->nr_map = fd;
 }
 
 extern const struct dt_provider dt_provider_syscall_return;
 
-static void add(int nr)
+static void add(struct dt_probes *tab, int nr)
 {
-	probe_create(&dt_provider_syscall, "vmlinux", names[nr], "entry", (uint64_t)nr);
-	probe_create(&dt_provider_syscall_return, "vmlinux", names[nr], "return", (uint64_t)nr | RET_FLAG);
+	probe_create(tab, &dt_provider_syscall, "vmlinux", names[nr], "entry", (uint64_t)nr);
+	probe_create(tab, &dt_provider_syscall_return, "vmlinux", names[nr], "return", (uint64_t)nr | RET_FLAG);
 }
 
-static void syscall_provide(const struct dt_pdesc *pd)
+static void syscall_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	int nnames = (int)ARRAY_SIZE(names);
 
@@ -62,7 +82,7 @@ static void syscall_provide(const struct dt_pdesc *pd)
 			continue;
 		if (pd && *pd->func && !dt_glob_match(pd->func, names[nr]))
 			continue;
-		add(nr);
+		add(tab, nr);
 	}
 }
 
@@ -71,16 +91,18 @@ static int syscall_attach(struct dt_probe *p, int prog_fd)
 	int ret = (p->arg & RET_FLAG) != 0;
 	uint32_t key = (uint32_t)(p->arg & 0xffffffff) + (ret ? SYSCALL_NR_MAX : 0);
 	uint32_t id = p->id;
+	struct syscall_state *st = state(p->tab);
+	int nr_map = st->nr_map;
 
-	if (nr_map < 0)
+	if (nr_map <= 0)
 		return -EBADF;
 	if (bpf_map_update_elem(nr_map, &key, &id, 0) < 0)
 		return -errno;
-	if (refs[ret]++ == 0) {
-		links[ret] = rawtp_open(ret ? "sys_exit" : "sys_enter", prog_fd, 0);
-		if (links[ret] < 0) {
-			int e = links[ret];
-			refs[ret] = 0;
+	if (st->refs[ret]++ == 0) {
+		st->links[ret] = rawtp_open(ret ? "sys_exit" : "sys_enter", prog_fd, 0);
+		if (st->links[ret] < 0) {
+			int e = st->links[ret];
+			st->refs[ret] = 0;
 			return e;
 		}
 	}
@@ -93,16 +115,17 @@ static void syscall_detach(struct dt_probe *p)
 	int ret = (p->arg & RET_FLAG) != 0;
 	uint32_t key = (uint32_t)(p->arg & 0xffffffff) + (ret ? SYSCALL_NR_MAX : 0);
 	uint32_t zero = 0;
+	struct syscall_state *st = state(p->tab);
 
 	if (!p->nfds)
 		return;
 	p->nfds = 0;
-	if (--refs[ret] == 0 && links[ret] >= 0) {
-		close(links[ret]);
-		links[ret] = -1;
+	if (--st->refs[ret] == 0 && st->links[ret] >= 0) {
+		close(st->links[ret]);
+		st->links[ret] = -1;
 	}
-	if (nr_map >= 0)
-		bpf_map_update_elem(nr_map, &key, &zero, 0);
+	if (st->nr_map > 0)
+		bpf_map_update_elem(st->nr_map, &key, &zero, 0);
 }
 
 /* args[] from events/syscalls/sys_enter_NAME/format; long at return */

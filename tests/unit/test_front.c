@@ -1,9 +1,9 @@
 /*
  * test_front.c - unit tests of the D front end (lexer, parser and semantic
  * checks) through the library API, the way dtrace(1) drives it: each case is
- * compiled by dtrace_compile() with -xerrtags in a forked child (the library
- * keeps global state), and what it prints on stderr is compared, byte for
- * byte, with the text DTrace prints ("dtrace: failed to compile script t.d:
+ * compiled on a handle of its own with -xerrtags, and the error message,
+ * as dtrace(1) prints it, is compared byte for byte with the text DTrace
+ * prints ("dtrace: failed to compile script t.d:
  * [D_SYNTAX] line 3: syntax error near "}"").  Valid programs must compile
  * silently.  The expected texts come from the conformance suite's err.*.r
  * files and from DTrace's own lexer/parser where no .r file covers a case.
@@ -15,7 +15,7 @@
  */
 #define _GNU_SOURCE
 
-#include "consumer/dtrace.h"
+#include <dtrace.h>
 
 #include <signal.h>
 #include <stdio.h>
@@ -26,8 +26,6 @@
 
 #include "unit.h"
 
-/* $target for the library; dtrace(1) defines it in its main file. */
-__attribute__((weak)) long dt_macro_target;
 
 static int passed, failed, skipped, known_strict;
 
@@ -37,62 +35,39 @@ struct result {
 };
 
 /*
- * Compile src in a child process, with -xerrtags if errtags.  is_file: a -s
- * script named "t.d"; otherwise a -n probe specifier named by its own text.
- * args: macro arguments $1.. (NULL-terminated), or NULL.
+ * Compile src on a handle of its own, with -xerrtags if errtags, and write
+ * what dtrace(1) would print.  is_file: a -s script named "t.d"; otherwise
+ * a -n probe specifier named by its own text.  args: macro arguments $1..
+ * (NULL-terminated), or NULL.
  */
 static void compile_child(const char *src, int is_file, int errtags, const char *const *args, struct result *r)
 {
-	int fds[2];
-	pid_t pid;
-	size_t len = 0;
-	ssize_t n;
-	int st;
+	char *argv[64] = { is_file ? "t.d" : "dtrace" };
+	int argc = 1, e;
+	dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &e);
+	dtrace_prog_t *pg;
 
 	memset(r, 0, sizeof(*r));
-	fflush(stdout);
-	fflush(stderr);
-	if (pipe(fds) < 0) {
-		perror("pipe");
-		exit(2);
+	while (args && args[argc - 1] && argc < 63) {
+		argv[argc] = (char *)args[argc - 1];
+		argc++;
 	}
-	pid = fork();
-	if (pid < 0) {
-		perror("fork");
-		exit(2);
+	if (errtags)
+		dtrace_setopt(h, "errtags", NULL);
+	if (is_file) {
+		FILE *in = fmemopen((void *)src, strlen(src), "r");
+		pg = dtrace_program_fcompile(h, in, 0, argc, argv);
+		fclose(in);
+	} else {
+		pg = dtrace_program_strcompile(h, src, DTRACE_PROBESPEC_NAME, 0, argc, argv);
 	}
-	if (pid == 0) {
-		struct dtrace_hdl *h;
-		int nargs = 1;
-
-		close(fds[0]);
-		dup2(fds[1], 2);
-		close(fds[1]);
-		alarm(30);
-		h = dtrace_open();
-		h->o.errtags = errtags;
-		while (args && args[nargs - 1])
-			nargs++;
-		h->nargs = nargs;
-		h->args = calloc((size_t)nargs + 1, sizeof(char *));
-		h->args[0] = (char *)(is_file ? "t.d" : "dtrace");
-		for (int i = 1; i < nargs; i++)
-			h->args[i] = (char *)args[i - 1];
-		dtrace_add_source(h, src, is_file ? "t.d" : src, is_file);
-		int rc = dtrace_compile(h);
-		fflush(stderr);
-		_exit(rc < 0 ? 1 : 0);
+	if (!pg) {
+		r->status = 1;
+		snprintf(r->err, sizeof(r->err), "dtrace: %s %s: %s\n",
+			 is_file ? "failed to compile script" : "invalid probe specifier", is_file ? "t.d" : src,
+			 dtrace_errmsg(h, dtrace_errno(h)));
 	}
-	close(fds[1]);
-	while (len < sizeof(r->err) - 1 && (n = read(fds[0], r->err + len, sizeof(r->err) - 1 - len)) > 0)
-		len += (size_t)n;
-	r->err[len] = 0;
-	close(fds[0]);
-	waitpid(pid, &st, 0);
-	if (WIFEXITED(st))
-		r->status = WEXITSTATUS(st);
-	else
-		r->status = 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	dtrace_close(h);
 }
 
 /*

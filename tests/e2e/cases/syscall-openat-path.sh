@@ -10,4 +10,5 @@ LC_ALL=C "$DTRACE" -q -n 'syscall::openat:entry /pid == $target && copyinstr(arg
 	printf("args[1] typed: %s\n", copyinstr((uintptr_t)args[1]) == "'"$f"'" ? "yes" : "no");
 }' -c "cat $f" >"$E2E_TMP/out"
 echo "dtrace exit status $?"
-cat "$E2E_TMP/out"
+# the child writes to the same file: its line and dtrace's may come in either order
+sort "$E2E_TMP/out"

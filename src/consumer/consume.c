@@ -1,0 +1,471 @@
+/*
+ * consume.c - records from the ring buffer to the consumer: for each record
+ * a clause wrote, the probe callback, then for each action the record
+ * callback and DTrace's formatting of its data (trace, printf, printa,
+ * stacks, tracemem), then the record callback once more with no record.
+ * The library's own half of some actions happens here too: exit() ends
+ * tracing, speculative records wait for their commit() or discard(),
+ * clear/trunc/normalize act on the aggregations, setopt() sets an option,
+ * system() runs its command.  A fault record goes to the error handler.
+ *
+ * Formatted text goes to the buffered handler when one is installed, else
+ * to the FILE the consumer gave dtrace_work().
+ */
+#include "dt_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "../front/sema.h"
+#include "../providers/provider.h"
+#include "agg.h"
+#include "format.h"
+#include "ksyms.h"
+#include "usyms.h"
+
+/* The DTRACEACT_* kind an action's record has. */
+static dtrace_actkind_t action_kind(int fn)
+{
+	switch (fn) {
+	case F_TRACE: return DTRACEACT_DIFEXPR;
+	case F_EXIT: return DTRACEACT_EXIT;
+	case F_PRINTF: return DTRACEACT_PRINTF;
+	case F_PRINTA: return DTRACEACT_PRINTA;
+	case F_TRACEMEM: return DTRACEACT_TRACEMEM;
+	case F_USTACK: return DTRACEACT_USTACK;
+	case F_STACK: return DTRACEACT_STACK;
+	case F_STOP: return DTRACEACT_STOP;
+	case F_RAISE: return DTRACEACT_RAISE;
+	case F_SYSTEM: return DTRACEACT_SYSTEM;
+	case F_FREOPEN: return DTRACEACT_FREOPEN;
+	case F_BREAKPOINT: return DTRACEACT_BREAKPOINT;
+	case F_PANIC: return DTRACEACT_PANIC;
+	case F_CHILL: return DTRACEACT_CHILL;
+	case F_SPECULATE: return DTRACEACT_SPECULATE;
+	case F_COMMIT: return DTRACEACT_COMMIT;
+	case F_DISCARD: return DTRACEACT_DISCARD;
+	default: return DTRACEACT_LIBACT;	/* clear, trunc, normalize, setopt */
+	}
+}
+
+static void rec_of(const struct dt_recdesc *r, dtrace_recdesc_t *rd)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->dtrd_action = action_kind(r->action);
+	if (r->nargs > 0) {
+		rd->dtrd_offset = r->args[0].off;
+		rd->dtrd_size = r->args[0].size;
+		rd->dtrd_alignment = 8;
+	}
+	rd->dtrd_format = r->fmt != NULL && r->action != F_SETOPT;
+	if (r->action == F_EXIT)
+		rd->dtrd_arg = 4;	/* the status is an int */
+}
+
+/* The clause's description, made once: its records in action order. */
+static dtrace_eprobedesc_t *edesc_of(struct dtrace_hdl *h, const struct dt_clause *c, uint32_t epid)
+{
+	if ((int)epid >= h->nedescs) {
+		int n = (int)epid + 16;
+		h->edescs = xrealloc(h->edescs, (size_t)n * sizeof(*h->edescs));
+		memset(h->edescs + h->nedescs, 0, (size_t)(n - h->nedescs) * sizeof(*h->edescs));
+		h->nedescs = n;
+	}
+	if (!h->edescs[epid]) {
+		int n = c->recs.n;
+		dtrace_eprobedesc_t *e = xcalloc(1, sizeof(*e) + (size_t)(n ? n : 1) * sizeof(dtrace_recdesc_t));
+		e->dtepd_epid = epid;
+		e->dtepd_nrecs = n;
+		e->dtepd_size = c->rec_size;
+		for (int i = 0; i < n; i++)
+			rec_of(c->recs.v[i], &e->dtepd_rec[i]);
+		h->edescs[epid] = e;
+	}
+	return h->edescs[epid];
+}
+
+void dt_output(struct dtrace_hdl *h, FILE *fp, const char *s, size_t len)
+{
+	if (!len)
+		return;
+	if (h->bufhdlr) {
+		dtrace_bufdata_t bd = { .dtbda_handle = h, .dtbda_buffered = s };
+		if (h->bufhdlr(&bd, h->bufarg) == DTRACE_HANDLE_ABORT && h->cons)
+			h->cons->status = dt_set_errno(h, EDT_DIRABORT);
+		return;
+	}
+	if (fp)
+		fwrite(s, 1, len, fp);
+}
+
+/* Hand what sb holds to the consumer's output and empty it. */
+static void flush_sb(struct dtrace_hdl *h, struct strbuf *sb)
+{
+	dt_output(h, h->cons ? h->cons->fp : NULL, sb->s, sb->len);
+	sb->len = 0;
+	sb->s[0] = 0;
+}
+
+static void decode(struct dtrace_hdl *h, const char *data, size_t size, const struct dt_recarg *a, struct dtf_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (a->off + a->size > size)
+		return;
+	if (a->is_string) {
+		v->kind = DTF_V_STRING;
+		v->s = data + a->off;
+		/* the copy is at most strsize + 1 bytes; make sure it ends */
+		((char *)data)[a->off + h->o.strsize] = 0;
+	} else {
+		v->kind = DTF_V_INT;
+		memcpy(&v->u, data + a->off, 8);
+		v->size = a->isize;
+		v->is_signed = a->is_signed;
+	}
+}
+
+static void print_rawbytes_string(struct strbuf *sb, const struct dtrace_hdl *h, const char *s)
+{
+	unsigned char *buf = xcalloc(1, h->o.strsize + 1);
+	size_t n = strnlen(s, h->o.strsize);
+
+	memcpy(buf, s, n);
+	dtf_rawbytes(sb, buf, h->o.strsize + 1);
+	free(buf);
+}
+
+/* Something for the error handler that is not a fault (setopt() failed). */
+static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const char *msg)
+{
+	dtrace_errdata_t e = {
+		.dteda_handle = h,
+		.dteda_edesc = pd->dtpda_edesc,
+		.dteda_pdesc = pd->dtpda_pdesc,
+		.dteda_cpu = pd->dtpda_cpu,
+		.dteda_action = -1,
+		.dteda_fault = DTRACEFLT_UNKNOWN,
+		.dteda_msg = msg,
+	};
+
+	if (h->errhdlr && h->errhdlr(&e, h->errarg) == DTRACE_HANDLE_ABORT && h->cons)
+		h->cons->status = dt_set_errno(h, EDT_ERRABORT);
+}
+
+static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
+{
+	struct dt_probe *p = probe_by_id(h->probes, f->probe_id);
+	char what[128], msg[1024];
+	const struct dt_clause *c = (int)f->clause < h->prog.clauses.n ? h->prog.clauses.v[f->clause] : NULL;
+	int num = c ? c->num : (int)f->clause;
+	dtrace_probedesc_t *pd = p ? dt_probedesc_of(h, p) : NULL;
+	const char *fs = dtrace_faultstr(h, (int)f->fault);
+
+	if (f->fault == DTRACEFLT_BADADDR || f->fault == DTRACEFLT_BADALIGN || f->fault == DTRACEFLT_KPRIV ||
+	    f->fault == DTRACEFLT_UPRIV)
+		snprintf(what, sizeof(what), "%s (0x%llx)", fs, (unsigned long long)f->addr);
+	else if (f->fault == DTRACEFLT_BADINDEX)
+		snprintf(what, sizeof(what), "%s (%lld)", fs, (long long)f->addr);
+	else
+		snprintf(what, sizeof(what), "%s", fs);
+	snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
+		 num, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
+		 p ? p->name : "?", what, (unsigned long long)f->pc);
+
+	dtrace_errdata_t e = {
+		.dteda_handle = h,
+		.dteda_edesc = c ? edesc_of(h, c, (uint32_t)f->clause + 1) : NULL,
+		.dteda_pdesc = pd,
+		.dteda_cpu = -1,
+		.dteda_action = (int)f->clause,
+		.dteda_offset = (int)f->pc,
+		.dteda_fault = (int)f->fault,
+		.dteda_addr = f->addr,
+		.dteda_msg = msg,
+	};
+	/* the ERROR clauses already ran, inline in the faulting program */
+	if (!h->errhdlr || h->errhdlr(&e, h->errarg) == DTRACE_HANDLE_ABORT) {
+		if (h->cons)
+			h->cons->status = dt_set_errno(h, EDT_ERRABORT);
+	}
+}
+
+/* A clause whose only actions are commit() and discard() shows nothing of
+ * its own, not even the probe line (what a commit releases shows its own). */
+static int spec_ops_only(const struct dt_clause *c, const struct rec_hdr *hdr)
+{
+	int any = 0;
+
+	for (int i = 0; i < c->recs.n; i++) {
+		const struct dt_recdesc *r = c->recs.v[i];
+		if (r->bit >= 0 && !(hdr->present & (1ULL << r->bit)))
+			continue;
+		if (r->action != F_COMMIT && r->action != F_DISCARD)
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+static void consume_record(struct dtrace_hdl *h, char *data, size_t size);
+
+/* commit() / discard() of speculation id: replay or drop what it holds. */
+static void spec_end(struct dtrace_hdl *h, uint64_t id, int commit)
+{
+	struct ptrvec *held;
+
+	if (id == 0 || id > DT_NSPEC_MAX)
+		return;
+	held = &h->specbuf[id];
+	if (commit) {
+		h->spec_flushing = 1;
+		for (int k = 0; k < held->n; k++) {
+			struct strbuf *rec = held->v[k];
+			consume_record(h, rec->s, rec->len);
+		}
+		h->spec_flushing = 0;
+	}
+	for (int k = 0; k < held->n; k++) {
+		sb_free(held->v[k]);
+		free(held->v[k]);
+	}
+	held->n = 0;
+}
+
+void dt_spec_free(struct dtrace_hdl *h)
+{
+	for (uint64_t id = 1; id <= DT_NSPEC_MAX; id++) {
+		spec_end(h, id, 0);
+		free(h->specbuf[id].v);
+	}
+}
+
+/* The library's part of an action, and its text into sb. */
+static void do_action(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r, char *data, size_t size,
+		      const dtrace_probedata_t *pd, int print)
+{
+	struct dtf_value vals[64];
+	int nv = r->nargs < 64 ? r->nargs : 64;
+
+	for (int j = 0; j < nv; j++)
+		decode(h, data, size, &r->args[j], &vals[j]);
+	switch (r->action) {
+	case F_TRACE:
+		if (!print)
+			break;
+		if (r->args[0].is_raw)
+			dtf_rawbytes(sb, (const unsigned char *)data + r->args[0].off, r->args[0].size);
+		else if (h->o.rawbytes && vals[0].kind == DTF_V_STRING)
+			print_rawbytes_string(sb, h, vals[0].s);
+		else
+			dtf_trace(sb, &vals[0], h->o.quiet);
+		break;
+	case F_PRINTF:
+		if (print)
+			dtf_print(sb, r->fmt, vals, nv);
+		break;
+	case F_SYSTEM: {
+		struct strbuf cmd;
+		sb_init(&cmd);
+		dtf_print(&cmd, r->fmt, vals, nv);
+		flush_sb(h, sb);
+		if (h->cons && h->cons->fp)
+			fflush(h->cons->fp);
+		fflush(stdout);
+		fflush(stderr);
+		if (system(cmd.s) < 0) {
+			char msg[512];
+			snprintf(msg, sizeof(msg), "system() failed: %s\n", strerror(errno));
+			report(h, pd, msg);
+		}
+		sb_free(&cmd);
+		break;
+	}
+	case F_COMMIT:
+	case F_DISCARD:
+		/* what was speculated follows the committing probe's output */
+		flush_sb(h, sb);
+		spec_end(h, vals[0].u, r->action == F_COMMIT);
+		break;
+	case F_PRINTA:
+		if (print)
+			dt_printa(h, sb, r);
+		break;
+	case F_TRACEMEM: {
+		uint64_t show;
+		if (!print)
+			break;
+		memcpy(&show, data + r->args[1].off, 8);
+		if (show > r->args[0].size)
+			show = r->args[0].size;
+		dtf_rawbytes(sb, (const unsigned char *)data + r->args[0].off, (size_t)show);
+		break;
+	}
+	case F_STACK:
+	case F_USTACK:
+		if (!print)
+			break;
+		/* the frames, one a line below the probe line */
+		sb_putc(sb, '\n');
+		if (r->action == F_STACK) {
+			ksym_print_stack(h->ksyms, sb, (const uint64_t *)(data + r->args[0].off),
+					 (int)(r->args[0].size / 8), 14);
+		} else {
+			const uint64_t *w = (const uint64_t *)(data + r->args[0].off);
+			usym_print_stack(h->usyms, sb, (int)w[0], w + 1, (int)(r->args[0].size / 8) - 1, 14);
+		}
+		break;
+	case F_SETOPT: {
+		struct node *call = r->fmt;
+		const char *name = ((struct node *)call->args.v[0])->sval;
+		const char *val = call->args.n > 1 ? ((struct node *)call->args.v[1])->sval : NULL;
+		if (dt_opt_set(h, name, val) < 0) {
+			char msg[512];
+			snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", name, val ? val : "",
+				 dtrace_errmsg(h, dtrace_errno(h)));
+			report(h, pd, msg);
+		}
+		break;
+	}
+	case F_CLEAR:
+		dt_agg_clear(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus());
+		break;
+	case F_TRUNC:
+		dt_agg_trunc(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus(), r->nargs ? (int64_t)vals[0].u : 0);
+		break;
+	case F_NORMALIZE:
+		h->aggs[r->aggids[0]].normal = r->nargs && (int64_t)vals[0].u > 0 ? (int64_t)vals[0].u : 1;
+		break;
+	case F_DENORMALIZE:
+		h->aggs[r->aggids[0]].normal = 1;
+		break;
+	case F_EXIT:
+		/* the last exit() wins: END's exit() sets the status */
+		h->exited = 1;
+		h->exit_status = (int)vals[0].u;
+		break;
+	default:
+		break;
+	}
+}
+
+static int callback_ok(struct dtrace_hdl *h, int rv)
+{
+	if (rv == DTRACE_CONSUME_ABORT) {
+		h->cons->status = dt_set_errno(h, EDT_DIRABORT);
+		return 0;
+	}
+	if (rv != DTRACE_CONSUME_THIS && rv != DTRACE_CONSUME_NEXT) {
+		h->cons->status = dt_set_errno(h, EDT_BADRVAL);
+		return 0;
+	}
+	return 1;
+}
+
+/* data is a private copy: decoding may write into it. */
+static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
+{
+	const struct rec_hdr *hdr = (const struct rec_hdr *)data;
+	struct dt_consumer *cons = h->cons;
+	struct strbuf sb;
+
+	if (size >= 4 && *(uint32_t *)data == REC_FAULT) {
+		fault(h, (const struct rec_fault *)data);
+		return;
+	}
+	if (size < sizeof(*hdr) || hdr->epid == 0 || (int)hdr->epid > h->prog.clauses.n)
+		return;
+	struct dt_clause *c = h->prog.clauses.v[hdr->epid - 1];
+	/* a speculative record waits for its commit() or discard() */
+	if (hdr->spec && !h->spec_flushing) {
+		if (hdr->spec <= DT_NSPEC_MAX) {
+			struct strbuf *copy = xmalloc(sizeof(*copy));
+			sb_init(copy);
+			sb_putn(copy, data, size);
+			pv_push(&h->specbuf[hdr->spec], copy);
+		}
+		return;
+	}
+	struct dt_probe *p = probe_by_id(h->probes, hdr->probe_id);
+	dtrace_probedata_t pd = {
+		.dtpda_handle = h,
+		.dtpda_edesc = edesc_of(h, c, hdr->epid),
+		.dtpda_pdesc = p ? dt_probedesc_of(h, p) : NULL,
+		.dtpda_cpu = (processorid_t)hdr->cpu,
+		.dtpda_data = data,
+		.dtpda_flow = DTRACEFLOW_NONE,
+		.dtpda_prefix = "",
+	};
+	int show = !spec_ops_only(c, hdr);
+	if (show && cons && cons->pf) {
+		int rv = cons->pf(&pd, cons->arg);
+		if (!callback_ok(h, rv))
+			return;
+		if (rv == DTRACE_CONSUME_NEXT)
+			return;
+	}
+	sb_init(&sb);
+	for (int i = 0; i < c->recs.n && (!cons || cons->status == 0); i++) {
+		struct dt_recdesc *r = c->recs.v[i];
+		int print = 1;
+		if (r->bit >= 0 && !(hdr->present & (1ULL << r->bit)))
+			continue;
+		pd.dtpda_data = data + (r->nargs > 0 ? r->args[0].off : 0);
+		if (cons && cons->rf) {
+			int rv = cons->rf(&pd, &pd.dtpda_edesc->dtepd_rec[i], cons->arg);
+			if (!callback_ok(h, rv))
+				break;
+			print = rv == DTRACE_CONSUME_THIS;
+		}
+		do_action(h, &sb, r, data, size, &pd, print);
+		flush_sb(h, &sb);
+	}
+	sb_free(&sb);
+	if (show && cons && cons->rf && cons->status == 0) {
+		pd.dtpda_data = data;
+		callback_ok(h, cons->rf(&pd, NULL, cons->arg));
+	}
+}
+
+/* Records are read-only in the ring buffer; work on a private copy. */
+static int ring_record(void *ctx, void *data, size_t size)
+{
+	struct dtrace_hdl *h = ctx;
+	char stackbuf[4096];
+	char *copy = size <= sizeof(stackbuf) ? stackbuf : xmalloc(size);
+
+	memcpy(copy, data, size);
+	consume_record(h, copy, size);
+	if (copy != stackbuf)
+		free(copy);
+	/* a negative return stops ring_buffer__consume() */
+	return h->cons && h->cons->status < 0 ? -1 : 0;
+}
+
+int dt_ring_open(struct dtrace_hdl *h)
+{
+	h->rb = ring_buffer__new(dt_map_fd(h, CGM_RINGBUF), ring_record, h, NULL);
+	return h->rb ? 0 : -1;
+}
+
+int dt_consume_all(struct dtrace_hdl *h)
+{
+	if (!h->rb)
+		return 0;
+	while (ring_buffer__consume(h->rb) > 0 && (!h->cons || h->cons->status == 0))
+		;
+	return h->cons && h->cons->status < 0 ? -1 : 0;
+}
+
+int dtrace_consume(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf, void *arg)
+{
+	struct dt_consumer cons = { fp, pf, rf, arg, 0 };
+	int rv;
+
+	h->cons = &cons;
+	rv = dt_consume_all(h);
+	h->cons = NULL;
+	return rv;
+}

@@ -1,0 +1,195 @@
+/*
+ * dt_impl.h - the library handle behind include/dtrace.h's opaque
+ * dtrace_hdl_t, and what the consumer's files share.
+ *
+ * Everything a handle does lives in it: options, the programs compiled on
+ * it (one struct dt_prog accumulating every compile unit, as DTrace's
+ * identifiers persist across programs of one handle), its probe table, the
+ * BPF maps and programs, the ring buffer, symbol caches, processes, the
+ * handlers a consumer installed and the last error.  Nothing the library
+ * does touches another handle.
+ *
+ * Where each concept lives:
+ *   open.c       open/close, errors, handlers, option get/set
+ *   options.c    option names and value syntax
+ *   compile.c    the compile driver: programs, probe matching, codegen
+ *   load.c       maps and BPF programs into the kernel
+ *   work.c       go/stop/status/sleep/work: BEGIN, END, drops, processes
+ *   consume.c    records from the ring buffer to callbacks and output
+ *   aggregate.c  the aggregation API (snapshot, walks, print, clear)
+ *   agg.c        aggregation data: merge, sort, DTrace's printing
+ *   proc.c       processes created or grabbed (-c, -p)
+ *   list.c       probe iteration and descriptions (-l)
+ */
+#ifndef DT_IMPL_H
+#define DT_IMPL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <dtrace.h>
+
+#include "../codegen/cg.h"
+#include "../common/util.h"
+#include "../front/ast.h"
+
+struct dt_probes;
+struct dt_probe;
+struct dt_ksyms;
+struct dt_usyms;
+struct dt_agg;
+struct dt_aggopts;
+struct dt_clause;
+struct dt_aggsnap;
+
+struct dt_options {
+	int quiet;
+	uint32_t strsize;
+	uint64_t bufsize;
+	uint64_t dynvarsize;
+	int destructive;
+	int errtags;
+	int droptags;
+	int rawbytes;
+	int cpp;
+	int zdefs;		/* -Z: allow descriptions matching nothing */
+	int defaultargs;
+	int argref;
+	int flowindent;
+	int empty;
+	uint64_t switchrate_ns;
+	uint64_t aggrate_ns;
+	uint32_t nspec, specsize;
+	int cpu;		/* -xcpu: -1 for all */
+	int verbose;
+	uint64_t aggsize;
+	int aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggpack, aggzoom;
+};
+
+/* A compiled program: one compile unit of the handle's accumulated program. */
+struct dtrace_prog {
+	int first_clause, nclauses;	/* its clauses in h->prog.clauses */
+	int nmatched;			/* probes its descriptions matched */
+	int executed;			/* dtrace_program_exec() done */
+};
+
+/* A process created (-c) or grabbed (-p). */
+struct ps_prochandle {
+	pid_t pid;
+	int created;		/* ours: killed on release if still running */
+	int traced;		/* under ptrace (created ones) */
+	int exited;
+};
+
+/* What the dtrace_work() in progress consumes into. */
+struct dt_consumer {
+	FILE *fp;
+	dtrace_consume_probe_f *pf;
+	dtrace_consume_rec_f *rf;
+	void *arg;
+	int status;		/* -1 once a callback or handler aborted */
+};
+
+struct dtrace_hdl {
+	struct dt_options o;
+	/* errors */
+	int err;			/* dtrace_errno() */
+	char errmsg[4096];		/* the message of err, when it has its own */
+	/* handlers */
+	dtrace_handle_err_f *errhdlr;
+	void *errarg;
+	dtrace_handle_drop_f *drophdlr;
+	void *droparg;
+	dtrace_handle_proc_f *prochdlr;
+	void *procarg;
+	dtrace_handle_buffered_f *bufhdlr;
+	void *bufarg;
+	/* compiling */
+	struct ptrvec cpp_args;		/* -D/-U/-I as cpp options */
+	int nargs;			/* macro arguments of the unit compiling: */
+	char **args;			/* [0] is $0 */
+	struct ptrvec programs;		/* struct dtrace_prog * */
+	struct dt_prog prog;		/* every unit's clauses and declarations */
+	struct dt_probes *probes;	/* this handle's probe table */
+	struct cg_layout L;
+	struct dt_cgopts cgo;
+	struct cg_program *progs[CTX_NKINDS];	/* by enum cg_ctx */
+	const struct dt_provider *prog_pv[CTX_NKINDS];
+	int has_error_clause;
+	/* running */
+	int nmaps;
+	int *map_fds;
+	int prog_fds[CTX_NKINDS];
+	struct ring_buffer *rb;
+	int active;			/* dtrace_go() succeeded */
+	int stopped;			/* dtrace_stop() done */
+	int exited;			/* exit() seen in a record */
+	int exit_status;
+	int ncpus;
+	uint64_t drops_reported[4];
+	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
+	struct ptrvec enabled;	/* struct dt_probe * attached */
+	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
+	int spec_flushing;
+	struct dt_agg *aggs;	/* the program's aggregations, by id */
+	int naggs;
+	struct dt_consumer *cons;	/* the dtrace_work() in progress */
+	dtrace_eprobedesc_t **edescs;	/* by epid, made on first use */
+	int nedescs;
+	dtrace_probedesc_t **pdescs;	/* by probe id, made on first use */
+	int npdescs;
+	/* aggregation snapshot (dtrace_aggregate_snap) */
+	struct dt_aggsnap *snap;
+	/* symbols and processes */
+	struct dt_ksyms *ksyms;
+	struct dt_usyms *usyms;
+	long target;			/* $target: the first -c/-p process */
+	struct ptrvec procs;		/* struct ps_prochandle * */
+};
+
+/* open.c: set the error; returns -1 (or NULL through the caller). */
+int dt_set_errno(struct dtrace_hdl *h, int err);
+int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* options.c: 0, or -1 with the error set (EDT_BADOPTNAME, EDT_BADOPTVAL). */
+int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value);
+int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val);
+int dt_option_cmdline_only(const char *name);
+
+/* compile.c */
+void dt_compile_free(struct dtrace_hdl *h);
+
+/* load.c: maps and programs into the kernel; 0, or -1 with the error set. */
+int dt_load(struct dtrace_hdl *h);
+void dt_unload(struct dtrace_hdl *h);
+/* The fd of map m (enum cg_map, or a dynamic/aggregation map index). */
+int dt_map_fd(struct dtrace_hdl *h, int m);
+int dt_probe_enabled(struct dtrace_hdl *h, uint32_t id);
+
+/* consume.c: the ring buffer; every record in it to the consumer. */
+int dt_ring_open(struct dtrace_hdl *h);
+int dt_consume_all(struct dtrace_hdl *h);
+/* Text for the consumer's output: to the buffered handler, or fp. */
+void dt_output(struct dtrace_hdl *h, FILE *fp, const char *s, size_t len);
+void dt_spec_free(struct dtrace_hdl *h);
+
+/* list.c: a probe's public description, made once per probe. */
+dtrace_probedesc_t *dt_probedesc_of(struct dtrace_hdl *h, struct dt_probe *p);
+void dt_list_free(struct dtrace_hdl *h);
+
+/* work.c */
+void dt_report_drops(struct dtrace_hdl *h);
+
+/* aggregate.c */
+void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao);
+/* printa(): print now what the aggregations hold now. */
+void dt_printa(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r);
+void dt_aggregate_free(struct dtrace_hdl *h);
+
+/* proc.c: reap created children, notice exits; release everything. */
+void dt_proc_poll(struct dtrace_hdl *h);
+void dt_proc_release_all(struct dtrace_hdl *h);
+
+#endif

@@ -1,0 +1,251 @@
+/*
+ * load.c - a compiled program into the kernel: the maps every program
+ * shares (ring buffer, globals, scratch, string table, probe masks and
+ * names, syscall table), one map per dynamic variable and per aggregation,
+ * their initial contents, and the BPF programs with their map references
+ * resolved.  A verifier rejection comes back as the error message, with the
+ * tail of the verifier's log.
+ */
+#include "dt_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../front/sema.h"
+#include "../providers/provider.h"
+#include "agg.h"
+
+int dt_map_fd(struct dtrace_hdl *h, int m)
+{
+	return h->map_fds[m];
+}
+
+static int create_map(struct dtrace_hdl *h, enum bpf_map_type type, const char *name, uint32_t ks, uint32_t vs,
+		      uint32_t n, uint32_t flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
+	int fd = bpf_map_create(type, name, ks, vs, n, &o);
+
+	if (fd < 0)
+		dt_set_errmsg(h, EDT_ENABLING, "failed to create map %s: %s", name, strerror(-fd));
+	return fd;
+}
+
+static uint64_t pow2_at_least(uint64_t v)
+{
+	uint64_t p = 4096;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+static int load_program(struct dtrace_hdl *h, int k)
+{
+	struct cg_program *p = h->progs[k];
+	const struct dt_provider *pv = h->prog_pv[k];
+	struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
+	int fd;
+
+	memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
+	for (int i = 0; i < p->nrelocs; i++)
+		insns[p->relocs[i].insn].imm = dt_map_fd(h, p->relocs[i].map);
+	/* first without a log: asking for one makes the verifier slower, and a
+	 * full log buffer would fail the load by itself */
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	fd = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
+	if (fd < 0) {
+		int err = fd;
+		size_t logsize = 16 << 20;
+		char *log = xcalloc(1, logsize);
+		LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsize, .log_level = 1);
+		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &lo);
+		if (fd2 >= 0)
+			close(fd2);
+		size_t len = strlen(log);
+		const char *tail = len > 3000 ? log + len - 3000 : log;
+		dt_set_errmsg(h, EDT_ENABLING, "BPF program %s rejected: %s\n%s", p->name, strerror(-err),
+			      getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
+		free(log);
+	}
+	free(insns);
+	return fd;
+}
+
+/* One per-CPU hash map per aggregation, and the consumer's description. */
+static int create_aggs(struct dtrace_hdl *h)
+{
+	struct cg_layout *L = &h->L;
+
+	h->naggs = L->nagg;
+	h->aggs = xcalloc((size_t)L->nagg + 1, sizeof(struct dt_agg));
+	for (int i = 0; i < L->nagg; i++) {
+		struct dt_aggvar *v = L->aggs[i];
+		struct dt_agg *a = &h->aggs[i];
+		uint32_t ks = L->agg_keysize[i], vs = L->agg_nvals[i] * 8, off = 0;
+		uint64_t n = h->o.aggsize / (ks + vs);
+
+		if (n < 1)
+			n = 1;
+		if (n > (1 << 20))
+			n = 1 << 20;
+		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, BPF_F_NO_PREALLOC);
+		if (fd < 0)
+			return -1;
+		h->map_fds[CGM_DYN0 + L->ndyn + i] = fd;
+		a->id = i;
+		a->name = v->name;
+		a->fn = v->fn;
+		a->nkeys = v->nkeys;
+		a->keys = xcalloc((size_t)(v->nkeys ? v->nkeys : 1), sizeof(struct dt_recarg));
+		for (int k = 0; k < v->nkeys; k++) {
+			struct dt_recarg *r = &a->keys[k];
+			r->off = off;
+			if (v->keys[k]->is_stack) {
+				r->is_stack = v->keys[k]->is_stack;
+				r->size = cg_agg_keyslot(L, v, k);
+			} else if (type_is_string(v->keys[k])) {
+				r->is_string = 1;
+				r->size = cg_agg_keyslot(L, v, k);
+			} else {
+				r->size = 8;
+				r->isize = (int)(v->keys[k]->size ? v->keys[k]->size : 8);
+				r->is_signed = v->keys[k]->is_signed;
+				r->is_ptr = v->keys[k]->kind == TY_PTR;
+			}
+			off += r->size;
+		}
+		a->keysize = ks;
+		a->nvals = L->agg_nvals[i];
+		a->lq_base = v->lq_base;
+		a->lq_step = v->lq_step;
+		a->lq_levels = v->lq_step ? (int)((v->lq_limit - v->lq_base) / v->lq_step) : 0;
+		a->llq_factor = v->llq_factor;
+		a->llq_low = v->llq_low;
+		a->llq_high = v->llq_high;
+		a->llq_nsteps = v->llq_nsteps;
+		a->map_fd = fd;
+		a->normal = 1;
+	}
+	return 0;
+}
+
+int dt_load(struct dtrace_hdl *h)
+{
+	struct cg_layout *L = &h->L;
+	int nprobes = probe_count(h->probes);
+	uint32_t zero = 0;
+
+	if (h->o.bufsize < 4096 || (h->L.nagg && h->o.aggsize < 4096)) {
+		return dt_set_errmsg(h, EDT_ENABLING, "Enabling exceeds size of buffer");
+	}
+	h->nmaps = CGM_DYN0 + L->ndyn + L->nagg;
+	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
+	for (int i = 0; i < h->nmaps; i++)
+		h->map_fds[i] = -1;
+#define MK(idx, ...) do { if ((h->map_fds[idx] = create_map(h, __VA_ARGS__)) < 0) return -1; } while (0)
+	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)pow2_at_least(h->o.bufsize), 0);
+	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, 0);
+	MK(CGM_SCRATCH, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, (L->scratch_size + 7) & ~7u, (uint32_t)h->ncpus, 0);
+	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
+	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8, (uint32_t)nprobes, 0);
+	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
+	MK(CGM_SYSNR, BPF_MAP_TYPE_ARRAY, "dt_sysnr", 4, 4, 2 * SYSCALL_NR_MAX, 0);
+	dt_syscall_set_map(h->probes, dt_map_fd(h, CGM_SYSNR));
+	for (int i = 0; i < L->ndyn; i++) {
+		uint32_t per = L->dyn_keysize[i] + L->dyn_valsize[i];
+		uint64_t n = h->o.dynvarsize / (per ? per : 1);
+		if (n < 1)
+			n = 1;
+		if (n > 1000000)
+			n = 1000000;
+		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, BPF_F_NO_PREALLOC);
+	}
+
+	if (create_aggs(h) < 0)
+		return -1;
+
+	/* initial contents */
+	{
+		char *gv = xcalloc(1, L->gvars_size);
+		struct timespec rt, bt;
+		clock_gettime(CLOCK_REALTIME, &rt);
+		clock_gettime(CLOCK_BOOTTIME, &bt);
+		int64_t off = ((int64_t)rt.tv_sec - bt.tv_sec) * 1000000000LL + (rt.tv_nsec - bt.tv_nsec);
+		memcpy(gv + GV_WALLOFF, &off, 8);
+		bpf_map_update_elem(dt_map_fd(h, CGM_GVARS), &zero, gv, 0);
+		free(gv);
+	}
+	bpf_map_update_elem(dt_map_fd(h, CGM_STRTAB), &zero, L->strtab.s, 0);
+	bpf_map_freeze(dt_map_fd(h, CGM_STRTAB));
+
+	/* probeprov, probemod, probefunc, probename of every enabled probe */
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *pr = c->probes.v[j];
+			uint32_t id = pr->id;
+			char *info = xcalloc(4, L->strbuf);
+			snprintf(info, L->strbuf, "%s", pr->prov);
+			snprintf(info + L->strbuf, L->strbuf, "%s", pr->mod);
+			snprintf(info + 2 * L->strbuf, L->strbuf, "%s", pr->func);
+			snprintf(info + 3 * L->strbuf, L->strbuf, "%s", pr->name);
+			bpf_map_update_elem(dt_map_fd(h, CGM_PINFO), &id, info, 0);
+			free(info);
+		}
+	}
+	for (int k = 0; k < CTX_NKINDS; k++) {
+		struct cg_program *p = h->progs[k];
+		if (!p)
+			continue;
+		for (int i = 0; i < p->clauses.n; i++) {
+			struct dt_clause *c = p->clauses.v[i];
+			for (int j = 0; j < c->probes.n; j++) {
+				struct dt_probe *pr = c->probes.v[j];
+				uint64_t mask = 0;
+				uint32_t id = pr->id;
+				if ((int)pr->pv->ctx != k && id != DTRACE_PROBE_ERROR)
+					continue;
+				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, &mask);
+				mask |= 1ULL << i;
+				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, &mask, 0);
+			}
+		}
+		h->prog_fds[k] = load_program(h, k);
+		if (h->prog_fds[k] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int dt_probe_enabled(struct dtrace_hdl *h, uint32_t id)
+{
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++)
+			if (((struct dt_probe *)c->probes.v[j])->id == id)
+				return 1;
+	}
+	return 0;
+}
+
+void dt_unload(struct dtrace_hdl *h)
+{
+	for (int k = 0; k < CTX_NKINDS; k++)
+		if (h->prog_fds[k] >= 0) {
+			close(h->prog_fds[k]);
+			h->prog_fds[k] = -1;
+		}
+	for (int i = 0; i < h->nmaps; i++)
+		if (h->map_fds[i] >= 0)
+			close(h->map_fds[i]);
+	free(h->map_fds);
+	h->map_fds = NULL;
+	h->nmaps = 0;
+}

@@ -1,0 +1,222 @@
+/*
+ * open.c - a handle's life and its error state: dtrace_open/close, the last
+ * error and its message, the handlers a consumer installs, and the option
+ * calls.  The library prints nothing itself: what goes wrong is returned
+ * here, and what happens while tracing goes to the handlers.
+ */
+#include "dt_impl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "../front/types.h"
+#include "../providers/provider.h"
+#include "ksyms.h"
+#include "usyms.h"
+
+const char *const _dtrace_version = "Sun D 2.0";
+
+static int silent_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
+{
+	struct dtrace_hdl *h;
+
+	if (version > DTRACE_VERSION) {
+		if (errp)
+			*errp = EDT_VERSION;
+		return NULL;
+	}
+	if (flags & ~DTRACE_O_MASK) {
+		if (errp)
+			*errp = EINVAL;
+		return NULL;
+	}
+	/* libbpf's own messages would go to stderr: the library prints nothing
+	 * (a verifier rejection comes back in dtrace_errmsg()) */
+	libbpf_set_print(silent_libbpf);
+	h = xcalloc(1, sizeof(*h));
+	h->o.strsize = 256;
+	h->o.bufsize = 4 << 20;
+	h->o.dynvarsize = 1 << 20;
+	h->o.cpu = -1;
+	h->o.switchrate_ns = 1000000000ULL;
+	h->o.aggsize = 4 << 20;
+	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	for (int i = 0; i < CTX_NKINDS; i++)
+		h->prog_fds[i] = -1;
+	types_init();	/* FIXME (front end): the type table is process-wide */
+	h->probes = probes_create();
+	h->ksyms = ksyms_create();
+	h->usyms = usyms_create();
+	if (errp)
+		*errp = 0;
+	return h;
+}
+
+void dtrace_close(dtrace_hdl_t *h)
+{
+	if (!h)
+		return;
+	if (h->active && !h->stopped)
+		dtrace_stop(h);
+	dt_proc_release_all(h);
+	dt_unload(h);
+	probes_destroy(h->probes);
+	dt_spec_free(h);
+	dt_aggregate_free(h);
+	ksyms_destroy(h->ksyms);
+	usyms_destroy(h->usyms);
+	dt_compile_free(h);
+	dt_list_free(h);
+	for (int i = 0; i < h->cpp_args.n; i++)
+		free(h->cpp_args.v[i]);
+	free(h->cpp_args.v);
+	free(h->cpu_drops);
+	free(h->enabled.v);
+	free(h);
+}
+
+int dt_set_errno(struct dtrace_hdl *h, int err)
+{
+	h->err = err;
+	h->errmsg[0] = 0;
+	return -1;
+}
+
+int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	h->err = err;
+	va_start(ap, fmt);
+	vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int dtrace_errno(dtrace_hdl_t *h)
+{
+	return h->err;
+}
+
+static const char *const edt_text[] = {
+	[EDT_VERSION - EDT_BASE] = "Client requested version newer than library",
+	[EDT_COMPILER - EDT_BASE] = "Error in D program compilation",
+	[EDT_NOMEM - EDT_BASE] = "Memory allocation failure",
+	[EDT_BADOPTNAME - EDT_BASE] = "Invalid option name",
+	[EDT_BADOPTVAL - EDT_BASE] = "Invalid value for specified option",
+	[EDT_BADOPTCTX - EDT_BASE] = "Option cannot be set from this context",
+	[EDT_ENABLING - EDT_BASE] = "Tracing could not be enabled",
+	[EDT_ISANON - EDT_BASE] = "An anonymous tracing state already exists",
+	[EDT_ERRABORT - EDT_BASE] = "Abort due to error",
+	[EDT_DROPABORT - EDT_BASE] = "Abort due to drop",
+	[EDT_DIRABORT - EDT_BASE] = "Abort explicitly directed",
+	[EDT_BADRVAL - EDT_BASE] = "Invalid return value from callback",
+	[EDT_NOPROBE - EDT_BASE] = "No probe matches description",
+	[EDT_BADSPEC - EDT_BASE] = "Invalid probe specification",
+	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
+	[EDT_NOPROC - EDT_BASE] = "No such process",
+	[EDT_COMPAT - EDT_BASE] = "The running kernel lacks what this needs",
+};
+
+const char *dtrace_errmsg(dtrace_hdl_t *h, int err)
+{
+	if (h && err == h->err && h->errmsg[0])
+		return h->errmsg;
+	if (err >= EDT_BASE && err - EDT_BASE < (int)ARRAY_SIZE(edt_text) && edt_text[err - EDT_BASE])
+		return edt_text[err - EDT_BASE];
+	return strerror(err);
+}
+
+const char *dtrace_faultstr(dtrace_hdl_t *h, int fault)
+{
+	static const char *const text[] = {
+		[DTRACEFLT_UNKNOWN] = "unknown fault",
+		[DTRACEFLT_BADADDR] = "invalid address",
+		[DTRACEFLT_BADALIGN] = "invalid alignment",
+		[DTRACEFLT_ILLOP] = "illegal operation",
+		[DTRACEFLT_DIVZERO] = "divide-by-zero",
+		[DTRACEFLT_NOSCRATCH] = "out of scratch space",
+		[DTRACEFLT_KPRIV] = "invalid kernel access",
+		[DTRACEFLT_UPRIV] = "invalid user access",
+		[DTRACEFLT_TUPOFLOW] = "tuple stack overflow",
+		[DTRACEFLT_BADSTACK] = "bad stack",
+		[DTRACEFLT_BADSIZE] = "invalid size",
+		[DTRACEFLT_BADINDEX] = "index out of bounds",
+	};
+
+	(void)h;
+	if (fault < 0 || fault >= (int)ARRAY_SIZE(text))
+		return text[DTRACEFLT_UNKNOWN];
+	return text[fault];
+}
+
+int dtrace_handle_err(dtrace_hdl_t *h, dtrace_handle_err_f *hdlr, void *arg)
+{
+	h->errhdlr = hdlr;
+	h->errarg = arg;
+	return 0;
+}
+
+int dtrace_handle_drop(dtrace_hdl_t *h, dtrace_handle_drop_f *hdlr, void *arg)
+{
+	h->drophdlr = hdlr;
+	h->droparg = arg;
+	return 0;
+}
+
+int dtrace_handle_proc(dtrace_hdl_t *h, dtrace_handle_proc_f *hdlr, void *arg)
+{
+	h->prochdlr = hdlr;
+	h->procarg = arg;
+	return 0;
+}
+
+int dtrace_handle_buffered(dtrace_hdl_t *h, dtrace_handle_buffered_f *hdlr, void *arg)
+{
+	h->bufhdlr = hdlr;
+	h->bufarg = arg;
+	return 0;
+}
+
+int dtrace_setopt(dtrace_hdl_t *h, const char *opt, const char *val)
+{
+	if (!opt)
+		return dt_set_errno(h, EINVAL);
+	return dt_opt_set(h, opt, val);
+}
+
+int dtrace_getopt(dtrace_hdl_t *h, const char *opt, dtrace_optval_t *val)
+{
+	if (!opt || !val)
+		return dt_set_errno(h, EINVAL);
+	return dt_opt_get(h, opt, val);
+}
+
+const char *dtrace_stability_name(dtrace_stability_t s)
+{
+	static const char *const names[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard",
+	};
+	return s < ARRAY_SIZE(names) ? names[s] : NULL;
+}
+
+const char *dtrace_class_name(dtrace_class_t c)
+{
+	static const char *const names[] = {
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	return c < ARRAY_SIZE(names) ? names[c] : NULL;
+}

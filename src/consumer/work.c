@@ -1,0 +1,242 @@
+/*
+ * work.c - the run: dtrace_go (load, BEGIN, attach every enabled probe),
+ * dtrace_status, dtrace_sleep, dtrace_work (consume, drops, processes) and
+ * dtrace_stop (detach everything, then END).
+ *
+ * BEGIN and END run in the consumer's own process through
+ * BPF_PROG_TEST_RUN, BEGIN before any probe is attached and END after every
+ * probe is detached.  Their records wait in the ring buffer like any other
+ * until dtrace_work() hands them to the consumer.  exit() sets the state
+ * word of the global-variable map; dtrace_status() sees it and stops
+ * tracing (which fires END), as DTrace's does.
+ */
+#include "dt_impl.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../providers/provider.h"
+
+static int run_dtrace_probe(struct dtrace_hdl *h, uint32_t id)
+{
+	uint64_t ctx[12] = {0};
+	struct dt_probe *p = probe_by_id(h->probes, id);
+
+	if (h->prog_fds[CTX_TESTRUN] < 0 || !p || !dt_probe_enabled(h, id))
+		return 0;
+	ctx[0] = id;
+	LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	int err = bpf_prog_test_run_opts(h->prog_fds[CTX_TESTRUN], &o);
+	if (err)
+		return dt_set_errmsg(h, EDT_ENABLING, "failed to fire %s: %s", p->name, strerror(-err));
+	return 0;
+}
+
+/* exit() was called in a probe (the programs' state word says so). */
+static int exiting(struct dtrace_hdl *h)
+{
+	uint32_t zero = 0;
+	uint64_t state = 0;
+	char *gv;
+
+	if (!h->map_fds || dt_map_fd(h, CGM_GVARS) < 0)
+		return 0;
+	gv = xcalloc(1, h->L.gvars_size);
+	if (bpf_map_lookup_elem(dt_map_fd(h, CGM_GVARS), &zero, gv) == 0)
+		memcpy(&state, gv + GV_STATE, sizeof(state));
+	free(gv);
+	return state != 0;
+}
+
+int dtrace_go(dtrace_hdl_t *h)
+{
+	int any = 0;
+
+	if (h->active)
+		return dt_set_errno(h, EDT_ACTIVE);
+	for (int i = 0; i < h->programs.n; i++)
+		any |= ((struct dtrace_prog *)h->programs.v[i])->executed;
+	if (!any)
+		return dt_set_errmsg(h, EINVAL, "no program has been executed");
+	if (dt_load(h) < 0)
+		return -1;
+	if (dt_ring_open(h) < 0)
+		return dt_set_errmsg(h, EDT_ENABLING, "cannot open the ring buffer");
+	h->active = 1;
+	if (run_dtrace_probe(h, DTRACE_PROBE_BEGIN) < 0)
+		return -1;
+	if (exiting(h))
+		return 0;	/* exit() in BEGIN: nothing else fires */
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *p = c->probes.v[j];
+			int k = (int)p->pv->ctx;
+			if (p->enabled || k == CTX_TESTRUN)
+				continue;
+			int err = p->pv->attach(p, h->prog_fds[k]);
+			if (err < 0)
+				return dt_set_errmsg(h, EDT_ENABLING, "failed to attach %s:%s:%s:%s: %s", p->prov,
+						     p->mod, p->func, p->name, strerror(-err));
+			p->enabled = 1;
+			pv_push(&h->enabled, p);
+		}
+	}
+	return 0;
+}
+
+int dtrace_stop(dtrace_hdl_t *h)
+{
+	if (h->stopped || !h->active)
+		return 0;
+	/* stop every probe first: nothing fires after END */
+	for (int i = 0; i < h->enabled.n; i++) {
+		struct dt_probe *p = h->enabled.v[i];
+		p->pv->detach(p);
+		p->enabled = 0;
+	}
+	h->enabled.n = 0;
+	h->stopped = 1;
+	/* END runs with the state set to exiting; END clauses still record */
+	return run_dtrace_probe(h, DTRACE_PROBE_END);
+}
+
+int dtrace_status(dtrace_hdl_t *h)
+{
+	if (!h->active)
+		return DTRACE_STATUS_NONE;
+	if (h->stopped)
+		return h->exited ? DTRACE_STATUS_EXITED : DTRACE_STATUS_STOPPED;
+	if (exiting(h)) {
+		dtrace_stop(h);
+		h->exited = 1;
+		return DTRACE_STATUS_EXITED;
+	}
+	return DTRACE_STATUS_OKAY;
+}
+
+void dtrace_sleep(dtrace_hdl_t *h)
+{
+	/* until records arrive, at most 50 ms: processes and signals are
+	 * noticed by the caller's loop between sleeps */
+	struct pollfd pfd = { .fd = h->rb ? ring_buffer__epoll_fd(h->rb) : -1, .events = POLLIN };
+	int ms = (int)(h->o.switchrate_ns / 1000000);
+
+	if (ms > 50 || ms <= 0)
+		ms = 50;
+	if (pfd.fd >= 0)
+		poll(&pfd, 1, ms);
+}
+
+/* One drop kind through the drop handler; with none, consumption aborts. */
+static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t n, uint64_t total,
+		 const char *tag, const char *what)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "%s%s%llu %s%s%s", h->o.droptags ? tag : "", h->o.droptags ? " " : "",
+		 (unsigned long long)n, what, n == 1 ? "" : "s", "");
+	/* DTrace's words: "N drops on CPU c", "N dynamic variable drops" ... */
+	if (cpu >= 0)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " on CPU %d\n", cpu);
+	else if (kind == DTRACEDROP_SPECUNAVAIL)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (no speculative buffer available)\n");
+	else
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "\n");
+	dtrace_dropdata_t d = {
+		.dtdda_handle = h,
+		.dtdda_cpu = cpu,
+		.dtdda_kind = kind,
+		.dtdda_drops = n,
+		.dtdda_total = total,
+		.dtdda_msg = msg,
+	};
+	if (!h->drophdlr || h->drophdlr(&d, h->droparg) == DTRACE_HANDLE_ABORT) {
+		if (h->cons)
+			h->cons->status = dt_set_errno(h, EDT_DROPABORT);
+	}
+}
+
+void dt_report_drops(struct dtrace_hdl *h)
+{
+	uint32_t zero = 0;
+	uint64_t dynd = 0, specu = 0;
+	char *buf;
+
+	if (!h->map_fds || dt_map_fd(h, CGM_GVARS) < 0)
+		return;
+	buf = xcalloc(1, h->L.gvars_size);
+	if (bpf_map_lookup_elem(dt_map_fd(h, CGM_GVARS), &zero, buf) == 0) {
+		memcpy(&dynd, buf + GV_DYNDROPS, 8);
+		memcpy(&specu, buf + GV_SPECUNAVAIL, 8);
+	}
+	free(buf);
+	/* buffer and aggregation drops are counted per CPU, in its scratch */
+	if (!h->cpu_drops)
+		h->cpu_drops = xcalloc((size_t)h->ncpus * 2, sizeof(uint64_t));
+	char *sc = xcalloc(1, (h->L.scratch_size + 7) & ~7u);
+	for (uint32_t cpu = 0; cpu < (uint32_t)h->ncpus; cpu++) {
+		uint64_t d[2];
+		if (bpf_map_lookup_elem(dt_map_fd(h, CGM_SCRATCH), &cpu, sc) != 0)
+			continue;
+		memcpy(d, sc + h->L.drops_off, sizeof(d));
+		if (d[0] > h->cpu_drops[2 * cpu]) {
+			drop(h, (int)cpu, DTRACEDROP_PRINCIPAL, d[0] - h->cpu_drops[2 * cpu], d[0],
+			     "[DTRACEDROP_PRINCIPAL]", "drop");
+			h->cpu_drops[2 * cpu] = d[0];
+		}
+		if (d[1] > h->cpu_drops[2 * cpu + 1]) {
+			drop(h, (int)cpu, DTRACEDROP_AGGREGATION, d[1] - h->cpu_drops[2 * cpu + 1], d[1],
+			     "[DTRACEDROP_AGGREGATION]", "aggregation drop");
+			h->cpu_drops[2 * cpu + 1] = d[1];
+		}
+	}
+	free(sc);
+	if (specu > h->drops_reported[3]) {
+		drop(h, -1, DTRACEDROP_SPECUNAVAIL, specu - h->drops_reported[3], specu, "[DTRACEDROP_SPECUNAVAIL]",
+		     "failed speculation");
+		h->drops_reported[3] = specu;
+	}
+	if (dynd > h->drops_reported[1]) {
+		drop(h, -1, DTRACEDROP_DYNAMIC, dynd - h->drops_reported[1], dynd, "[DTRACEDROP_DYNAMIC]",
+		     "dynamic variable drop");
+		h->drops_reported[1] = dynd;
+	}
+}
+
+dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf,
+				void *arg)
+{
+	struct dt_consumer cons = { fp, pf, rf, arg, 0 };
+	dtrace_workstatus_t rv;
+
+	if (!h->active) {
+		dt_set_errno(h, EINVAL);
+		return DTRACE_WORKSTATUS_ERROR;
+	}
+	dt_proc_poll(h);
+	h->cons = &cons;
+	/* what came before exit() is consumed before END runs (clear() and
+	 * the like act when consumed), then END's records */
+	dt_consume_all(h);
+	switch (dtrace_status(h)) {
+	case DTRACE_STATUS_EXITED:
+	case DTRACE_STATUS_STOPPED:
+		rv = DTRACE_WORKSTATUS_DONE;
+		if (cons.status == 0)
+			dt_consume_all(h);
+		break;
+	default:
+		rv = DTRACE_WORKSTATUS_OKAY;
+		break;
+	}
+	if (cons.status == 0)
+		dt_report_drops(h);
+	h->cons = NULL;
+	return cons.status < 0 ? DTRACE_WORKSTATUS_ERROR : rv;
+}
