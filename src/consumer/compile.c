@@ -15,12 +15,13 @@
 
 #include "../bpf/disasm.h"
 #include "../front/error.h"
+#include "../front/cc.h"
 #include "../front/parse.h"
 #include "../front/sema.h"
 #include "../providers/provider.h"
 
 int dt_option_cmdline_only(const char *name);
-int sema_macro_used(int i);
+extern long dt_macro_target;
 
 struct dtrace_hdl *dtrace_open(void)
 {
@@ -37,7 +38,7 @@ struct dtrace_hdl *dtrace_open(void)
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	for (int i = 0; i < CTX_NKINDS; i++)
 		h->prog_fds[i] = -1;
-	types_init();
+	h->cc = dt_cc_create();
 	return h;
 }
 
@@ -131,16 +132,27 @@ struct opt_ctx {
 	struct dtrace_hdl *h;
 };
 
+/* The options the compiler reads, as the handle has them now. */
+static void set_cc_opts(struct dtrace_hdl *h)
+{
+	struct dt_cc_opts co = {
+		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
+		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = dt_macro_target,
+	};
+	dt_cc_set_opts(h->cc, &co);
+}
+
 static void on_option(void *arg, int line, const char *name, const char *value)
 {
 	struct dtrace_hdl *h = arg;
 	char err[256];
 
 	if (dt_option_cmdline_only(name))
-		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
 			 name, value ? value : "");
 	if (dtrace_setopt(h, name, value, err, sizeof(err)) < 0)
-		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value ? value : "", err);
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value ? value : "", err);
+	set_cc_opts(h);
 }
 
 static void print_error(struct dtrace_hdl *h, struct dt_source *s, struct dt_errstate *es)
@@ -186,7 +198,7 @@ static void build_programs(struct dtrace_hdl *h)
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
-				dt_error(c->line, NULL, "too many clauses for one probe kind (at most 64)");
+				dt_error(h->cgo.errs, c->line, NULL, "too many clauses for one probe kind (at most 64)");
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
@@ -194,8 +206,9 @@ static void build_programs(struct dtrace_hdl *h)
 
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
-static struct dt_type *args_type(struct dt_clause *c, int i, int line)
+static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line)
 {
+	struct dtrace_hdl *h = arg;
 	struct dt_type *t = NULL;
 	const char *desc = "";
 
@@ -208,20 +221,18 @@ static struct dt_type *args_type(struct dt_clause *c, int i, int line)
 			if (!probe_match(p, pd))
 				continue;
 			if (i < 0 || i >= probe_args(p))
-				dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 			if (t && t != p->argtypes[i] && strcmp(type_name(t), type_name(p->argtypes[i])) != 0)
-				dt_error(line, "D_ARGS_MULTI",
+				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
 					 "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					 desc);
 			t = p->argtypes[i];
 		}
 	}
 	if (!t)
-		dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
 }
-
-extern long dt_macro_target;
 
 /* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
 static char *expand_field(struct dtrace_hdl *h, const char *f)
@@ -294,18 +305,17 @@ static void mark_uniform(struct dtrace_hdl *h)
 
 static int compile_all(struct dtrace_hdl *h)
 {
-	struct dt_parse_opts po;
-	struct dt_sema_opts so;
+	struct dt_unit_opts uo;
 	struct dt_source *cur = NULL;
 	struct dt_errstate es;
 
 	memset(&es, 0, sizeof(es));
-	dt_errs = &es;
 	if (setjmp(es.jb)) {
 		print_error(h, cur ? cur : h->sources.v[0], &es);
 		return -1;
 	}
 
+	dt_cc_set_args_type(h->cc, args_type, h);
 	for (int i = 0; i < h->sources.n; i++) {
 		struct dt_source *s = h->sources.v[i];
 		char *text = s->text;
@@ -322,31 +332,19 @@ static int compile_all(struct dtrace_hdl *h)
 				return -1;
 			}
 		}
-		po.from_file = s->is_file;
-		po.on_option = on_option;
-		po.arg = h;
+		memset(&uo, 0, sizeof(uo));
+		uo.from_file = s->is_file;
+		uo.allow_empty = h->o.empty;
+		uo.argref = h->o.argref || h->o.defaultargs;
+		uo.on_option = on_option;
+		uo.arg = h;
+		set_cc_opts(h);
 		s->first_clause = h->prog.clauses.n;
-		dt_parse(&h->prog, text, &po);
-		s->nclauses = h->prog.clauses.n - s->first_clause;
-		if (s->nclauses == 0 && h->prog.globals.n == 0 && h->prog.inlines.n == 0 &&
-		    h->prog.tlocals.n == 0 && h->prog.clocals.n == 0 && !h->o.empty)
-			dt_error(h->prog.eof_line, "D_EMPTY", "empty D program translation unit");
-	}
-
-	so.strsize = h->o.strsize;
-	so.nmacro_args = h->nargs;
-	so.macro_args = h->args;
-	so.destructive = h->o.destructive;
-	so.quiet = h->o.quiet;
-	sema_args_type = args_type;
-	sema_program(&h->prog, &so);
-
-	/* unused macro arguments are an error unless argref or defaultargs */
-	for (int i = 1; i < h->nargs; i++) {
-		if (!sema_macro_used(i) && !h->o.argref && !h->o.defaultargs) {
-			cur = h->sources.v[0];
-			dt_error(0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
+		if (dt_cc_compile(h->cc, &h->prog, text, &uo) < 0) {
+			print_error(h, s, dt_cc_errs(h->cc));
+			return -1;
 		}
+		s->nclauses = h->prog.clauses.n - s->first_clause;
 	}
 
 	/* match probe descriptions */
@@ -373,7 +371,7 @@ static int compile_all(struct dtrace_hdl *h)
 						pv_push(&c->probes, p);
 				}
 				if (c->probes.n == before && !h->o.zdefs)
-					dt_error(pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
+					dt_error(&es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
 						 pdesc_str(pd));
 			}
 			s->nmatched += c->probes.n;

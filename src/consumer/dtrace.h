@@ -11,6 +11,7 @@
 
 #include "../codegen/cg.h"
 #include "../front/ast.h"
+#include "../front/cc.h"
 
 struct dt_options {
 	int quiet;
@@ -53,6 +54,7 @@ struct dtrace_hdl {
 	char **args;		/* macro arguments: [0] is $0 */
 	struct ptrvec sources;
 	struct dt_prog prog;
+	struct dt_cc *cc;	/* the compiler's context, for the handle's life */
 	struct cg_layout L;
 	struct dt_cgopts cgo;
 	struct cg_program *progs[CTX_NKINDS];	/* by enum cg_ctx */

@@ -743,6 +743,7 @@ void dtrace_close(struct dtrace_hdl *h)
 		if (h->map_fds[i] >= 0)
 			close(h->map_fds[i]);
 	free(h->map_fds);
+	dt_cc_destroy(h->cc);
 	free(h);
 }
 
