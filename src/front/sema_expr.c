@@ -207,7 +207,7 @@ static void cook_int(struct node *n)
 		return;
 	}
 	int u = n->op & 1, l = (n->op >> 1) & 3, dec = (n->op & 8) != 0;
-	static struct dt_type *cands[] = {&ty_int, &ty_uint, &ty_long, &ty_ulong, &ty_llong, &ty_ullong};
+	static struct dt_type *const cands[] = {&ty_int, &ty_uint, &ty_long, &ty_ulong, &ty_llong, &ty_ullong};
 	uint64_t v = n->ival;
 	struct dt_type *t = NULL;
 	for (int i = 0; i < 6; i++) {
