@@ -23,17 +23,11 @@
 #include <unistd.h>
 
 #include "../bpf/disasm.h"
+#include "../front/cc.h"
 #include "../front/error.h"
 #include "../front/parse.h"
 #include "../front/sema.h"
 #include "../providers/provider.h"
-
-int sema_macro_used(int i);
-
-/* FIXME (front end): $target and the handle sema's args[] callback reads
- * live here until the front end takes them in its own state. */
-long dt_macro_target;
-static struct dtrace_hdl *dt_cur;
 
 /* Run the C preprocessor over text; NULL if it failed (it printed why). */
 static char *preprocess(struct dtrace_hdl *h, const char *text)
@@ -113,16 +107,27 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 
 static void dump_programs(struct dtrace_hdl *h, FILE *fp);
 
+/* The options the compiler reads, as the handle has them now. */
+static void set_cc_opts(struct dtrace_hdl *h)
+{
+	struct dt_cc_opts co = {
+		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
+		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
+	};
+	dt_cc_set_opts(h->cc, &co);
+}
+
 static void on_option(void *arg, int line, const char *name, const char *value)
 {
 	struct dtrace_hdl *h = arg;
 
 	if (dt_option_cmdline_only(name))
-		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
 			 name, value ? value : "");
 	if (dt_opt_set(h, name, value) < 0)
-		dt_error(line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value ? value : "",
-			 dtrace_errmsg(h, dtrace_errno(h)));
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name,
+			 value ? value : "", dtrace_errmsg(h, dtrace_errno(h)));
+	set_cc_opts(h);
 }
 
 /* The compile error in DTrace's words: "[TAG] line N: message". */
@@ -165,7 +170,7 @@ static void build_programs(struct dtrace_hdl *h)
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
-				dt_error(c->line, NULL, "too many clauses for one probe kind (at most 64)");
+				dt_error(h->cgo.errs, c->line, NULL, "too many clauses for one probe kind (at most 64)");
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
@@ -173,30 +178,31 @@ static void build_programs(struct dtrace_hdl *h)
 
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
-static struct dt_type *args_type(struct dt_clause *c, int i, int line)
+static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line)
 {
+	struct dtrace_hdl *h = arg;
 	struct dt_type *t = NULL;
 	const char *desc = "";
 
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		desc = pdesc_str(pd);
-		probes_provide(dt_cur->probes, pd);
-		for (int id = 1; id < probe_count(dt_cur->probes); id++) {
-			struct dt_probe *p = probe_by_id(dt_cur->probes, (uint32_t)id);
+		probes_provide(h->probes, pd);
+		for (int id = 1; id < probe_count(h->probes); id++) {
+			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 			if (!probe_match(p, pd))
 				continue;
 			if (i < 0 || i >= probe_args(p))
-				dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 			if (t && t != p->argtypes[i] && strcmp(type_name(t), type_name(p->argtypes[i])) != 0)
-				dt_error(line, "D_ARGS_MULTI",
+				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
 					 "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					 desc);
 			t = p->argtypes[i];
 		}
 	}
 	if (!t)
-		dt_error(line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
 }
 
@@ -270,7 +276,7 @@ static void mark_uniform(struct dtrace_hdl *h)
 }
 
 /* Match the probe descriptions of a unit's clauses. */
-static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs)
+static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es)
 {
 	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
@@ -292,7 +298,7 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs)
 					pv_push(&c->probes, p);
 			}
 			if (c->probes.n == before && !zdefs)
-				dt_error(pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
+				dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
 					 pdesc_str(pd));
 		}
 		pg->nmatched += c->probes.n;
@@ -328,49 +334,35 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 			cg_generate(h->progs[k], &h->L, &h->cgo);
 }
 
-/* The front end and code generation for one unit; errors unwind to here. */
+/* The front end and code generation for one unit. */
 static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, int from_file,
 			unsigned int cflags)
 {
-	struct dt_parse_opts po;
-	struct dt_sema_opts so;
+	struct dt_unit_opts uo = {
+		.from_file = from_file,
+		.allow_empty = h->o.empty,
+		.argref = h->o.argref || h->o.defaultargs,
+		.on_option = on_option,
+		.arg = h,
+	};
 	struct dt_errstate es;
 
-	memset(&es, 0, sizeof(es));
-	dt_errs = &es;
-	dt_cur = h;
-	dt_macro_target = h->target;
-	if (setjmp(es.jb)) {
-		set_compile_error(h, &es, cflags);
-		dt_cur = NULL;
+	dt_cc_set_args_type(h->cc, args_type, h);
+	set_cc_opts(h);
+	pg->first_clause = h->prog.clauses.n;
+	if (dt_cc_compile(h->cc, &h->prog, text, &uo) < 0) {
+		set_compile_error(h, dt_cc_errs(h->cc), cflags);
 		return -1;
 	}
-	po.from_file = from_file;
-	po.on_option = on_option;
-	po.arg = h;
-	pg->first_clause = h->prog.clauses.n;
-	dt_parse(&h->prog, text, &po);
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
-	if (pg->nclauses == 0 && h->prog.globals.n == 0 && h->prog.inlines.n == 0 && h->prog.tlocals.n == 0 &&
-	    h->prog.clocals.n == 0 && !h->o.empty)
-		dt_error(h->prog.eof_line, "D_EMPTY", "empty D program translation unit");
-
-	so.strsize = h->o.strsize;
-	so.nmacro_args = h->nargs;
-	so.macro_args = h->args;
-	so.destructive = h->o.destructive;
-	so.quiet = h->o.quiet;
-	sema_args_type = args_type;
-	sema_program(&h->prog, &so);
-
-	/* unused macro arguments are an error unless argref or defaultargs */
-	for (int i = 1; i < h->nargs; i++)
-		if (!sema_macro_used(i) && !h->o.argref && !h->o.defaultargs)
-			dt_error(0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
-
-	match_unit(h, pg, h->o.zdefs);
+	/* matching and code generation unwind to here */
+	memset(&es, 0, sizeof(es));
+	if (setjmp(es.jb)) {
+		set_compile_error(h, &es, cflags);
+		return -1;
+	}
+	match_unit(h, pg, h->o.zdefs, &es);
 	generate(h, &es);
-	dt_cur = NULL;
 	return 0;
 }
 

@@ -35,6 +35,7 @@
 #include "../front/ast.h"
 
 struct dt_probes;
+struct dt_cc;
 struct dt_probe;
 struct dt_ksyms;
 struct dt_usyms;
@@ -110,6 +111,7 @@ struct dtrace_hdl {
 	int nargs;			/* macro arguments of the unit compiling: */
 	char **args;			/* [0] is $0 */
 	struct ptrvec programs;		/* struct dtrace_prog * */
+	struct dt_cc *cc;		/* the compiler's state: types, declarations */
 	struct dt_prog prog;		/* every unit's clauses and declarations */
 	struct dt_probes *probes;	/* this handle's probe table */
 	struct cg_layout L;

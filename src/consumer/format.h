@@ -1,9 +1,9 @@
 /*
  * format.h - DTrace's printf-family format strings and trace() output.
  *
- * Two halves share one parsed form: the compiler checks a format against the
- * D types of its arguments (and reports DTrace's D_PRINTF_* errors), and the
- * consumer formats the values a probe recorded, byte for byte as DTrace does.
+ * The consumer formats the values a probe recorded, byte for byte as DTrace
+ * does, from the parsed form of ../common/printf_format.h (where formats are
+ * parsed and checked against D types, for the compiler too).
  */
 #ifndef DT_FORMAT_H
 #define DT_FORMAT_H
@@ -11,28 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../common/printf_format.h"
 #include "../common/util.h"
-
-/* The D type of one argument, as far as a format cares. */
-enum dtf_tkind {
-	DTF_T_INT,	/* any integer type (char..long long), enum */
-	DTF_T_PTR,	/* any pointer type */
-	DTF_T_STRING,	/* string */
-	DTF_T_CHARARR,	/* char [N] */
-	DTF_T_VOID,	/* void (e.g. the value of printf()) */
-	DTF_T_AGG,	/* an aggregation */
-	DTF_T_FLOAT,	/* float, double, long double */
-	DTF_T_OTHER,	/* struct, union, other arrays (wchar_t [] for %ls) */
-	DTF_T_STACK	/* the value of stack()/ustack() (for %k) */
-};
-
-struct dtf_argtype {
-	enum dtf_tkind kind;
-	int size;	/* bytes, for DTF_T_INT (and 16 for long double) */
-	int is_signed;	/* for DTF_T_INT */
-	const char *name; /* D type name for messages: "int", "string", ...;
-			     NULL picks one from kind ("aggregation", "void") */
-};
 
 /*
  * Value kinds the consumer hands to dtf_print, decoded from a record.
@@ -51,32 +31,6 @@ struct dtf_value {
 	const char *s;		/* DTF_V_STRING: NUL-terminated */
 };
 
-struct dtf_format;	/* opaque parsed format */
-
-/*
- * Parse a format string.  On error returns NULL and fills *tag ("D_SYNTAX",
- * ...) and msg (without "dtrace: ..." prefix and without line), e.g.
- * "format conversion #1 is undefined: %Z".
- */
-struct dtf_format *dtf_parse(const char *fmt, const char **tag, char *msg, size_t msglen);
-void dtf_free(struct dtf_format *f);
-
-/* Number of value arguments the format consumes ('*' widths included). */
-int dtf_nargs(const struct dtf_format *f);
-
-/*
- * Check the arguments after the format (args[0] is the first value argument,
- * i.e. argument #2 of printf) against the conversions.  func names the action
- * ("printf", "printa", ...) for messages.  Returns 0, or -1 with tag and msg
- * filled exactly as DTrace words them, e.g. D_PRINTF_ARG_TYPE
- * "printf( ) argument #3 is incompatible with conversion #2 prototype:\n"
- * "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n"
- * "\t  argument: aggregation".
- */
-int dtf_check(const struct dtf_format *f, const char *func,
-	      const struct dtf_argtype *args, int nargs,
-	      const char **tag, char *msg, size_t msglen);
-
 /*
  * Format the recorded values (one per consumed argument, '*' arguments in
  * place) onto out.  Integers print by the value's size and sign, as DTrace
@@ -87,22 +41,6 @@ int dtf_check(const struct dtf_format *f, const char *func,
  */
 void dtf_print(struct strbuf *out, const struct dtf_format *f,
 	       const struct dtf_value *vals, int nvals);
-
-/*
- * printa() with a format.  The checks: keys[] are the aggregation's key types
- * (they feed the conversions without '@', '*' arguments included, numbered
- * from argument #2 as in printf), aggval is the type of the aggregation's
- * value, which every %@ conversion consumes (int64_t, uint64_t for count()).
- * Unlike printf, unused keys are no error.  dtf_check() with func "printa"
- * is dtf_check_agg() with an int64_t value.
- */
-int dtf_check_agg(const struct dtf_format *f, const char *func,
-		  const struct dtf_argtype *keys, int nkeys,
-		  const struct dtf_argtype *aggval,
-		  const char **tag, char *msg, size_t msglen);
-
-/* True when the format has a %@ conversion (else printa omits the value). */
-int dtf_has_aggconv(const struct dtf_format *f);
 
 /* Format one printa() line: keys for plain conversions, aggval for %@. */
 void dtf_print_agg(struct strbuf *out, const struct dtf_format *f,

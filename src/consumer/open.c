@@ -14,7 +14,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../front/types.h"
+#include "../front/cc.h"
 #include "../providers/provider.h"
 #include "ksyms.h"
 #include "usyms.h"
@@ -56,7 +56,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	for (int i = 0; i < CTX_NKINDS; i++)
 		h->prog_fds[i] = -1;
-	types_init();	/* FIXME (front end): the type table is process-wide */
+	h->cc = dt_cc_create();
 	h->probes = probes_create();
 	h->ksyms = ksyms_create();
 	h->usyms = usyms_create();
@@ -79,6 +79,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	ksyms_destroy(h->ksyms);
 	usyms_destroy(h->usyms);
 	dt_compile_free(h);
+	dt_cc_destroy(h->cc);
 	dt_list_free(h);
 	for (int i = 0; i < h->cpp_args.n; i++)
 		free(h->cpp_args.v[i]);

@@ -9,7 +9,7 @@
 
 #include "aggsema.h"
 #include "error.h"
-#include "sema.h"
+#include "sema_int.h"
 
 static struct dt_aggvar *agg_find(struct dt_prog *P, const char *name)
 {
@@ -26,26 +26,26 @@ struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name)
 	return agg_find(P, name);
 }
 
-static int64_t const_arg(struct node *call, int i, const char *typetag, const char *what)
+static int64_t const_arg(struct dt_cc *cc, struct node *call, int i, const char *typetag, const char *what)
 {
 	struct node *a = call->args.v[i];
 
 	if (!a->is_const || !type_is_integral(a->type))
-		dt_error(call->line, typetag, "%s( ) argument #%d must be %s", call->sval, i + 1, what);
+		dt_error(cc->errs, call->line, typetag, "%s( ) argument #%d must be %s", call->sval, i + 1, what);
 	return a->cval;
 }
 
-static void need_scalar(struct node *call, int i, const char *tag)
+static void need_scalar(struct dt_cc *cc, struct node *call, int i, const char *tag)
 {
 	struct node *a = call->args.v[i];
 
 	if (!type_is_scalar(a->type))
-		dt_error(call->line, tag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+		dt_error(cc->errs, call->line, tag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 			 call->sval, i + 1, "scalar", type_name(a->type));
 }
 
 /* Check the arguments of an aggregating function; fill the parameters. */
-static void check_fn_args(struct node *call, struct dt_aggvar *tmp)
+static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar *tmp)
 {
 	int n = call->args.n;
 
@@ -54,40 +54,40 @@ static void check_fn_args(struct node *call, struct dt_aggvar *tmp)
 		break;
 	case F_SUM: case F_AVG: case F_MIN: case F_MAX: case F_STDDEV:
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
 		break;
 	case F_QUANTIZE:
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
 		if (n > 1)
-			need_scalar(call, 1, "D_PROTO_ARG");
+			need_scalar(cc, call, 1, "D_PROTO_ARG");
 		break;
 	case F_LQUANTIZE: {
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
-		int64_t base = const_arg(call, 1, "D_LQUANT_BASETYPE", "a constant");
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+		int64_t base = const_arg(cc, call, 1, "D_LQUANT_BASETYPE", "a constant");
 		if (base < INT32_MIN || base > INT32_MAX)
-			dt_error(call->line, "D_LQUANT_BASEVAL", "lquantize( ) argument #2 must be a 32-bit quantity");
-		int64_t limit = const_arg(call, 2, "D_LQUANT_LIMTYPE", "a constant");
+			dt_error(cc->errs, call->line, "D_LQUANT_BASEVAL", "lquantize( ) argument #2 must be a 32-bit quantity");
+		int64_t limit = const_arg(cc, call, 2, "D_LQUANT_LIMTYPE", "a constant");
 		if (limit < INT32_MIN || limit > INT32_MAX)
-			dt_error(call->line, "D_LQUANT_LIMVAL", "lquantize( ) argument #3 must be a 32-bit quantity");
+			dt_error(cc->errs, call->line, "D_LQUANT_LIMVAL", "lquantize( ) argument #3 must be a 32-bit quantity");
 		if (limit <= base)
-			dt_error(call->line, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #2) must be less than limit (argument #3)");
+			dt_error(cc->errs, call->line, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #2) must be less than limit (argument #3)");
 		int64_t step = 1;
 		if (n > 3) {
 			struct node *s = call->args.v[3];
 			if (!s->is_const || !type_is_integral(s->type) || s->cval <= 0)
-				dt_error(call->line, "D_LQUANT_STEPTYPE", "lquantize( ) argument #4 must be a non-zero positive integer constant");
+				dt_error(cc->errs, call->line, "D_LQUANT_STEPTYPE", "lquantize( ) argument #4 must be a non-zero positive integer constant");
 			step = s->cval;
 			if (step > UINT16_MAX)
-				dt_error(call->line, "D_LQUANT_STEPVAL", "lquantize( ) argument #4 must be a 16-bit quantity");
+				dt_error(cc->errs, call->line, "D_LQUANT_STEPVAL", "lquantize( ) argument #4 must be a 16-bit quantity");
 		}
 		if ((limit - base) / step > UINT16_MAX)
-			dt_error(call->line, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #4) too small: too many levels");
+			dt_error(cc->errs, call->line, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #4) too small: too many levels");
 		if (limit - base < step)
-			dt_error(call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #4) too large: must have at least one quantization level");
+			dt_error(cc->errs, call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #4) too large: must have at least one quantization level");
 		if (n > 4)
-			need_scalar(call, 4, "D_PROTO_ARG");
+			need_scalar(cc, call, 4, "D_PROTO_ARG");
 		tmp->lq_base = base;
 		tmp->lq_limit = limit;
 		tmp->lq_step = step;
@@ -95,37 +95,37 @@ static void check_fn_args(struct node *call, struct dt_aggvar *tmp)
 	}
 	case F_LLQUANTIZE: {
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
-		int64_t factor = const_arg(call, 1, "D_LLQUANT_FACTORTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+		int64_t factor = const_arg(cc, call, 1, "D_LLQUANT_FACTORTYPE", "an integer constant");
 		if (factor < 2 || factor > UINT16_MAX)
-			dt_error(call->line, "D_LLQUANT_FACTORVAL", "llquantize( ) argument #2 (factor) must be between 2 and %d", UINT16_MAX);
-		int64_t low = const_arg(call, 2, "D_LLQUANT_LMAGTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_FACTORVAL", "llquantize( ) argument #2 (factor) must be between 2 and %d", UINT16_MAX);
+		int64_t low = const_arg(cc, call, 2, "D_LLQUANT_LMAGTYPE", "an integer constant");
 		if (low < 0 || low > UINT16_MAX)
-			dt_error(call->line, "D_LLQUANT_LMAGVAL", "llquantize( ) argument #3 (low magnitude) must be between 0 and %d", UINT16_MAX);
-		int64_t high = const_arg(call, 3, "D_LLQUANT_HMAGTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_LMAGVAL", "llquantize( ) argument #3 (low magnitude) must be between 0 and %d", UINT16_MAX);
+		int64_t high = const_arg(cc, call, 3, "D_LLQUANT_HMAGTYPE", "an integer constant");
 		if (high < 0 || high > UINT16_MAX)
-			dt_error(call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be between 0 and %d", UINT16_MAX);
+			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be between 0 and %d", UINT16_MAX);
 		if (high < low)
-			dt_error(call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be greater than or equal to argument #3 (low magnitude)");
+			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be greater than or equal to argument #3 (low magnitude)");
 		{
 			/* factor^(high + 1) must fit in 64 bits */
 			uint64_t v = 1;
 			for (int64_t i = 0; i <= high; i++) {
 				if (v > (uint64_t)INT64_MAX / (uint64_t)factor)
-					dt_error(call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) factor (argument #2) raised to power of high magnitude (argument #4) plus 1 overflows 64-bits");
+					dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) factor (argument #2) raised to power of high magnitude (argument #4) plus 1 overflows 64-bits");
 				v *= (uint64_t)factor;
 			}
 		}
 		struct node *s = call->args.v[4];
 		if (!s->is_const || !type_is_integral(s->type) || s->cval <= 0)
-			dt_error(call->line, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #5 (number of steps) must be a non-zero positive integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #5 (number of steps) must be a non-zero positive integer constant");
 		int64_t nsteps = s->cval;
 		if (nsteps > UINT16_MAX)
-			dt_error(call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must be less than or equal to %d", UINT16_MAX);
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must be less than or equal to %d", UINT16_MAX);
 		if (nsteps > factor ? nsteps % factor != 0 : factor % nsteps != 0)
-			dt_error(call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must evenly divide or be a multiple of argument #2 (factor)");
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must evenly divide or be a multiple of argument #2 (factor)");
 		if (n > 5)
-			need_scalar(call, 5, "D_PROTO_ARG");
+			need_scalar(cc, call, 5, "D_PROTO_ARG");
 		tmp->llq_factor = factor;
 		tmp->llq_low = low;
 		tmp->llq_high = high;
@@ -165,7 +165,7 @@ static void widen_keys(struct dt_aggvar *a, struct node *l, int first)
 }
 
 /* Cook '@name[keys] = call'.  Keys and call arguments are already cooked. */
-void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct node *call)
+void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct node *call)
 {
 	struct dt_aggvar tmp;
 	struct dt_aggvar *a;
@@ -174,14 +174,14 @@ void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct n
 	for (int i = 0; i < l->args.n; i++) {
 		struct node *k = l->args.v[i];
 		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack))
-			dt_error(n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type", i + 1);
+			dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type", i + 1);
 	}
-	check_fn_args(call, &tmp);
-	a = agg_find(P, l->sval);
+	check_fn_args(cc, call, &tmp);
+	a = agg_find(cc->P, l->sval);
 	if (!a) {
 		a = xcalloc(1, sizeof(*a));
 		a->name = xstrdup(l->sval);
-		a->id = P->aggs.n;
+		a->id = cc->P->aggs.n;
 		a->fn = call->fn;
 		a->nkeys = l->args.n;
 		a->keys = xcalloc((size_t)(l->args.n ? l->args.n : 1), sizeof(struct dt_type *));
@@ -199,45 +199,45 @@ void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct n
 		a->line = n->line;
 		a->keywidth = xcalloc((size_t)(l->args.n ? l->args.n : 1), sizeof(uint32_t));
 		widen_keys(a, l, 1);
-		pv_push(&P->aggs, a);
+		pv_push(&cc->P->aggs, a);
 	} else {
 		widen_keys(a, l, 0);
 		if (a->fn != call->fn)
-			dt_error(n->line, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )",
+			dt_error(cc->errs, n->line, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )",
 				 a->name, sema_fn_name(call->fn), sema_fn_name(a->fn));
 		if (a->nkeys != l->args.n)
-			dt_error(n->line, "D_AGG_REDEF", "aggregation redefined: @%s: %d keys passed, %d expected",
+			dt_error(cc->errs, n->line, "D_AGG_REDEF", "aggregation redefined: @%s: %d keys passed, %d expected",
 				 a->name, l->args.n, a->nkeys);
 		for (int i = 0; i < l->args.n; i++) {
 			struct node *k = l->args.v[i];
 			struct dt_type *kt = type_is_string(k->type) ? &ty_string : k->type;
 			if (!type_compatible(a->keys[i], kt))
-				dt_error(n->line, "D_KEY_TYPE", "aggregation key #%d is incompatible with previous use: %s, not %s",
+				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is incompatible with previous use: %s, not %s",
 					 i + 1, type_name(kt), type_name(a->keys[i]));
 		}
 		if (call->fn == F_LQUANTIZE) {
 			if (a->lq_base != tmp.lq_base)
-				dt_error(n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #2) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->lq_base, (long long)tmp.lq_base);
 			if (a->lq_limit != tmp.lq_limit)
-				dt_error(n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #3) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #3) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->lq_limit, (long long)tmp.lq_limit);
 			if (a->lq_step != tmp.lq_step)
-				dt_error(n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #4) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #4) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->lq_step, (long long)tmp.lq_step);
 		}
 		if (call->fn == F_LLQUANTIZE) {
 			if (a->llq_factor != tmp.llq_factor)
-				dt_error(n->line, "D_LLQUANT_MATCHFACTOR", "llquantize( ) factor (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHFACTOR", "llquantize( ) factor (argument #2) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_factor, (long long)tmp.llq_factor);
 			if (a->llq_low != tmp.llq_low)
-				dt_error(n->line, "D_LLQUANT_MATCHLMAG", "llquantize( ) low magnitude (argument #3) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHLMAG", "llquantize( ) low magnitude (argument #3) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_low, (long long)tmp.llq_low);
 			if (a->llq_high != tmp.llq_high)
-				dt_error(n->line, "D_LLQUANT_MATCHHMAG", "llquantize( ) high magnitude (argument #4) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHHMAG", "llquantize( ) high magnitude (argument #4) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_high, (long long)tmp.llq_high);
 			if (a->llq_nsteps != tmp.llq_nsteps)
-				dt_error(n->line, "D_LLQUANT_MATCHSTEPS", "llquantize( ) steps (argument #5) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHSTEPS", "llquantize( ) steps (argument #5) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_nsteps, (long long)tmp.llq_nsteps);
 		}
 	}
@@ -246,16 +246,16 @@ void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct n
 }
 
 /* An aggregation named as an argument of printa/clear/trunc/... */
-int agg_ref(struct dt_prog *P, struct node *n, const char *func, const char *tag)
+int agg_ref(struct dt_cc *cc, struct node *n, const char *func, const char *tag)
 {
 	struct dt_aggvar *a;
 
 	if (n->kind != N_AGG || n->args.n)
-		dt_error(n->line, tag, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+		dt_error(cc->errs, n->line, tag, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 			 func, n->type ? type_name(n->type) : "expression");
-	a = agg_find(P, n->sval);
+	a = agg_find(cc->P, n->sval);
 	if (!a)
-		dt_error(n->line, "D_AGG_UNDEF", "aggregation @%s is not defined", n->sval);
+		dt_error(cc->errs, n->line, "D_AGG_UNDEF", "aggregation @%s is not defined", n->sval);
 	n->ival = (uint64_t)a->id;
 	return a->id;
 }

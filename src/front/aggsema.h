@@ -6,8 +6,10 @@
 
 #include "ast.h"
 
-void agg_cook_assign(struct dt_prog *P, struct node *n, struct node *l, struct node *call);
-int agg_ref(struct dt_prog *P, struct node *n, const char *func, const char *tag);
+struct dt_cc;
+
+void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct node *call);
+int agg_ref(struct dt_cc *cc, struct node *n, const char *func, const char *tag);
 struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name);
 
 #endif

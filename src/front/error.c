@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-struct dt_errstate *dt_errs;
-
 void dt_verror(struct dt_errstate *es, int line, const char *tag, const char *fmt, va_list ap)
 {
 	size_t n;
@@ -23,10 +21,10 @@ void dt_verror(struct dt_errstate *es, int line, const char *tag, const char *fm
 	longjmp(es->jb, 1);
 }
 
-void dt_error(int line, const char *tag, const char *fmt, ...)
+void dt_error(struct dt_errstate *es, int line, const char *tag, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	dt_verror(dt_errs, line, tag, fmt, ap);
+	dt_verror(es, line, tag, fmt, ap);
 }

@@ -16,14 +16,13 @@ struct dt_errstate {
 	char msg[4096];
 };
 
-/* The error state of the compilation in progress (single-threaded). */
-extern struct dt_errstate *dt_errs;
-
 /* Record an error in es and unwind to es->jb.  line <= 0 means "no line". */
 _Noreturn void dt_verror(struct dt_errstate *es, int line, const char *tag, const char *fmt, va_list ap);
 
-/* Report an error and unwind.  line <= 0 means "no line". */
-_Noreturn void dt_error(int line, const char *tag, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* Report an error in es and unwind to es->jb.  line <= 0 means "no line".
+ * Every caller passes the error state of the compile it works for (the
+ * front end: its context's, struct dt_cc.errs); there is no global one. */
+_Noreturn void dt_error(struct dt_errstate *es, int line, const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif

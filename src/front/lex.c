@@ -15,9 +15,6 @@
 #include "../common/util.h"
 #include "error.h"
 
-void (*lex_pragma_hook)(void *arg, int line, const char *text);
-void *lex_pragma_arg;
-
 static const struct {
 	const char *s;
 	enum tok k;
@@ -68,10 +65,11 @@ const char *tok_str(enum tok k)
 	return "?";
 }
 
-void lex_init(struct dt_lexer *lx, const char *src)
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es)
 {
 	memset(lx, 0, sizeof(*lx));
 	lx->src = lx->p = src;
+	lx->es = es;
 	lx->line = 1;
 	/* A "#!" interpreter line is not D. */
 	if (src[0] == '#' && src[1] == '!') {
@@ -101,7 +99,7 @@ static void control_line(struct dt_lexer *lx)
 	sb_init(&sb);
 	for (q = start;; q++) {
 		if (*q == 0) {
-			dt_error(line, "D_SYNTAX", "end-of-file encountered before end of control line");
+			dt_error(lx->es, line, "D_SYNTAX", "end-of-file encountered before end of control line");
 		}
 		if (*q == '\\' && q[1] == '\n') {
 			q++;
@@ -124,15 +122,15 @@ static void control_line(struct dt_lexer *lx)
 			q += 4;
 		lx->line = atoi(q);
 	} else if (strncmp(q, "pragma", 6) == 0 && !isalnum((unsigned char)q[6])) {
-		if (lex_pragma_hook)
-			lex_pragma_hook(lex_pragma_arg, line, q + 6);
+		if (lx->pragma)
+			lx->pragma(lx->arg, line, q + 6);
 	} else if (strncmp(q, "ident", 5) == 0) {
 		/* #ident is accepted and ignored, as in DTrace */
 	} else if (*q) {
 		const char *e = q;
 		while (*e && !isspace((unsigned char)*e))
 			e++;
-		dt_error(line, "D_PRAGCTL_INVAL", "invalid control directive: #%.*s", (int)(e - q), q);
+		dt_error(lx->es, line, "D_PRAGCTL_INVAL", "invalid control directive: #%.*s", (int)(e - q), q);
 	}
 	sb_free(&sb);
 }
@@ -163,13 +161,13 @@ static void skip_space(struct dt_lexer *lx)
 				if (*p == '\n')
 					lx->line++;
 				if (p[0] == '/' && p[1] == '*')
-					dt_error(lx->line, "D_SYNTAX", "/* encountered inside a comment");
+					dt_error(lx->es, lx->line, "D_SYNTAX", "/* encountered inside a comment");
 				p++;
 			}
 			if (!*p) {
 				lx->p = p;
 				(void)line;
-				dt_error(lx->line, "D_SYNTAX", "end-of-file encountered before matching */");
+				dt_error(lx->es, lx->line, "D_SYNTAX", "end-of-file encountered before matching */");
 			}
 			lx->p = p + 2;
 		} else if (p == lx->src && *p == '#') {
@@ -249,22 +247,22 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 			p++;
 		for (const char *q = start; q < p; q++)
 			if (*q == '8' || *q == '9')
-				dt_error(lx->line, "D_INT_DIGIT", "constant %.*s contains invalid digit %c",
+				dt_error(lx->es, lx->line, "D_INT_DIGIT", "constant %.*s contains invalid digit %c",
 					 (int)(p - start), start, *q);
 	} else {
 		while (isdigit((unsigned char)*p))
 			p++;
 	}
 	if ((size_t)(p - start) >= sizeof(digits))
-		dt_error(lx->line, "D_INT_OFLOW", "constant %.*s results in integer overflow", (int)(p - start), start);
+		dt_error(lx->es, lx->line, "D_INT_OFLOW", "constant %.*s results in integer overflow", (int)(p - start), start);
 	memcpy(digits, start, (size_t)(p - start));
 	digits[p - start] = 0;
 	errno = 0;
 	v = strtoull(digits, &end, base);
 	if (errno == ERANGE)
-		dt_error(lx->line, "D_INT_OFLOW", "constant %s results in integer overflow", digits);
+		dt_error(lx->es, lx->line, "D_INT_OFLOW", "constant %s results in integer overflow", digits);
 	if (*p == '.' && isdigit((unsigned char)p[1]))
-		dt_error(lx->line, "D_SYNTAX", "floating-point constants are not permitted");
+		dt_error(lx->es, lx->line, "D_SYNTAX", "floating-point constants are not permitted");
 	t->int_suffix_u = 0;
 	t->int_suffix_l = 0;
 	for (;;) {
@@ -294,9 +292,9 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 
 	for (;;) {
 		if (*p == 0)
-			dt_error(lx->line, "D_CHR_NL", "newline encountered in character constant");
+			dt_error(lx->es, lx->line, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\n')
-			dt_error(lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
+			dt_error(lx->es, lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\'')
 			break;
 		if (p[0] == '\\' && p[1] == '\'') {
@@ -311,9 +309,9 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 		n++;
 	}
 	if (n == 0)
-		dt_error(lx->line, "D_CHR_NULL", "empty character constant");
+		dt_error(lx->es, lx->line, "D_CHR_NULL", "empty character constant");
 	if (n > 8)
-		dt_error(lx->line, "D_CHR_OFLOW", "character constant is too long");
+		dt_error(lx->es, lx->line, "D_CHR_OFLOW", "character constant is too long");
 	t->kind = T_CHAR;
 	t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
@@ -328,7 +326,7 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 	sb_init(&sb);
 	for (;;) {
 		if (*p == 0 || *p == '\n')
-			dt_error(lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
+			dt_error(lx->es, lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
 		if (*p == '"')
 			break;
 		if (*p == '\\') {
@@ -487,13 +485,13 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			case T_LPAREN: lx->parens++; break;
 			case T_RPAREN:
 				if (lx->parens == 0)
-					dt_error(lx->line, "D_SYNTAX", "extra ) in input stream");
+					dt_error(lx->es, lx->line, "D_SYNTAX", "extra ) in input stream");
 				lx->parens--;
 				break;
 			case T_LBRACK: lx->bracks++; break;
 			case T_RBRACK:
 				if (lx->bracks == 0)
-					dt_error(lx->line, "D_SYNTAX", "extra ] in input stream");
+					dt_error(lx->es, lx->line, "D_SYNTAX", "extra ] in input stream");
 				lx->bracks--;
 				break;
 			default: break;
@@ -503,5 +501,5 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	}
 	t->text = xstrndup(p, 1);
 	lx->p = p + 1;
-	dt_error(lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
+	dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
 }

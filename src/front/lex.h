@@ -49,6 +49,8 @@ struct token {
 	int slen;
 };
 
+struct dt_errstate;
+
 struct dt_lexer {
 	const char *src, *p;
 	int line;
@@ -56,10 +58,13 @@ struct dt_lexer {
 	int pspec_mode;		/* outer level: read probe descriptions */
 	/* type-name test, so 'uint64_t x;' is a declaration, not a probe */
 	int (*is_type_name)(void *arg, const char *name);
-	void *arg;
+	/* a #pragma line (the text after "pragma"), for the parser; NULL: ignored */
+	void (*pragma)(void *arg, int line, const char *text);
+	void *arg;		/* for is_type_name and pragma */
+	struct dt_errstate *es;	/* where lexical errors unwind to */
 };
 
-void lex_init(struct dt_lexer *lx, const char *src);
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es);
 /* Read the next token; lexical errors are reported through dt_error(). */
 void lex_next(struct dt_lexer *lx, struct token *t);
 /* Text of a token kind for "syntax error near" messages. */

@@ -13,16 +13,18 @@
 #include <string.h>
 
 #include "error.h"
-
-extern void (*lex_pragma_hook)(void *arg, int line, const char *text);
-extern void *lex_pragma_arg;
+#include "sema.h"
+#include "sema_int.h"
 
 struct parser {
+	struct dt_cc *cc;
 	struct dt_lexer lx;
 	struct token cur;
 	struct dt_prog *prog;
 	const struct dt_parse_opts *o;
 	int in_pred;
+	int nclass_extern;	/* the declaration being parsed is extern */
+	int ndecls;		/* variables and inlines declared */
 };
 
 struct node *node_new(enum node_kind k, int line)
@@ -41,14 +43,14 @@ static void advance(struct parser *ps)
 static _Noreturn void syntax_error(struct parser *ps)
 {
 	if (ps->cur.kind == T_EOF)
-		dt_error(ps->cur.line, "D_SYNTAX", "syntax error near end of input");
+		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near end of input");
 	if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens > 0) {
 		/* DTrace reports this where it read ahead to: the next token */
 		struct token next;
 		lex_next(&ps->lx, &next);
-		dt_error(next.line, "D_SYNTAX", "closing ) expected in predicate before /");
+		dt_error(ps->cc->errs, next.line, "D_SYNTAX", "closing ) expected in predicate before /");
 	}
-	dt_error(ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 }
 
 static void expect(struct parser *ps, enum tok k)
@@ -113,14 +115,13 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			if (accept(ps, T_COLON)) {
 				/* a bitfield: packed bit after bit, as DTrace lays them out */
 				struct node *e = parse_cond(ps);
-				extern int sema_try_const(struct node *n, int64_t *v);
 				int64_t w;
 				if (!type_is_integral(mt))
-					dt_error(ps->cur.line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", name);
-				if (!sema_try_const(e, &w) || w <= 0)
-					dt_error(ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", name);
+				if (!sema_try_const(ps->cc, e, &w) || w <= 0)
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
 				if ((uint64_t)w > 8 * (uint64_t)mt->size)
-					dt_error(ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
 				struct dt_member *m = xcalloc(1, sizeof(*m));
 				m->name = name;
 				m->type = mt;
@@ -149,7 +150,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				expect(ps, T_RBRACK);
 			}
 			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
-				dt_error(ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
 					 type_name(mt), name);
 			struct dt_member *m = xcalloc(1, sizeof(*m));
 			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
@@ -198,19 +199,18 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
 		e->name = ps->cur.text;
 		int64_t prev;
-		int dup = types_find_enumerator(e->name, &prev);
+		int dup = types_find_enumerator(ps->cc->types, e->name, &prev);
 		for (int i = 0; i < ev.n && !dup; i++)
 			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
 		if (dup)
-			dt_error(ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
 		advance(ps);
 		if (accept(ps, T_ASSIGN)) {
 			struct node *v = parse_cond(ps);
-			extern int64_t sema_const_value(struct node *n);
-			next = sema_const_value(v);
+			next = sema_const_value(ps->cc, v);
 		}
 		if (next > INT32_MAX || next < INT32_MIN)
-			dt_error(ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
 		e->value = next++;
 		pv_push(&ev, e);
 		if (!accept(ps, T_COMMA))
@@ -251,12 +251,12 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 		case T_TNAME:
 			if (any || named)
 				goto done;
-			named = type_lookup(ps->cur.text);
+			named = type_lookup_in(ps->cc->types, ps->cur.text);
 			break;
 		case T_STRUCT: case T_UNION: case T_ENUM: {
 			enum tok k = ps->cur.kind;
 			if (named || any)
-				dt_error(ps->cur.line, "D_DECL_COMBO", "invalid type combination");
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_COMBO", "invalid type combination");
 			enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
 			advance(ps);
 			struct dt_type *t;
@@ -278,8 +278,13 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 					ps->lx = save;
 					ps->cur = savet;
 				}
-				t = type_tag(tk, ps->cur.text);
+				char *tag = ps->cur.text;
+				t = type_tag_in(ps->cc->types, tk, tag);
 				advance(ps);
+				/* a definition is the context's own: it hides a kernel
+				 * type of the same name rather than changing it */
+				if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
+					t = type_define_tag(ps->cc->types, tk, tag);
 			} else {
 				t = xcalloc(1, sizeof(*t));
 				t->kind = tk;
@@ -287,7 +292,7 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 			}
 			if (ps->cur.kind == T_LBRACE) {
 				if (t->complete && !t->btf_id)
-					dt_error(ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
 				if (tk == TY_ENUM)
 					parse_enum_body(ps, t);
 				else
@@ -309,19 +314,19 @@ done:
 		int line = ps->cur.line;
 		int kinds = (chr != 0) + (shrt != 0) + (in != 0 && (chr || shrt)) + (named != NULL && (chr || shrt || in || lng));
 		if (named == &ty_void && (shrt || lng || sign || uns))
-			dt_error(line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
+			dt_error(ps->cc->errs, line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
 		if (named == &ty_double && dbl_count > 1)
-			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
 		if (chr && in)
-			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
 		if (chr && (lng || shrt))
-			dt_error(line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
+			dt_error(ps->cc->errs, line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
 		if (shrt && lng)	/* DTrace looks up the name its attributes spell, and fails */
-			dt_error(line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
+			dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
 				 sign ? "signed " : "", uns ? "unsigned " : "", lng > 1 ? "long long " : "long ",
 				 in ? "int" : "");
 		if (sign && uns)
-			dt_error(line, "D_DECL_COMBO", "invalid type combination");
+			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
 		(void)kinds;
 	}
 	if (named && !(named == &ty_double))
@@ -789,8 +794,6 @@ struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 	return NULL;
 }
 
-static int nclass_extern;	/* the declaration being parsed is extern */
-
 static void declare(struct parser *ps, int scope, struct dt_type *base, int line)
 {
 	do {
@@ -816,42 +819,39 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				} while (accept(ps, T_COMMA));
 			} else if (ps->cur.kind == T_RBRACK) {
 				is_assoc = 1;
-				if (nclass_extern)
+				if (ps->nclass_extern)
 					is_assoc = 0;	/* extern int a[]: an array of unknown size */
 			} else {
 				struct node *e = parse_cond(ps);
-				extern int64_t sema_const_value(struct node *n);
-				extern int sema_try_const(struct node *n, int64_t *v);
 				int64_t dim;
-				if (!sema_try_const(e, &dim) || dim <= 0)
-					dt_error(line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
+				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
+					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
 				if (dim > (int64_t)UINT32_MAX)
-					dt_error(line, "D_DECL_ARRBIG", "array dimension too big");
+					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
 				t = type_array(t, (uint32_t)dim);
 				is_array = 1;
 			}
 			expect(ps, T_RBRACK);
 			if (is_assoc && scope == VS_CLAUSE)
-				dt_error(line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
+				dt_error(ps->cc->errs, line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
 			/* further dimensions: int a[2][3] */
 			while (ps->cur.kind == T_LBRACK) {
 				advance(ps);
 				int64_t dim;
 				struct node *e = parse_cond(ps);
-				extern int sema_try_const(struct node *n, int64_t *v);
-				if (!sema_try_const(e, &dim) || dim <= 0)
-					dt_error(line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
+				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
+					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
 				t = type_array(t, (uint32_t)dim);
 				expect(ps, T_RBRACK);
 			}
 		}
 		if (base == &ty_void && t == base)
-			dt_error(line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
+			dt_error(ps->cc->errs, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
 		vars = scope == VS_THREAD ? &ps->prog->tlocals : scope == VS_CLAUSE ? &ps->prog->clocals : &ps->prog->globals;
 		v = find_var(vars, name);
 		if (v) {
 			if (v->type && !type_compatible(v->type, t))
-				dt_error(line, "D_DECL_IDRED", "identifier redeclared: %s", name);
+				dt_error(ps->cc->errs, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
 		} else {
 			v = xcalloc(1, sizeof(*v));
 			v->name = name;
@@ -859,6 +859,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 			v->id = vars->n;
 			pv_push(vars, v);
 		}
+		ps->ndecls++;
 		v->type = t;
 		v->declared = 1;
 		v->writable = 1;
@@ -917,17 +918,17 @@ static void parse_translator(struct parser *ps)
 	x->line = ps->cur.line;
 	expect(ps, T_SEMI);
 	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
-		dt_error(x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
 	if (!x->out->complete && !x->out->btf_id)
-		dt_error(x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
 	for (int i = 0; i < n; i++)
 		if (!type_member(x->out, names.v[i]))
-			dt_error(lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
+			dt_error(ps->cc->errs, lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
 				 (char *)names.v[i], type_name(x->out));
 	for (int i = 0; i < ps->prog->xlators.n; i++) {
 		struct dt_xlator *o = ps->prog->xlators.v[i];
 		if (o->out == x->out && strcmp(type_name(o->in), type_name(x->in)) == 0)
-			dt_error(x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
+			dt_error(ps->cc->errs, x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
 				 type_name(x->in), type_name(x->out));
 	}
 	x->nmembers = n;
@@ -972,6 +973,7 @@ static void parse_declaration(struct parser *ps)
 		in->expr = parse_expr(ps);
 		in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
 		pv_push(&ps->prog->inlines, in);
+		ps->ndecls++;
 		ps->lx.pspec_mode = 1;
 		expect(ps, T_SEMI);
 		return;
@@ -992,9 +994,9 @@ static void parse_declaration(struct parser *ps)
 			advance(ps);
 			expect(ps, T_RBRACK);
 		}
-		if (type_is_name(name) && type_lookup(name) != t)
-			dt_error(ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
-		type_add_typedef(name, t);
+		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
+		type_add_typedef(ps->cc->types, name, t);
 		ps->lx.pspec_mode = 1;
 		expect(ps, T_SEMI);
 		return;
@@ -1008,14 +1010,14 @@ static void parse_declaration(struct parser *ps)
 			nclass++;
 		} else if (ps->cur.kind == T_EXTERN || ps->cur.kind == T_STATIC || ps->cur.kind == T_REGISTER) {
 			if (ps->cur.kind == T_REGISTER)
-				dt_error(line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
-			nclass_extern = ps->cur.kind == T_EXTERN;
+				dt_error(ps->cc->errs, line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
+			ps->nclass_extern = ps->cur.kind == T_EXTERN;
 			nclass++;
 		} else {
 			break;
 		}
 		if (nclass > 1)
-			dt_error(line, "D_DECL_CLASS", "more than one storage class specified in declaration");
+			dt_error(ps->cc->errs, line, "D_DECL_CLASS", "more than one storage class specified in declaration");
 		advance(ps);
 	}
 	if (ps->cur.kind == T_TRANSLATOR) {
@@ -1023,21 +1025,21 @@ static void parse_declaration(struct parser *ps)
 		return;
 	}
 	if (ps->cur.kind == T_PROVIDER)
-		dt_error(line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+		dt_error(ps->cc->errs, line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 	/* "self x;": a storage class without a type declares an int */
 	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
 	if (ps->cur.kind == T_SEMI && nclass)
-		dt_error(line, "D_DECL_USELESS", "useless declaration");
+		dt_error(ps->cc->errs, line, "D_DECL_USELESS", "useless declaration");
 	if (ps->cur.kind == T_IDENT && strchr(ps->cur.text, '`'))
-		dt_error(line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", ps->cur.text);
+		dt_error(ps->cc->errs, line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", ps->cur.text);
 	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
-		nclass_extern = 0;
+		ps->nclass_extern = 0;
 		ps->lx.pspec_mode = 1;
 		advance(ps);
 		return;
 	}
 	declare(ps, scope, base, line);
-	nclass_extern = 0;
+	ps->nclass_extern = 0;
 	ps->lx.pspec_mode = 1;
 	expect(ps, T_SEMI);
 }
@@ -1060,7 +1062,7 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 		}
 		if (*p == ':' || *p == 0) {
 			if (n == 4)
-				dt_error(line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description", text);
+				return NULL;	/* overspecified */
 			parts[n++] = xstrndup(s, (size_t)(p - s));
 			if (*p == 0)
 				break;
@@ -1108,7 +1110,11 @@ static void parse_clause(struct parser *ps)
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			syntax_error(ps);
-		pv_push(&c->pdescs, pdesc_parse(ps->cur.text, ps->cur.line));
+		struct dt_pdesc *pd = pdesc_parse(ps->cur.text, ps->cur.line);
+		if (!pd)
+			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
+				 ps->cur.text);
+		pv_push(&c->pdescs, pd);
 		advance(ps);
 		if (ps->cur.kind != T_COMMA)
 			break;
@@ -1116,7 +1122,7 @@ static void parse_clause(struct parser *ps)
 	}
 	if (ps->cur.kind != T_SLASH && ps->cur.kind != T_LBRACE) {
 		if (ps->o->from_file)
-			dt_error(c->line, "D_SYNTAX", "expected predicate and/or actions following probe description");
+			dt_error(ps->cc->errs, c->line, "D_SYNTAX", "expected predicate and/or actions following probe description");
 	} else {
 		if (ps->cur.kind == T_SLASH) {
 			ps->lx.pspec_mode = 0;
@@ -1127,7 +1133,7 @@ static void parse_clause(struct parser *ps)
 			ps->in_pred = 0;
 			if (ps->cur.kind != T_SLASH) {
 				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
-					dt_error(ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
+					dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
 				syntax_error(ps);
 			}
 			advance(ps);
@@ -1198,7 +1204,7 @@ static void pragma(void *arg, int line, const char *text)
 	if (n == 0 || strcmp(words[0], "D") != 0)
 		return;		/* not a D pragma: ignored, as DTrace does */
 	if (n < 2)
-		dt_error(line, "D_PRAGMA_MALFORM", "malformed #pragma D");
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma D");
 	if (strcmp(words[1], "option") == 0) {
 		for (int i = 2; i < n; i++) {
 			char *eq = strchr(words[i], '=');
@@ -1214,36 +1220,38 @@ static void pragma(void *arg, int line, const char *text)
 			sb_puts(&sb, words[i]);
 			sb_putc(&sb, ' ');
 		}
-		dt_error(line, "D_PRAGERR", "#error: %s", sb.s);
+		dt_error(ps->cc->errs, line, "D_PRAGERR", "#error: %s", sb.s);
 	} else if (strcmp(words[1], "attributes") == 0) {
 		/* name/name/class triples: the only check is the shape */
 		if (n != 4 || strchr(words[2], '/') == NULL)
-			dt_error(line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes");
+			dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes");
 	} else if (strcmp(words[1], "binding") == 0 || strcmp(words[1], "depends_on") == 0 ||
 		   strcmp(words[1], "ident") == 0 || strcmp(words[1], "line") == 0) {
 		/* accepted */
 	} else {
-		dt_error(line, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", words[1]);
+		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", words[1]);
 	}
 }
 
 static int is_type_name_cb(void *arg, const char *name)
 {
-	(void)arg;
-	return type_is_name(name);
+	struct parser *ps = arg;
+
+	return type_is_name(ps->cc->types, name);
 }
 
-void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)
+int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)
 {
 	struct parser ps;
 
 	memset(&ps, 0, sizeof(ps));
+	ps.cc = cc;
 	ps.prog = prog;
 	ps.o = o;
-	lex_pragma_hook = pragma;
-	lex_pragma_arg = &ps;
-	lex_init(&ps.lx, src);
+	lex_init(&ps.lx, src, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
+	ps.lx.pragma = pragma;
+	ps.lx.arg = &ps;
 	ps.lx.pspec_mode = 1;
 	advance(&ps);
 	while (ps.cur.kind != T_EOF) {
@@ -1257,18 +1265,20 @@ void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts 
 			parse_clause(&ps);
 	}
 	prog->eof_line = ps.lx.line;
-	lex_pragma_hook = NULL;
+	return ps.ndecls;
 }
 
 /* Parse a D expression from a string (translator definitions). */
-struct node *dt_parse_expr_string(const char *text, int line)
+struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
 {
 	struct parser ps;
 	struct node *n;
 
 	memset(&ps, 0, sizeof(ps));
-	lex_init(&ps.lx, text);
+	ps.cc = cc;
+	lex_init(&ps.lx, text, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
+	ps.lx.arg = &ps;
 	ps.lx.line = line;
 	advance(&ps);
 	n = parse_expr(&ps);

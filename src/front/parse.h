@@ -13,13 +13,18 @@ struct dt_parse_opts {
 	void *arg;
 };
 
-/* Parse src, appending to prog.  Errors unwind through dt_error(). */
-void dt_parse(struct dt_prog *prog, const char *src, const struct dt_parse_opts *o);
+struct dt_cc;
+
+/* Parse src in the context cc, appending to prog; returns the number of
+ * variables and inlines it declared.  Errors unwind through cc's error
+ * state.  (Used by dt_cc_compile(), cc.h.) */
+int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const struct dt_parse_opts *o);
 
 /* Parse a D expression from a string; line is used for its nodes. */
-struct node *dt_parse_expr_string(const char *text, int line);
+struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line);
 
-/* Split a probe description "p:m:f:n" (fields may be missing on the left). */
+/* Split a probe description "p:m:f:n" (fields may be missing on the left);
+ * NULL when it has more than four fields. */
 struct dt_pdesc *pdesc_parse(const char *text, int line);
 /* "prov:mod:func:name" with empty fields, as error messages print it. */
 char *pdesc_str(const struct dt_pdesc *pd);

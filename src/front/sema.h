@@ -1,6 +1,8 @@
 /*
  * sema.h - semantic analysis ("cooking", in DTrace's words): resolves names,
- * computes types, folds constants and reports DTrace's type errors.
+ * computes types, folds constants and reports DTrace's type errors.  It is
+ * run by dt_cc_compile() (cc.h); this header has what the rest of the
+ * library may use: the built-in variables and functions.
  */
 #ifndef DT_SEMA_H
 #define DT_SEMA_H
@@ -41,21 +43,15 @@ enum builtin_fn {
 	F_NFUNCS
 };
 
-struct dt_sema_opts {
-	uint32_t strsize;
-	int nmacro_args;	/* $1..$n given on the command line */
-	char **macro_args;	/* [0] is $0 */
-	int destructive;	/* -w */
-	int quiet;
-};
+struct dt_cc;
 
-void sema_program(struct dt_prog *prog, const struct dt_sema_opts *o);
-/* Set by the consumer: the type of args[i] in clause c (the probes the
- * clause matches agree on it), or a D_ARGS_* error. */
-extern struct dt_type *(*sema_args_type)(struct dt_clause *c, int i, int line);
+/* Integer constant expressions, for the parser (array dimensions, bit-field
+ * widths, enumerator values): cooked in the context cc.  sema_try_const
+ * returns 0 when n is no constant; sema_const_value reports D_ENUM_VALUE. */
+int64_t sema_const_value(struct dt_cc *cc, struct node *n);
+int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v);
 
-int64_t sema_const_value(struct node *n);
-int sema_try_const(struct node *n, int64_t *v);
+/* The built-in functions, by enum builtin_fn: read-only, context-free. */
 const char *sema_fn_name(int fn);
 int sema_fn_is_action(int fn);
 int sema_fn_is_agg(int fn);

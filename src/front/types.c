@@ -1,9 +1,13 @@
 /*
- * types.c - the D type table: built-in C types, typedefs, struct/union/enum
- * tags, and struct types read on demand from the kernel's BTF.
+ * types.c - D's types: the built-in C types and typedefs, the type tables
+ * of compiler contexts (typedefs and struct/union/enum tags that programs
+ * declare), and the process-wide cache of kernel types read on demand from
+ * the kernel's BTF.  See types.h for who owns what.
  */
+#define _GNU_SOURCE
 #include "types.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,65 +41,146 @@ struct named {
 	struct dt_type *type;
 	struct named *next;
 };
-static struct named *typedefs, *tags;
 
-void type_add_typedef(const char *name, struct dt_type *t)
+struct dt_typetab {
+	struct named *typedefs, *tags;
+};
+
+/*
+ * The process-wide cache of kernel types (see types.h): tags made from the
+ * BTF (and incomplete tags asked for by code without a table), guarded by
+ * kernel_lock, which is recursive because making a type from BTF makes the
+ * types it refers to.
+ */
+static struct dt_typetab kernel_types;
+static pthread_mutex_t kernel_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+/* The built-in typedefs: immutable, process-wide. */
+static const struct {
+	const char *name;
+	struct dt_type *t;	/* NULL: char * */
+} builtin_typedefs[] = {
+	{"int8_t", &ty_schar}, {"int16_t", &ty_short}, {"int32_t", &ty_int},
+	{"int64_t", &ty_llong}, {"uint8_t", &ty_uchar}, {"uint16_t", &ty_ushort},
+	{"uint32_t", &ty_uint}, {"uint64_t", &ty_ullong}, {"intptr_t", &ty_long},
+	{"uintptr_t", &ty_ulong}, {"size_t", &ty_ulong}, {"ssize_t", &ty_long},
+	{"ptrdiff_t", &ty_long}, {"uchar_t", &ty_uchar}, {"ushort_t", &ty_ushort},
+	{"uint_t", &ty_uint}, {"ulong_t", &ty_ulong}, {"u_longlong_t", &ty_ullong},
+	{"longlong_t", &ty_llong}, {"u_int", &ty_uint}, {"u_long", &ty_ulong},
+	{"u_char", &ty_uchar}, {"u_short", &ty_ushort}, {"pid_t", &ty_int},
+	{"uid_t", &ty_uint}, {"gid_t", &ty_uint}, {"id_t", &ty_int},
+	{"processorid_t", &ty_int}, {"psetid_t", &ty_int}, {"zoneid_t", &ty_int},
+	{"taskid_t", &ty_int}, {"projid_t", &ty_int}, {"off_t", &ty_long},
+	{"off64_t", &ty_llong}, {"time_t", &ty_long}, {"hrtime_t", &ty_llong},
+	{"clock_t", &ty_long}, {"mode_t", &ty_uint}, {"dev_t", &ty_ulong},
+	{"ino_t", &ty_ulong}, {"nlink_t", &ty_ulong}, {"boolean_t", &ty_int},
+	{"_Bool", &ty_bool}, {"bool", &ty_bool}, {"__u8", &ty_uchar},
+	{"__u16", &ty_ushort}, {"__u32", &ty_uint}, {"__u64", &ty_ullong},
+	{"__s8", &ty_schar}, {"__s16", &ty_short}, {"__s32", &ty_int},
+	{"__s64", &ty_llong}, {"u8", &ty_uchar}, {"u16", &ty_ushort},
+	{"u32", &ty_uint}, {"u64", &ty_ullong}, {"s8", &ty_schar},
+	{"s16", &ty_short}, {"s32", &ty_int}, {"s64", &ty_llong},
+	{"caddr_t", NULL},
+};
+
+static struct dt_type *builtin_typedef(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
+		if (strcmp(builtin_typedefs[i].name, name) == 0)
+			return builtin_typedefs[i].t ? builtin_typedefs[i].t : type_ptr(&ty_char);
+	return NULL;
+}
+
+struct dt_typetab *types_create(void)
+{
+	return xcalloc(1, sizeof(struct dt_typetab));
+}
+
+static void free_names(struct named *n, struct named *upto)
+{
+	while (n && n != upto) {
+		struct named *next = n->next;
+		free(n->name);
+		free(n);
+		n = next;
+	}
+}
+
+void types_destroy(struct dt_typetab *tt)
+{
+	if (!tt)
+		return;
+	free_names(tt->typedefs, NULL);
+	free_names(tt->tags, NULL);
+	free(tt);
+}
+
+void types_mark(struct dt_typetab *tt, struct dt_typetab_mark *m)
+{
+	int n = 0;
+
+	m->typedefs = tt->typedefs;
+	m->tags = tt->tags;
+	for (struct named *t = tt->tags; t; t = t->next)
+		n++;
+	m->ntags = n;
+	m->saved = xcalloc((size_t)(n ? n : 1), sizeof(struct dt_type));
+	n = 0;
+	for (struct named *t = tt->tags; t; t = t->next)
+		m->saved[n++] = *t->type;
+}
+
+void types_rollback(struct dt_typetab *tt, struct dt_typetab_mark *m)
+{
+	int n = 0;
+
+	free_names(tt->typedefs, m->typedefs);
+	free_names(tt->tags, m->tags);
+	tt->typedefs = m->typedefs;
+	tt->tags = m->tags;
+	/* a definition of an earlier forward declaration is undone too */
+	for (struct named *t = tt->tags; t && n < m->ntags; t = t->next)
+		*t->type = m->saved[n++];
+}
+
+void types_mark_free(struct dt_typetab_mark *m)
+{
+	free(m->saved);
+	m->saved = NULL;
+}
+
+void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t)
 {
 	struct named *n = xcalloc(1, sizeof(*n));
 	n->name = xstrdup(name);
 	n->type = t;
-	n->next = typedefs;
-	typedefs = n;
+	n->next = tt->typedefs;
+	tt->typedefs = n;
 }
 
 void types_init(void)
 {
-	static int done;
-	static const struct {
-		const char *name;
-		struct dt_type *t;
-	} builtin[] = {
-		{"int8_t", &ty_schar}, {"int16_t", &ty_short}, {"int32_t", &ty_int},
-		{"int64_t", &ty_llong}, {"uint8_t", &ty_uchar}, {"uint16_t", &ty_ushort},
-		{"uint32_t", &ty_uint}, {"uint64_t", &ty_ullong}, {"intptr_t", &ty_long},
-		{"uintptr_t", &ty_ulong}, {"size_t", &ty_ulong}, {"ssize_t", &ty_long},
-		{"ptrdiff_t", &ty_long}, {"uchar_t", &ty_uchar}, {"ushort_t", &ty_ushort},
-		{"uint_t", &ty_uint}, {"ulong_t", &ty_ulong}, {"u_longlong_t", &ty_ullong},
-		{"longlong_t", &ty_llong}, {"u_int", &ty_uint}, {"u_long", &ty_ulong},
-		{"u_char", &ty_uchar}, {"u_short", &ty_ushort}, {"pid_t", &ty_int},
-		{"uid_t", &ty_uint}, {"gid_t", &ty_uint}, {"id_t", &ty_int},
-		{"processorid_t", &ty_int}, {"psetid_t", &ty_int}, {"zoneid_t", &ty_int},
-		{"taskid_t", &ty_int}, {"projid_t", &ty_int}, {"off_t", &ty_long},
-		{"off64_t", &ty_llong}, {"time_t", &ty_long}, {"hrtime_t", &ty_llong},
-		{"clock_t", &ty_long}, {"mode_t", &ty_uint}, {"dev_t", &ty_ulong},
-		{"ino_t", &ty_ulong}, {"nlink_t", &ty_ulong}, {"boolean_t", &ty_int},
-		{"_Bool", &ty_bool}, {"bool", &ty_bool}, {"__u8", &ty_uchar},
-		{"__u16", &ty_ushort}, {"__u32", &ty_uint}, {"__u64", &ty_ullong},
-		{"__s8", &ty_schar}, {"__s16", &ty_short}, {"__s32", &ty_int},
-		{"__s64", &ty_llong}, {"u8", &ty_uchar}, {"u16", &ty_ushort},
-		{"u32", &ty_uint}, {"u64", &ty_ullong}, {"s8", &ty_schar},
-		{"s16", &ty_short}, {"s32", &ty_int}, {"s64", &ty_llong},
-		{"caddr_t", NULL},
-	};
-	if (done)
-		return;
-	done = 1;
-	for (size_t i = 0; i < ARRAY_SIZE(builtin); i++)
-		type_add_typedef(builtin[i].name, builtin[i].t ? builtin[i].t : type_ptr(&ty_char));
 }
 
+/* Pointer types are cached on their pointee and shared.  A pointer to a
+ * built-in or kernel type is thus process-wide: it is published with one
+ * atomic compare-and-swap, fully made, and never changed afterwards. */
 struct dt_type *type_ptr(struct dt_type *to)
 {
-	struct dt_type *t;
+	struct dt_type *t = __atomic_load_n(&to->ptrto, __ATOMIC_ACQUIRE), *old = NULL;
 
-	if (to->ptrto)
-		return to->ptrto;
+	if (t)
+		return t;
 	t = xcalloc(1, sizeof(*t));
 	t->kind = TY_PTR;
 	t->size = 8;
 	t->ref = to;
 	t->name = xasprintf("%s *", to->name);
-	to->ptrto = t;
+	if (!__atomic_compare_exchange_n(&to->ptrto, &old, t, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		free(t->name);
+		free(t);
+		return old;
+	}
 	return t;
 }
 
@@ -111,17 +196,22 @@ struct dt_type *type_array(struct dt_type *elem, uint32_t n)
 	return t;
 }
 
-int type_is_name(const char *name)
+static struct dt_type *find_named(struct named *list, const char *name)
 {
-	for (struct named *n = typedefs; n; n = n->next)
+	for (struct named *n = list; n; n = n->next)
 		if (strcmp(n->name, name) == 0)
-			return 1;
-	return 0;
+			return n->type;
+	return NULL;
+}
+
+int type_is_name(struct dt_typetab *tt, const char *name)
+{
+	return (tt && find_named(tt->typedefs, name)) || builtin_typedef(name);
 }
 
 static struct dt_type *builtin_by_name(const char *name)
 {
-	static struct dt_type *all[] = {
+	static struct dt_type *const all[] = {
 		&ty_char, &ty_schar, &ty_uchar, &ty_short, &ty_ushort, &ty_int,
 		&ty_uint, &ty_long, &ty_ulong, &ty_llong, &ty_ullong, &ty_void,
 		&ty_string, &ty_float, &ty_double, &ty_ldouble, &ty_bool,
@@ -132,71 +222,150 @@ static struct dt_type *builtin_by_name(const char *name)
 	return NULL;
 }
 
-struct dt_type *type_tag(enum ty_kind kind, const char *tag)
+static void add_tag(struct dt_typetab *tt, struct dt_type *t)
+{
+	struct named *n = xcalloc(1, sizeof(*n));
+	n->name = xstrdup(t->name);
+	n->type = t;
+	n->next = tt->tags;
+	tt->tags = n;
+}
+
+static struct dt_type *new_tag(enum ty_kind kind, const char *full)
+{
+	struct dt_type *t = xcalloc(1, sizeof(*t));
+
+	t->kind = kind;
+	t->name = xstrdup(full);
+	if (kind == TY_ENUM) {
+		t->size = 4;
+		t->is_signed = 1;
+	}
+	return t;
+}
+
+static const char *unscoped(const char *tag)
 {
 	/* a module-scoped tag (D`s, vmlinux`task_struct) names the same type:
 	 * D's own declarations and the kernel's BTF share one name space here */
 	const char *scope = strrchr(tag, '`');
-	if (scope && scope[1])
-		tag = scope + 1;
+	return scope && scope[1] ? scope + 1 : tag;
+}
+
+static char *tag_name(enum ty_kind kind, const char *tag)
+{
 	const char *kw = kind == TY_STRUCT ? "struct" : kind == TY_UNION ? "union" : "enum";
-	char *full = xasprintf("%s %s", kw, tag);
+	return xasprintf("%s %s", kw, tag);
+}
+
+/* The kernel's type for a tag; with make_fwd, an incomplete one when the
+ * kernel has none.  NULL otherwise. */
+static struct dt_type *kernel_tag(enum ty_kind kind, const char *tag, int make_fwd)
+{
+	char *full = tag_name(kind, tag);
 	struct dt_type *t;
 
-	for (struct named *n = tags; n; n = n->next)
-		if (strcmp(n->name, full) == 0) {
-			free(full);
-			return n->type;
-		}
-	t = NULL;
-	if (kind != TY_ENUM)
+	pthread_mutex_lock(&kernel_lock);
+	t = find_named(kernel_types.tags, full);
+	if (!t && kind != TY_ENUM)
 		t = btf_struct_type(tag, kind == TY_UNION);
-	if (!t) {
-		t = xcalloc(1, sizeof(*t));
-		t->kind = kind;
-		t->name = full;
-		if (kind == TY_ENUM) {
-			t->size = 4;
-			t->is_signed = 1;
-		}
-	}
-	struct named *n = xcalloc(1, sizeof(*n));
-	n->name = xstrdup(t->name);
-	n->type = t;
-	n->next = tags;
-	tags = n;
+	if (!t && make_fwd)
+		t = new_tag(kind, full);
+	if (t && !find_named(kernel_types.tags, full))
+		add_tag(&kernel_types, t);
+	pthread_mutex_unlock(&kernel_lock);
+	/* an incomplete tag made for code without a table is no kernel type */
+	if (t && !make_fwd && !t->btf_id)
+		t = NULL;
+	free(full);
 	return t;
 }
 
-struct dt_type *type_lookup(const char *name)
+struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char *tag)
+{
+	char *full;
+	struct dt_type *t;
+
+	tag = unscoped(tag);
+	full = tag_name(kind, tag);
+	t = find_named(tt->tags, full);
+	if (!t)
+		t = kernel_tag(kind, tag, 0);
+	if (!t) {
+		t = new_tag(kind, full);
+		add_tag(tt, t);
+	}
+	free(full);
+	return t;
+}
+
+struct dt_type *type_define_tag(struct dt_typetab *tt, enum ty_kind kind, const char *tag)
+{
+	char *full;
+	struct dt_type *t;
+
+	tag = unscoped(tag);
+	full = tag_name(kind, tag);
+	t = find_named(tt->tags, full);
+	if (!t) {
+		t = new_tag(kind, full);
+		add_tag(tt, t);
+	}
+	free(full);
+	return t;
+}
+
+int type_in_table(struct dt_typetab *tt, const struct dt_type *t)
+{
+	for (struct named *n = tt->tags; n; n = n->next)
+		if (n->type == t)
+			return 1;
+	return 0;
+}
+
+struct dt_type *type_tag(enum ty_kind kind, const char *tag)
+{
+	return kernel_tag(kind, unscoped(tag), 1);
+}
+
+struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name)
 {
 	struct dt_type *t = builtin_by_name(name);
 
 	if (t)
 		return t;
-	for (struct named *n = typedefs; n; n = n->next)
-		if (strcmp(n->name, name) == 0)
-			return n->type;
+	if (tt && (t = find_named(tt->typedefs, name)))
+		return t;
+	if ((t = builtin_typedef(name)))
+		return t;
 	if (strncmp(name, "struct ", 7) == 0)
-		return type_tag(TY_STRUCT, name + 7);
+		return tt ? type_tag_in(tt, TY_STRUCT, name + 7) : type_tag(TY_STRUCT, name + 7);
 	if (strncmp(name, "union ", 6) == 0)
-		return type_tag(TY_UNION, name + 6);
+		return tt ? type_tag_in(tt, TY_UNION, name + 6) : type_tag(TY_UNION, name + 6);
 	return NULL;
+}
+
+struct dt_type *type_lookup(const char *name)
+{
+	return type_lookup_in(NULL, name);
 }
 
 /* ---- BTF ------------------------------------------------------------- */
 
+/* The kernel's BTF: a process-wide, read-only cache, parsed once. */
 static struct btf *vmlinux_btf;
-static int btf_tried;
+static pthread_once_t btf_once = PTHREAD_ONCE_INIT;
+
+static void load_btf(void)
+{
+	vmlinux_btf = btf__load_vmlinux_btf();
+	if (libbpf_get_error(vmlinux_btf))
+		vmlinux_btf = NULL;
+}
 
 static struct btf *kbtf(void)
 {
-	if (!btf_tried) {
-		btf_tried = 1;
-		vmlinux_btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(vmlinux_btf))
-			vmlinux_btf = NULL;
-	}
+	pthread_once(&btf_once, load_btf);
 	return vmlinux_btf;
 }
 
@@ -218,7 +387,7 @@ static void btf_fill_members(struct dt_type *t)
 		t->members[i].bit_size = (uint8_t)btf_member_bitfield_size(bt, (uint32_t)i);
 		t->members[i].bit_offset = (uint8_t)(bits % 8);
 	}
-	t->complete = 1;
+	__atomic_store_n(&t->complete, 1, __ATOMIC_RELEASE);
 }
 
 static struct dt_type *int_by_size(uint32_t size, int sign)
@@ -258,7 +427,7 @@ static struct dt_type *btf_to_type(int id)
 	case BTF_KIND_UNION: {
 		const char *nm = btf__name_by_offset(b, bt->name_off);
 		if (nm && *nm)
-			return type_tag(btf_kind(bt) == BTF_KIND_UNION ? TY_UNION : TY_STRUCT, nm);
+			return kernel_tag(btf_kind(bt) == BTF_KIND_UNION ? TY_UNION : TY_STRUCT, nm, 1);
 		struct dt_type *t = xcalloc(1, sizeof(*t));
 		t->kind = btf_kind(bt) == BTF_KIND_UNION ? TY_UNION : TY_STRUCT;
 		t->name = xstrdup(t->kind == TY_UNION ? "union <anon>" : "struct <anon>");
@@ -270,7 +439,7 @@ static struct dt_type *btf_to_type(int id)
 	case BTF_KIND_ENUM64:
 		return int_by_size(bt->size, 1);
 	case BTF_KIND_FWD:
-		return type_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off));
+		return kernel_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off), 1);
 	case BTF_KIND_TYPEDEF:
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_CONST:
@@ -295,7 +464,12 @@ struct btf *types_vmlinux_btf(void)
 
 struct dt_type *btf_type_by_id(int id)
 {
-	return btf_to_type(id);
+	struct dt_type *t;
+
+	pthread_mutex_lock(&kernel_lock);
+	t = btf_to_type(id);
+	pthread_mutex_unlock(&kernel_lock);
+	return t;
 }
 
 struct dt_type *btf_struct_type(const char *tag, int is_union)
@@ -321,8 +495,13 @@ const struct dt_member *type_member(struct dt_type *t, const char *name)
 {
 	if (t->kind != TY_STRUCT && t->kind != TY_UNION)
 		return NULL;
-	if (!t->complete && t->btf_id)
-		btf_fill_members(t);
+	if (!__atomic_load_n(&t->complete, __ATOMIC_ACQUIRE) && t->btf_id) {
+		/* a kernel type is completed once, under the cache's lock */
+		pthread_mutex_lock(&kernel_lock);
+		if (!t->complete)
+			btf_fill_members(t);
+		pthread_mutex_unlock(&kernel_lock);
+	}
 	for (int i = 0; i < t->nmembers; i++) {
 		if (strcmp(t->members[i].name, name) == 0)
 			return &t->members[i];
@@ -330,9 +509,8 @@ const struct dt_member *type_member(struct dt_type *t, const char *name)
 		if (t->members[i].name[0] == 0) {
 			const struct dt_member *m = type_member(t->members[i].type, name);
 			if (m) {
-				static struct dt_member tmp[64];
-				static int ti;
-				struct dt_member *r = &tmp[ti++ % 64];
+				/* the member as seen from t: a new one, at its offset in t */
+				struct dt_member *r = xmalloc(sizeof(*r));
 				*r = *m;
 				r->offset += t->members[i].offset;
 				return r;
@@ -424,9 +602,9 @@ const char *type_name(const struct dt_type *t)
 	return t->name;
 }
 
-int types_find_enumerator(const char *name, int64_t *v)
+int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v)
 {
-	for (struct named *n = tags; n; n = n->next) {
+	for (struct named *n = tt->tags; n; n = n->next) {
 		struct dt_type *t = n->type;
 		if (t->kind != TY_ENUM)
 			continue;

@@ -44,23 +44,74 @@ struct dt_type {
 	int is_stack;		/* stack(): 1, ustack(): 2 (array of pcs) */
 };
 
-/* The built-in types. */
+/*
+ * The built-in types: process-wide and immutable (their only written field
+ * is the ptrto cache, which type_ptr() publishes atomically, once).
+ */
 extern struct dt_type ty_void, ty_char, ty_schar, ty_uchar, ty_short,
 	ty_ushort, ty_int, ty_uint, ty_long, ty_ulong, ty_llong, ty_ullong,
 	ty_string, ty_bool, ty_float, ty_double, ty_ldouble;
 
+/*
+ * A type table: the typedefs and struct/union/enum tags that D programs
+ * declare.  Each compiler context (struct dt_cc) owns one, so two library
+ * handles never see each other's declarations.  Lookups in a table fall
+ * back on the built-in typedefs (uint64_t, ...) and on the kernel's types.
+ *
+ * The kernel's types (made from the vmlinux BTF) are a process-wide cache:
+ * the BTF is parsed once, and each kernel struct/union is made once, on
+ * demand, and only ever completed (members read lazily), never redefined.
+ * It holds no D declaration: a D program that defines a struct with a
+ * kernel struct's name gets its own type in its table, which hides the
+ * kernel's for that context (as DTrace's D container comes before the
+ * kernel's modules).  The cache is guarded by a lock.
+ */
+struct dt_typetab;
+
+struct dt_typetab *types_create(void);
+/* Frees the table, not the types (a compiled program still refers to them). */
+void types_destroy(struct dt_typetab *tt);
+/* Table state for rolling back a failed compile unit's declarations. */
+struct dt_typetab_mark {
+	void *typedefs, *tags;
+	int ntags;
+	struct dt_type *saved;	/* the tags' types as they were */
+};
+void types_mark(struct dt_typetab *tt, struct dt_typetab_mark *m);
+void types_rollback(struct dt_typetab *tt, struct dt_typetab_mark *m);
+void types_mark_free(struct dt_typetab_mark *m);
+
+/* Kept for callers that predate the tables: does nothing. */
 void types_init(void);
+/* The pointer type to `to`: one per pointee, shared (see above). */
 struct dt_type *type_ptr(struct dt_type *to);
 struct dt_type *type_array(struct dt_type *elem, uint32_t n);
-/* Look up a type by its full name ("int", "uint64_t", "struct foo", ...). */
+
+/* Look up a type by its full name ("int", "uint64_t", "struct foo", ...)
+ * in a table, or NULL. */
+struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name);
+/* the value of an enumerator of an enum declared in tt; 0 when none */
+int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v);
+/* Is name a typedef (declared in tt or built in) usable bare? */
+int type_is_name(struct dt_typetab *tt, const char *name);
+void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t);
+/* A struct/union/enum tag: tt's, else the kernel's, else a new incomplete
+ * one in tt. */
+struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char *tag);
+/* A new tag type in tt, for a definition: hides a kernel type of that name. */
+struct dt_type *type_define_tag(struct dt_typetab *tt, enum ty_kind kind, const char *tag);
+/* Is t one of tt's own types (declared by a D program of that context)? */
+int type_in_table(struct dt_typetab *tt, const struct dt_type *t);
+
+/*
+ * The same without a table, for code outside the compiler (providers typing
+ * probe arguments, the code generator): built-in types and typedefs, and the
+ * kernel's types.  A tag the kernel does not have is an incomplete type made
+ * once in the process-wide kernel cache.
+ */
 struct dt_type *type_lookup(const char *name);
-/* the value of an enumerator of a declared enum; 0 when there is none */
-int types_find_enumerator(const char *name, int64_t *v);
-/* Is name a typedef or built-in type name usable bare (uint64_t, size_t)? */
-int type_is_name(const char *name);
-void type_add_typedef(const char *name, struct dt_type *t);
-/* struct/union/enum tags (declared or from BTF); creates an incomplete one. */
 struct dt_type *type_tag(enum ty_kind kind, const char *tag);
+
 /* Resolve a struct/union member; NULL if none. */
 const struct dt_member *type_member(struct dt_type *t, const char *name);
 /* Strip typedef aliases are stored resolved, so this only skips const. */

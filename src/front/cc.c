@@ -1,0 +1,153 @@
+/*
+ * cc.c - the compiler context (see cc.h): its life, and the compile of one
+ * unit: parse onto the program, cook what the unit added, check the unit as
+ * a whole (D_EMPTY, D_MACRO_UNUSED), and undo the unit when any of it
+ * fails, so the program and the context's declarations stay as they were.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+struct dt_cc *dt_cc_create(void)
+{
+	struct dt_cc *cc = xcalloc(1, sizeof(*cc));
+
+	cc->errs = &cc->es;
+	cc->types = types_create();
+	cc->opts.strsize = 256;
+	return cc;
+}
+
+/* The context's own tables go; the types, variables and nodes a compiled
+ * program refers to stay (the program owns them, as it always has). */
+void dt_cc_destroy(struct dt_cc *cc)
+{
+	if (!cc)
+		return;
+	types_destroy(cc->types);
+	free(cc);
+}
+
+void dt_cc_set_opts(struct dt_cc *cc, const struct dt_cc_opts *o)
+{
+	cc->opts = *o;
+}
+
+void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg)
+{
+	cc->args_type = fn;
+	cc->args_arg = arg;
+}
+
+struct dt_errstate *dt_cc_errs(struct dt_cc *cc)
+{
+	return cc->errs;
+}
+
+int dt_cc_macro_used(struct dt_cc *cc, int i)
+{
+	return i >= 0 && i < DT_CC_NMACRO && cc->macro_used[i];
+}
+
+/* What a unit may change in the program and the context, to undo it. */
+struct unit_mark {
+	int nclauses, nglobals, ntlocals, nclocals, ninlines, naggs, nxlators;
+	int has_clauses, eof_line, next_clause_num;
+	struct dt_var *vars;		/* earlier variables as they were */
+	struct dt_aggvar *aggs;		/* earlier aggregations as they were */
+	struct dt_typetab_mark types;
+};
+
+static void save_vars(struct dt_var *to, struct ptrvec *vars)
+{
+	for (int i = 0; i < vars->n; i++)
+		to[i] = *(struct dt_var *)vars->v[i];
+}
+
+static void restore_vars(struct ptrvec *vars, int n, struct dt_var *from)
+{
+	vars->n = n;
+	for (int i = 0; i < n; i++)
+		*(struct dt_var *)vars->v[i] = from[i];
+}
+
+static void mark_unit(struct dt_cc *cc, struct dt_prog *prog, struct unit_mark *m)
+{
+	int nv = prog->globals.n + prog->tlocals.n + prog->clocals.n;
+
+	m->nclauses = prog->clauses.n;
+	m->nglobals = prog->globals.n;
+	m->ntlocals = prog->tlocals.n;
+	m->nclocals = prog->clocals.n;
+	m->ninlines = prog->inlines.n;
+	m->naggs = prog->aggs.n;
+	m->nxlators = prog->xlators.n;
+	m->has_clauses = prog->has_clauses;
+	m->eof_line = prog->eof_line;
+	m->next_clause_num = prog->next_clause_num;
+	m->vars = xcalloc((size_t)(nv ? nv : 1), sizeof(struct dt_var));
+	save_vars(m->vars, &prog->globals);
+	save_vars(m->vars + m->nglobals, &prog->tlocals);
+	save_vars(m->vars + m->nglobals + m->ntlocals, &prog->clocals);
+	m->aggs = xcalloc((size_t)(m->naggs ? m->naggs : 1), sizeof(struct dt_aggvar));
+	for (int i = 0; i < m->naggs; i++)
+		m->aggs[i] = *(struct dt_aggvar *)prog->aggs.v[i];
+	types_mark(cc->types, &m->types);
+}
+
+static void rollback_unit(struct dt_cc *cc, struct dt_prog *prog, struct unit_mark *m)
+{
+	prog->clauses.n = m->nclauses;
+	restore_vars(&prog->globals, m->nglobals, m->vars);
+	restore_vars(&prog->tlocals, m->ntlocals, m->vars + m->nglobals);
+	restore_vars(&prog->clocals, m->nclocals, m->vars + m->nglobals + m->ntlocals);
+	prog->inlines.n = m->ninlines;
+	for (int i = 0; i < prog->inlines.n; i++)
+		((struct dt_inline *)prog->inlines.v[i])->cooking = 0;
+	prog->aggs.n = m->naggs;
+	for (int i = 0; i < m->naggs; i++)
+		*(struct dt_aggvar *)prog->aggs.v[i] = m->aggs[i];
+	prog->xlators.n = m->nxlators;
+	prog->has_clauses = m->has_clauses;
+	prog->eof_line = m->eof_line;
+	prog->next_clause_num = m->next_clause_num;
+	types_rollback(cc->types, &m->types);
+}
+
+static void free_mark(struct unit_mark *m)
+{
+	free(m->vars);
+	free(m->aggs);
+	types_mark_free(&m->types);
+}
+
+int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, const struct dt_unit_opts *o)
+{
+	struct dt_parse_opts po = {.from_file = o->from_file, .on_option = o->on_option, .arg = o->arg};
+	struct unit_mark m;
+	int ndecls;
+
+	mark_unit(cc, prog, &m);
+	cc->errs = &cc->es;
+	memset(&cc->es, 0, sizeof(cc->es));
+	cc->P = prog;
+	if (setjmp(cc->es.jb)) {
+		cc->errs = &cc->es;
+		rollback_unit(cc, prog, &m);
+		free_mark(&m);
+		return -1;
+	}
+	ndecls = dt_parse(cc, prog, text, &po);
+	/* a unit that adds no clause and declares nothing is an error, as in
+	 * DTrace, which checks each program it compiles */
+	if (prog->clauses.n == m.nclauses && ndecls == 0 && !o->allow_empty)
+		dt_error(cc->errs, prog->eof_line, "D_EMPTY", "empty D program translation unit");
+	sema_unit(cc, prog, m.nclauses, m.ninlines, m.nxlators);
+	/* unused macro arguments are an error unless argref or defaultargs */
+	for (int i = 1; i < cc->opts.nmacro_args && !o->argref; i++)
+		if (!dt_cc_macro_used(cc, i))
+			dt_error(cc->errs, 0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
+	free_mark(&m);
+	return 0;
+}

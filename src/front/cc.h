@@ -1,0 +1,65 @@
+/*
+ * cc.h - the D compiler's front end as one object: a compiler context
+ * (struct dt_cc) holds everything the lexer, parser and semantic analysis
+ * need, and every front-end call is passed it; nothing is kept at file
+ * scope.  A library handle owns one context for its life.
+ *
+ * Compilation is incremental by compile unit, as DTrace compiles one
+ * program at a time on a handle: dt_cc_compile() parses a unit's source,
+ * appends it to the handle's accumulated struct dt_prog and cooks only what
+ * the unit added.  Declarations (typedefs, struct tags, variables, inlines,
+ * translators) made by one unit are seen by the units compiled after it on
+ * the same context.  A unit that fails leaves the program as it was.
+ */
+#ifndef DT_CC_H
+#define DT_CC_H
+
+#include <stdint.h>
+
+#include "ast.h"
+#include "error.h"
+
+struct dt_cc;
+
+/* Options semantic analysis reads; the consumer keeps them current. */
+struct dt_cc_opts {
+	uint32_t strsize;
+	int nmacro_args;	/* $0..$n-1 given on the command line */
+	char **macro_args;	/* [0] is $0 */
+	int destructive;	/* -w */
+	int quiet;
+	long target;		/* $target: the -c/-p process, 0 if none */
+};
+
+/* The type of args[i] in clause c (the probes the clause matches agree on
+ * it); reports D_ARGS_* errors with dt_error(dt_cc_errs(cc), ...). */
+typedef struct dt_type *(*dt_cc_args_type_fn)(void *arg, struct dt_clause *c, int i, int line);
+
+/* Per-unit options. */
+struct dt_unit_opts {
+	int from_file;		/* -s: a probe description needs / or { after it */
+	int allow_empty;	/* -xempty: a unit without clauses is no error */
+	int argref;		/* -xargref/-xdefaultargs: $1.. need no reference */
+	/* #pragma D option name[=value]; reports errors through the context */
+	void (*on_option)(void *arg, int line, const char *name, const char *value);
+	void *arg;
+};
+
+struct dt_cc *dt_cc_create(void);
+void dt_cc_destroy(struct dt_cc *cc);
+void dt_cc_set_opts(struct dt_cc *cc, const struct dt_cc_opts *o);
+/* NULL fn: args[i] is an int64_t. */
+void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg);
+/* The context's error state: the last error, and where callbacks running
+ * inside dt_cc_compile() report theirs. */
+struct dt_errstate *dt_cc_errs(struct dt_cc *cc);
+
+/*
+ * Compile one unit: parse text onto prog and cook what it added.  0, or -1
+ * with the error in dt_cc_errs(cc) and prog as it was before the call.
+ */
+int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, const struct dt_unit_opts *o);
+/* Did the last unit compiled reference macro argument $i? */
+int dt_cc_macro_used(struct dt_cc *cc, int i);
+
+#endif

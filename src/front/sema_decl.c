@@ -1,0 +1,162 @@
+/*
+ * sema_decl.c - the variables a program names: the built-in variables,
+ * the variables a program creates implicitly by assigning to them (a
+ * pre-pass declares them, as DTrace's parser does, so a predicate may read
+ * a variable that only a later action assigns), and the checks of inline
+ * declarations.  Declared variables are entered by the parser.
+ */
+#include <string.h>
+
+#include "sema_int.h"
+
+/* ---- built-in variables ------------------------------------------------ */
+
+static const struct bvar {
+	const char *name;
+	int id;
+	struct dt_type *type;	/* NULL: computed (pointers) */
+} bvars[] = {
+	{"arg0", BV_ARG0, &ty_llong}, {"arg1", BV_ARG1, &ty_llong},
+	{"arg2", BV_ARG2, &ty_llong}, {"arg3", BV_ARG3, &ty_llong},
+	{"arg4", BV_ARG4, &ty_llong}, {"arg5", BV_ARG5, &ty_llong},
+	{"arg6", BV_ARG6, &ty_llong}, {"arg7", BV_ARG7, &ty_llong},
+	{"arg8", BV_ARG8, &ty_llong}, {"arg9", BV_ARG9, &ty_llong},
+	{"args", BV_ARGS, &ty_llong},
+	{"pid", BV_PID, &ty_int}, {"ppid", BV_PPID, &ty_int},
+	{"tid", BV_TID, &ty_int}, {"uid", BV_UID, &ty_uint},
+	{"gid", BV_GID, &ty_uint}, {"execname", BV_EXECNAME, &ty_string},
+	{"cpu", BV_CPU, &ty_int}, {"timestamp", BV_TIMESTAMP, &ty_ullong},
+	{"vtimestamp", BV_VTIMESTAMP, &ty_ullong},
+	{"walltimestamp", BV_WALLTIMESTAMP, &ty_llong},
+	{"probeprov", BV_PROBEPROV, &ty_string},
+	{"probemod", BV_PROBEMOD, &ty_string},
+	{"probefunc", BV_PROBEFUNC, &ty_string},
+	{"probename", BV_PROBENAME, &ty_string},
+	{"epid", BV_EPID, &ty_uint}, {"id", BV_ID, &ty_uint},
+	{"errno", BV_ERRNO, &ty_int}, {"curthread", BV_CURTHREAD, NULL},
+	{"stackdepth", BV_STACKDEPTH, &ty_uint},
+	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
+	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
+	{"ipl", BV_IPL, &ty_uint},
+	{"curpsinfo", BV_CURPSINFO, NULL},
+	{"curlwpsinfo", BV_CURLWPSINFO, NULL},
+};
+
+struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
+{
+	_Static_assert(ARRAY_SIZE(bvars) <= DT_CC_NBVARS, "dt_cc.bvars too small");
+	struct dt_var **made = cc->bvars;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bvars); i++) {
+		if (strcmp(bvars[i].name, name) != 0)
+			continue;
+		if (!made[i]) {
+			struct dt_var *v = xcalloc(1, sizeof(*v));
+			v->name = (char *)bvars[i].name;
+			v->scope = VS_BUILTIN;
+			v->builtin = bvars[i].id;
+			v->type = bvars[i].type;
+			if (!v->type && bvars[i].id == BV_CURPSINFO)
+				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "psinfo"));
+			else if (!v->type && bvars[i].id == BV_CURLWPSINFO)
+				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "lwpsinfo"));
+			else if (!v->type)
+				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "task_struct"));
+			made[i] = v;
+		}
+		return made[i];
+	}
+	return NULL;
+}
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+
+struct ptrvec *sema_scope_vars(struct dt_cc *cc, int scope)
+{
+	return scope == VS_THREAD ? &cc->P->tlocals : scope == VS_CLAUSE ? &cc->P->clocals : &cc->P->globals;
+}
+
+struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int line)
+{
+	struct ptrvec *vars = sema_scope_vars(cc, scope);
+	struct dt_var *v = xcalloc(1, sizeof(*v));
+
+	v->name = xstrdup(name);
+	v->scope = scope;
+	v->id = vars->n;
+	v->writable = 1;
+	v->line = line;
+	pv_push(vars, v);
+	return v;
+}
+
+struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
+{
+	for (int i = 0; i < cc->P->inlines.n; i++) {
+		struct dt_inline *in = cc->P->inlines.v[i];
+		if (strcmp(in->name, name) == 0)
+			return in;
+	}
+	return NULL;
+}
+
+/* ---- the pre-pass: variables a program creates by assignment ------------------ */
+
+static void declare_lvalue(struct dt_cc *cc, struct node *l)
+{
+	if (l->kind == N_IDENT) {
+		if (l->var_scope == 0 && sema_is_known_name(cc, l->sval))
+			return;
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, l->var_scope), l->sval);
+		if (!v)
+			v = sema_new_var(cc, l->var_scope, l->sval, l->line);
+		if (cc->created_mark)
+			v->created = 1;
+	} else if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT) {
+		struct node *a = l->kids[0];
+		if (a->var_scope == VS_CLAUSE)
+			return;
+		if (a->var_scope == 0 && sema_is_known_name(cc, a->sval))
+			return;
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
+		if (!v) {
+			v = sema_new_var(cc, a->var_scope, a->sval, a->line);
+			v->is_assoc = 1;
+			v->nkeys = -1;
+		}
+		if (cc->created_mark)
+			v->created = 1;
+	}
+}
+
+void sema_prepass(struct dt_cc *cc, struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_ASSIGN || n->kind == N_PREINC || n->kind == N_PREDEC ||
+	    n->kind == N_POSTINC || n->kind == N_POSTDEC)
+		declare_lvalue(cc, n->kids[0]);
+	for (int i = 0; i < 3; i++)
+		sema_prepass(cc, n->kids[i]);
+	for (int i = 0; i < n->args.n; i++)
+		sema_prepass(cc, n->args.v[i]);
+}
+
+
+/* Check the inlines from index first on where they are declared. */
+void sema_check_inlines(struct dt_cc *cc, int first)
+{
+	for (int i = first; i < cc->P->inlines.n; i++) {
+		struct dt_inline *in = cc->P->inlines.v[i];
+		if (sema_find_fn(in->name) || sema_builtin_var(cc, in->name))
+			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s ",
+				 in->name, sema_find_fn(in->name) ? "function" : "variable");
+		/* an inline is checked where it is declared (recursion included) */
+		if (!in->nparams && in->expr->kind != N_XLATE) {
+			in->cooking = 1;
+			sema_cook(cc, in->expr);
+			in->cooking = 0;
+		}
+	}
+}

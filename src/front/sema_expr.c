@@ -1,0 +1,925 @@
+/*
+ * sema_expr.c - cooking expressions: every identifier becomes a variable,
+ * a constant or an inline's expansion; every operator gets C's and D's
+ * type rules and DTrace's errors; integer constant expressions are folded
+ * (also for the parser: sema_try_const); macro variables are expanded.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sema_int.h"
+
+/* ---- constants ------------------------------------------------------------ */
+
+static const struct {
+	const char *name;
+	int64_t value;
+} int_consts[] = {
+	{"DTRACEFLT_UNKNOWN", 0}, {"DTRACEFLT_BADADDR", 1},
+	{"DTRACEFLT_BADALIGN", 2}, {"DTRACEFLT_ILLOP", 3},
+	{"DTRACEFLT_DIVZERO", 4}, {"DTRACEFLT_NOSCRATCH", 5},
+	{"DTRACEFLT_KPRIV", 6}, {"DTRACEFLT_UPRIV", 7},
+	{"DTRACEFLT_TUPOFLOW", 8}, {"DTRACEFLT_BADSTACK", 9},
+	{"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
+	{"DTRACEFLT_LIBRARY", 1000},
+	{"R_SP", 7}, {"R_PC", 16}, {"R_FP", 4}, {"R_SS", 20}, {"R_R0", 10},
+};
+
+static uint64_t trunc_to(uint64_t v, const struct dt_type *t)
+{
+	if (!t || t->kind == TY_PTR || t->size >= 8 || t->size == 0)
+		return v;
+	if (t->is_bool)
+		return v != 0;
+	uint64_t mask = (1ULL << (t->size * 8)) - 1;
+	v &= mask;
+	if (t->is_signed && (v >> (t->size * 8 - 1)) & 1)
+		v |= ~mask;
+	return v;
+}
+
+void sema_set_const(struct node *n, uint64_t v)
+{
+	n->is_const = 1;
+	n->cval = (int64_t)trunc_to(v, n->type);
+}
+
+
+int sema_is_known_name(struct dt_cc *cc, const char *name)
+{
+	int64_t v;
+
+	if (sema_builtin_var(cc, name) || sema_find_inline(cc, name) || sema_find_enum_const(cc, name, &v))
+		return 1;
+	for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+		if (strcmp(int_consts[i].name, name) == 0)
+			return 1;
+	return strcmp(name, "NULL") == 0;
+}
+
+/* ---- cooking -------------------------------------------------------------------- */
+
+void sema_cook(struct dt_cc *cc, struct node *n);
+
+static _Noreturn void incompat(struct dt_cc *cc, struct node *n, const char *op, struct dt_type *a, struct dt_type *b)
+{
+	dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
+		 type_name(a), op, type_name(b));
+}
+
+const char *sema_opname(int op)
+{
+	return tok_str((enum tok)op);
+}
+
+int sema_is_null_const(struct node *n)
+{
+	return n->is_const && n->cval == 0 && (type_is_integral(n->type) ||
+	       (n->type->kind == TY_PTR && n->type->ref->kind == TY_VOID));
+}
+
+/* May a value of type b (node rhs) be stored in something of type a? */
+int sema_assignable(struct dt_type *a, struct node *rhs)
+{
+	struct dt_type *b = rhs->type;
+
+	if (type_is_integral(a) && type_is_integral(b))
+		return 1;
+	if (a->kind == TY_STRING && (type_is_string(b) || sema_is_null_const(rhs)))
+		return 1;
+	if (a->kind == TY_PTR && (b->kind == TY_PTR || sema_is_null_const(rhs)))
+		return 1;
+	if (a->kind == TY_PTR && b->kind == TY_ARRAY)
+		return 1;
+	if (a->kind == TY_PTR && b->kind == TY_STRING)
+		return 1;
+	return type_compatible(a, b);
+}
+
+static void check_lvalue(struct dt_cc *cc, struct node *n, struct node *l, const char *op)
+{
+	if (!l->is_lvalue)
+		dt_error(cc->errs, n->line, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op);
+	if (l->kind == N_VAR && !l->var->writable)
+		dt_error(cc->errs, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op);
+}
+
+int sema_find_enum_const(struct dt_cc *cc, const char *name, int64_t *v)
+{
+	/* enumerators of declared enums are kept with the enum types */
+	return types_find_enumerator(cc->types, name, v);
+}
+
+
+static void cook_ident(struct dt_cc *cc, struct node *n)
+{
+	struct dt_var *v;
+	int64_t ev;
+
+	if (cc->xlate_param && n->var_scope == 0 && strcmp(n->sval, cc->xlate_param) == 0) {
+		*n = *cc->xlate_input;	/* already cooked; shared, not copied */
+		return;
+	}
+	for (int i = cc->nbind - 1; i >= 0 && n->var_scope == 0; i--)
+		if (strcmp(n->sval, cc->bind_name[i]) == 0) {
+			*n = *cc->bind_node[i];
+			return;
+		}
+
+	if (n->var_scope == VS_THREAD || n->var_scope == VS_CLAUSE) {
+		v = dt_var_find(sema_scope_vars(cc, n->var_scope), n->sval);
+		if (!v || (cc->sema_pass == 0 && !v->declared && !v->created))
+			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
+				 n->var_scope == VS_THREAD ? "self->" : "this->", n->sval);
+	} else {
+		struct dt_inline *in = sema_find_inline(cc, n->sval);
+		if (in) {
+			if (in->cooking)
+				dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
+			if (in->nparams)
+				dt_error(cc->errs, n->line, "D_ARR_BADREF", "inline %s must be used with its arguments", n->sval);
+			in->cooking = 1;
+			sema_cook(cc, in->expr);
+			in->cooking = 0;
+			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION) {
+				*n = *in->expr;	/* a struct-valued inline is its expression */
+				return;
+			}
+			n->kind = N_CAST;
+			n->cast_type = in->type;
+			n->kids[0] = in->expr;
+			sema_cook(cc, n);
+			return;
+		}
+		if (strcmp(n->sval, "NULL") == 0) {
+			/* as in DTrace on Linux, NULL is the int constant 0 (sizeof 4) */
+			n->kind = N_INT;
+			n->ival = 0;
+			n->type = &ty_int;
+			sema_set_const(n, 0);
+			return;
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+			if (strcmp(int_consts[i].name, n->sval) == 0) {
+				n->kind = N_INT;
+				n->ival = (uint64_t)int_consts[i].value;
+				n->type = &ty_int;
+				sema_set_const(n, n->ival);
+				return;
+			}
+		if (sema_find_enum_const(cc, n->sval, &ev)) {
+			n->kind = N_INT;
+			n->ival = (uint64_t)ev;
+			n->type = &ty_int;
+			sema_set_const(n, n->ival);
+			return;
+		}
+		v = sema_builtin_var(cc, n->sval);
+		if (!v)
+			v = dt_var_find(&cc->P->globals, n->sval);
+		if (!v || (cc->sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
+			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown %s name", n->sval,
+				 strchr(n->sval, '`') ? "symbol" : "variable");
+	}
+	n->kind = N_VAR;
+	n->var = v;
+}
+
+static void cook_var(struct dt_cc *cc, struct node *n)
+{
+	struct dt_var *v = n->var;
+
+	if (v->is_assoc && !n->args.n)
+		dt_error(cc->errs, n->line, "D_ARR_BADREF", "%s is an associative array and must be indexed", v->name);
+	n->type = v->type ? v->type : &ty_int;
+	n->is_lvalue = v->scope != VS_BUILTIN || v->writable;
+	if (v->scope == VS_BUILTIN)
+		n->is_lvalue = 1;	/* so "pid = 1" reports D_OP_WRITE */
+}
+
+static void cook_int(struct node *n)
+{
+	if (n->op == -1) {	/* character constant: an int, as in C (long when
+				   more than four characters make it up) */
+		n->type = n->sval && strlen(n->sval) > 6 && n->ival > 0xffffffffULL ? &ty_long : &ty_int;
+		sema_set_const(n, n->ival);
+		return;
+	}
+	int u = n->op & 1, l = (n->op >> 1) & 3, dec = (n->op & 8) != 0;
+	static struct dt_type *const cands[] = {&ty_int, &ty_uint, &ty_long, &ty_ulong, &ty_llong, &ty_ullong};
+	uint64_t v = n->ival;
+	struct dt_type *t = NULL;
+	for (int i = 0; i < 6; i++) {
+		struct dt_type *c = cands[i];
+		if (u && c->is_signed)
+			continue;
+		if (l == 1 && c->size < 8)
+			continue;
+		if (l == 2 && i < 4)
+			continue;
+		if (dec && !u && !c->is_signed)
+			continue;
+		uint64_t lim = c->size == 4 ? (c->is_signed ? 0x7fffffffULL : 0xffffffffULL)
+					    : (c->is_signed ? 0x7fffffffffffffffULL : ~0ULL);
+		if (v <= lim) {
+			t = c;
+			break;
+		}
+	}
+	if (!t)
+		t = &ty_ullong;
+	n->type = t;
+	sema_set_const(n, v);
+}
+
+/* Index into a variable: associative array, scalar array, or assoc via self-> */
+static void cook_index(struct dt_cc *cc, struct node *n)
+{
+	struct node *a = n->kids[0];
+
+	if (a->kind == N_IDENT && a->var_scope == 0) {
+		struct dt_inline *in = sema_find_inline(cc, a->sval);
+		if (in && in->nparams) {
+			if (in->nparams != n->args.n)
+				dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+					 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
+			if (cc->nbind + in->nparams > DT_CC_MAX_BIND || in->cooking)
+				dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
+			int base = cc->nbind;
+			for (int i = 0; i < n->args.n; i++) {
+				sema_cook(cc, n->args.v[i]);
+				cc->bind_name[cc->nbind] = in->params[i];
+				cc->bind_node[cc->nbind] = n->args.v[i];
+				cc->nbind++;
+			}
+			struct node *e = dt_parse_expr_string(cc, in->text, in->line);
+			in->cooking = 1;
+			sema_cook(cc, e);
+			in->cooking = 0;
+			cc->nbind = base;
+			struct node *c = node_new(N_CAST, n->line);
+			c->cast_type = in->type;
+			c->kids[0] = e;
+			sema_cook(cc, c);
+			*n = *c;
+			return;
+		}
+	}
+
+	if (a->kind == N_AGG)
+		dt_error(cc->errs, n->line, "D_AGG_MDIM", "multi-dimensional indexing of aggregation @%s is not permitted", a->sval);
+
+	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
+		struct dt_var *lv = dt_var_find(&cc->P->clocals, a->sval);
+		/* this->s[i] indexes a string, array or pointer; anything else
+		 * would make this-> an associative array, which D forbids */
+		if (!lv || !lv->type || (!type_is_string(lv->type) && lv->type->kind != TY_PTR &&
+					 lv->type->kind != TY_ARRAY) || n->args.n != 1)
+			dt_error(cc->errs, n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: this->%s", a->sval);
+	}
+	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
+				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval)))) {
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
+		if (!v || (cc->sema_pass == 0 && !v->declared && !v->created))
+			dt_error(cc->errs, a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
+		if (!v->is_assoc && !v->is_array && v->type &&
+		    (type_is_string(v->type) || v->type->kind == TY_PTR || v->type->kind == TY_ARRAY) &&
+		    n->args.n == 1)
+			goto index_value;	/* s[i] of a string or pointer variable */
+		for (int i = 0; i < n->args.n; i++)
+			sema_cook(cc, n->args.v[i]);
+		if (v->is_array && !v->is_assoc) {
+			/* scalar array a[i] */
+			if (n->args.n != 1)
+				dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
+			struct node *ix = n->args.v[0];
+			if (!type_is_integral(ix->type))
+				dt_error(cc->errs, n->line, "D_ARR_BADIDX", "array subscript must be an integer");
+			if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= v->type->nelems))
+				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
+					 (long long)ix->cval, v->type->nelems);
+			a->kind = N_VAR;
+			a->var = v;
+			a->type = v->type;
+			n->type = v->type->ref;
+			n->is_lvalue = 1;
+			n->op = 1;	/* scalar array element */
+			return;
+		}
+		if (!v->is_assoc) {
+			if (v->type)
+				dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
+			v->is_assoc = 1;
+			v->nkeys = -1;
+		}
+		if (v->nkeys < 0) {
+			v->nkeys = n->args.n;
+			v->keys = xcalloc((size_t)n->args.n, sizeof(struct dt_type *));
+			for (int i = 0; i < n->args.n; i++) {
+				struct node *k = n->args.v[i];
+				v->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
+			}
+		} else if (v->nkeys != n->args.n) {
+			dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+				 v->name, n->args.n, n->args.n == 1 ? "" : "s", v->nkeys);
+		} else {
+			for (int i = 0; i < n->args.n; i++) {
+				struct node *k = n->args.v[i];
+				if (!type_compatible(v->keys[i], k->type) &&
+				    !(v->keys[i]->kind == TY_STRING && type_is_string(k->type)))
+					dt_error(cc->errs, n->line, "D_PROTO_ARG",
+						 "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
+						 v->name, i + 1, type_name(v->keys[i]), type_name(k->type));
+			}
+		}
+		if (n->args.n > 10)
+			dt_error(cc->errs, 0, NULL, "Insufficient tuple registers to generate code");
+		a->kind = N_VAR;
+		a->var = v;
+		n->kind = N_VAR;
+		n->var = v;
+		n->kids[0] = NULL;
+		n->type = v->type ? v->type : &ty_int;
+		n->is_lvalue = 1;
+		return;
+	}
+index_value:
+	sema_cook(cc, a);
+	for (int i = 0; i < n->args.n; i++)
+		sema_cook(cc, n->args.v[i]);
+	if (n->args.n != 1)
+		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
+	struct node *ix = n->args.v[0];
+	if (a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS) {
+		/* args[i]: typed from the probes the clause matches */
+		if (!ix->is_const || !type_is_integral(ix->type))
+			dt_error(cc->errs, n->line, "D_ARGS_IDX", "index for args[ ] must be an integer constant");
+		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, n->line)
+					 : &ty_llong;
+		n->is_lvalue = 0;
+		return;
+	}
+	if (a->type->kind == TY_ARRAY) {
+		if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= a->type->nelems))
+			dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
+				 (long long)ix->cval, a->type->nelems);
+		n->type = a->type->ref;
+	} else if (a->type->kind == TY_PTR) {
+		n->type = a->type->ref;
+	} else if (a->type->kind == TY_STRING) {
+		n->type = &ty_char;
+	} else {
+		dt_error(cc->errs, n->line, "D_OP_ARRPTR", "operator [ ] may not be applied to operand of type \"%s\"", type_name(a->type));
+	}
+	n->is_lvalue = a->type->kind != TY_STRING;
+}
+
+/* Pointers to void or to functions have no element size to step by. */
+static int is_vfptr_target(const struct dt_type *t)
+{
+	return t->kind == TY_VOID || t->kind == TY_FUNC;
+}
+
+static void cook_assign(struct dt_cc *cc, struct node *n)
+{
+	struct node *l = n->kids[0], *r = n->kids[1];
+
+	if (l->kind == N_AGG) {
+		for (int i = 0; i < l->args.n; i++) {
+			struct node *k = l->args.v[i];
+			if (k->kind == N_AGG)
+				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type: an aggregation", i + 1);
+			sema_cook(cc, k);
+		}
+		if (r->kind == N_CALL && !sema_find_fn(r->sval))
+			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "failed to resolve %s: Unknown function name", r->sval);
+		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_find_fn(r->sval)->agg)
+			dt_error(cc->errs, n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
+		sema_cook_call(cc, r);
+		agg_cook_assign(cc, n, l, r);
+		n->type = &ty_void;
+		return;
+	}
+	if (n->op != T_ASSIGN && l->kind == N_IDENT) {
+		/* a compound assignment reads its left side first: it must exist */
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, l->var_scope), l->sval);
+		if (l->var_scope == 0 && !v)
+			v = sema_builtin_var(cc, l->sval);
+		if (!v || (!v->type && !v->declared && v->scope != VS_BUILTIN))
+			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
+				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
+	}
+	sema_cook(cc, r);
+	sema_cook(cc, l);
+	check_lvalue(cc, n, l, sema_opname(n->op));
+	if (l->kind == N_VAR && !l->var->type) {
+		/* first assignment fixes the variable's type */
+		struct dt_type *t = r->type;
+		if (type_is_string(t))
+			t = &ty_string;
+		if (t->kind == TY_VOID)
+			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
+		if (n->op != T_ASSIGN)
+			t = &ty_int;
+		l->var->type = t;
+		l->type = t;
+	}
+	if (n->op == T_ASSIGN) {
+		if (r->type->kind == TY_VOID)
+			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
+		/* 0 deletes a dynamic variable, whatever its type */
+		int deletes = l->kind == N_VAR && (l->var->scope == VS_THREAD || l->var->is_assoc) &&
+			      sema_is_null_const(r);
+		if (!sema_assignable(l->type, r) && !deletes)
+			incompat(cc, n, "=", l->type, r->type);
+	} else if (n->op == T_ADD_EQ || n->op == T_SUB_EQ) {
+		/* dt_cook_op2's rules: pointer += integer, and nothing on strings */
+		struct dt_type *lt = l->type, *rt = r->type;
+		if (type_is_string(lt) || type_is_string(rt))
+			incompat(cc, n, sema_opname(n->op), lt, rt);
+		if (!type_is_integral(lt) || !type_is_integral(rt)) {
+			if (lt->kind != TY_PTR || is_vfptr_target(lt->ref))
+				dt_error(cc->errs, n->line, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size",
+					 sema_opname(n->op));
+			if (!type_is_integral(rt))
+				incompat(cc, n, sema_opname(n->op), lt, rt);
+		}
+	} else {
+		int arith = n->op == T_MUL_EQ || n->op == T_DIV_EQ;
+		if (!type_is_integral(l->type) || !type_is_integral(r->type))
+			dt_error(cc->errs, n->line, arith ? "D_OP_ARITH" : "D_OP_INT", "operator %s requires operands of %s type",
+				 sema_opname(n->op), arith ? "arithmetic" : "integral");
+		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
+			dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
+	}
+	n->type = l->type;
+}
+
+static void cook_incdec(struct dt_cc *cc, struct node *n)
+{
+	struct node *l = n->kids[0];
+	const char *op = n->kind == N_PREINC || n->kind == N_POSTINC ? "++" : "--";
+
+	sema_cook(cc, l);
+	if (l->kind == N_VAR && !l->var->type) {
+		/* a variable first seen in ++/-- is a 64-bit integer, as in DTrace */
+		l->var->type = &ty_long;
+		l->type = &ty_long;
+	}
+	check_lvalue(cc, n, l, op);
+	if (!type_is_scalar(l->type))
+		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
+	n->type = l->type;
+}
+
+static struct dt_type *ptr_target(struct dt_type *t)
+{
+	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
+}
+
+static void cook_binary(struct dt_cc *cc, struct node *n)
+{
+	struct node *l = n->kids[0], *r = n->kids[1];
+	int op = n->op;
+
+	if (l->kind == N_AGG || r->kind == N_AGG)
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: aggregation %s %s",
+			 sema_opname(op), l->kind == N_AGG && r->kind == N_AGG ? "aggregation" : "scalar");
+
+	sema_cook(cc, l);
+	sema_cook(cc, r);
+	struct dt_type *lt = l->type, *rt = r->type;
+	switch (op) {
+	case T_COMMA:
+		n->type = rt;
+		if (r->is_const)
+			sema_set_const(n, (uint64_t)r->cval);
+		return;
+	case T_LAND: case T_LOR: case T_LXOR:
+		if (!type_is_scalar(lt) || !type_is_scalar(rt))
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", sema_opname(op));
+		n->type = &ty_int;
+		if (l->is_const && r->is_const) {
+			int a = l->cval != 0, b = r->cval != 0;
+			sema_set_const(n, (uint64_t)(op == T_LAND ? (a && b) : op == T_LOR ? (a || b) : (a != b)));
+		}
+		return;
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		if (type_is_string(lt) || type_is_string(rt)) {
+			int ok = (type_is_string(lt) || sema_is_null_const(l) || lt->kind == TY_PTR) &&
+				 (type_is_string(rt) || sema_is_null_const(r) || rt->kind == TY_PTR);
+			if (!ok)
+				incompat(cc, n, sema_opname(op), lt, rt);
+			n->type = &ty_int;
+			return;
+		}
+		if (!type_is_scalar(lt) || !type_is_scalar(rt))
+			incompat(cc, n, sema_opname(op), lt, rt);
+		n->type = &ty_int;
+		if (l->is_const && r->is_const && type_is_integral(lt) && type_is_integral(rt)) {
+			struct dt_type *ct = type_arith_result(lt, rt);
+			int sg = ct->is_signed;
+			int64_t a = l->cval, b = r->cval;
+			uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+			if (!sg) {
+				ua = trunc_to(ua, ct);
+				ub = trunc_to(ub, ct);
+			}
+			int res;
+			switch (op) {
+			case T_EQ: res = ua == ub; break;
+			case T_NE: res = ua != ub; break;
+			case T_LT: res = sg ? a < b : ua < ub; break;
+			case T_GT: res = sg ? a > b : ua > ub; break;
+			case T_LE: res = sg ? a <= b : ua <= ub; break;
+			default: res = sg ? a >= b : ua >= ub; break;
+			}
+			sema_set_const(n, (uint64_t)res);
+		}
+		return;
+	case T_PLUS: case T_MINUS: {
+		/* C's additive rules; strings count as pointers, pointers to void or function do not */
+		int lptr = lt->kind == TY_STRING || (ptr_target(lt) && !is_vfptr_target(ptr_target(lt)));
+		int rptr = rt->kind == TY_STRING || (ptr_target(rt) && !is_vfptr_target(ptr_target(rt)));
+		if (type_is_integral(lt) && type_is_integral(rt))
+			break;
+		if (lptr && type_is_integral(rt)) {
+			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
+			return;
+		}
+		if (op == T_PLUS && type_is_integral(lt) && rptr) {
+			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
+			return;
+		}
+		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr) {
+			n->type = &ty_long;
+			return;
+		}
+		incompat(cc, n, sema_opname(op), lt, rt);
+	}
+	default:
+		if (!type_is_integral(lt) || !type_is_integral(rt)) {
+			if (op == T_STAR || op == T_SLASH)
+				dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", sema_opname(op));
+			dt_error(cc->errs, n->line, "D_OP_INT", "operator %s requires operands of integral type", sema_opname(op));
+		}
+		break;
+	}
+	if (op == T_SHL || op == T_SHR)
+		n->type = type_promote(lt);
+	else
+		n->type = type_arith_result(lt, rt);
+	if ((op == T_SLASH || op == T_PERCENT) && r->is_const && r->cval == 0)
+		dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
+	if (l->is_const && r->is_const) {
+		struct dt_type *t = n->type;
+		uint64_t a = (uint64_t)l->cval, b = (uint64_t)r->cval, v = 0;
+		int sg = t->is_signed;
+		switch (op) {
+		case T_PLUS: v = a + b; break;
+		case T_MINUS: v = a - b; break;
+		case T_STAR: v = a * b; break;
+		case T_SLASH: v = sg ? (uint64_t)((int64_t)a / (int64_t)b) : a / b; break;
+		case T_PERCENT: v = sg ? (uint64_t)((int64_t)a % (int64_t)b) : a % b; break;
+		case T_AMP: v = a & b; break;
+		case T_BOR: v = a | b; break;
+		case T_XOR: v = a ^ b; break;
+		case T_SHL: v = a << (b & 63); break;
+		case T_SHR: v = sg ? (uint64_t)((int64_t)a >> (b & 63)) : a >> (b & 63); break;
+		}
+		/* folded in 64 bits like the code would compute it: no
+		 * truncation to the result type (1 << 63 is INT64_MIN) */
+		n->is_const = 1;
+		n->cval = (int64_t)v;
+	}
+}
+
+static void cook_unary(struct dt_cc *cc, struct node *n)
+{
+	struct node *k = n->kids[0];
+
+	sema_cook(cc, k);
+	switch (n->op) {
+	case T_MINUS: case T_PLUS: case T_TILDE:
+		if (!type_is_integral(k->type)) {
+			if (n->op == T_TILDE)
+				dt_error(cc->errs, n->line, "D_OP_INT", "operator ~ requires an operand of integral type");
+			dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", sema_opname(n->op));
+		}
+		n->type = type_promote(k->type);
+		if (k->is_const) {
+			uint64_t v = (uint64_t)k->cval;
+			sema_set_const(n, n->op == T_MINUS ? (uint64_t)-(int64_t)v : n->op == T_TILDE ? ~v : v);
+		}
+		return;
+	case T_BANG:
+		if (!type_is_scalar(k->type))
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ! requires an operand of scalar type");
+		n->type = &ty_int;
+		if (k->is_const)
+			sema_set_const(n, k->cval == 0);
+		return;
+	case T_STAR:
+		if (k->type->kind == TY_PTR || k->type->kind == TY_ARRAY) {
+			if (k->type->ref->kind == TY_VOID)
+				dt_error(cc->errs, n->line, "D_DEREF_VOID", "cannot dereference pointer to void");
+			n->type = k->type->ref;
+		} else if (k->type->kind == TY_STRING) {
+			n->type = &ty_char;
+		} else {
+			dt_error(cc->errs, n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
+		}
+		n->is_lvalue = 1;
+		return;
+	case T_AMP:
+		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR))
+			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+		if (!k->is_lvalue)
+			dt_error(cc->errs, n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
+		n->type = type_ptr(k->type);
+		return;
+	}
+}
+
+static void cook_member(struct dt_cc *cc, struct node *n)
+{
+	struct node *k = n->kids[0];
+	struct dt_type *st;
+
+	if (k->kind == N_IDENT && k->var_scope == 0) {
+		/* a struct-valued inline that is a translation */
+		struct dt_inline *in = sema_find_inline(cc, k->sval);
+		if (in && !in->nparams && in->expr->kind == N_XLATE)
+			*k = *in->expr;
+	}
+	if (k->kind == N_XLATE) {
+		sema_cook_xlate_member(cc, n, k);
+		return;
+	}
+
+	sema_cook(cc, k);
+	if (k->kind == N_VAR && k->var->scope == VS_BUILTIN &&
+	    (k->var->builtin == BV_CURPSINFO || k->var->builtin == BV_CURLWPSINFO)) {
+		sema_cook_psinfo_member(cc, n, k);
+		return;
+	}
+	st = k->type;
+	if (n->op == T_ARROW) {
+		if (st->kind != TY_PTR)
+			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
+		st = st->ref;
+	}
+	if (st->kind != TY_STRUCT && st->kind != TY_UNION) {
+		if (n->op == T_ARROW)
+			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer to struct or union");
+		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
+			 type_name(st));
+	}
+	if (!st->complete && !st->btf_id)
+		dt_error(cc->errs, n->line, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available",
+			 sema_opname(n->op), type_name(st));
+	const struct dt_member *m = type_member(st, n->sval);
+	if (!m)
+		dt_error(cc->errs, n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(st));
+	n->type = m->type;
+	n->aux = (void *)m;
+	n->is_lvalue = 1;
+}
+
+static void cook_macro(struct dt_cc *cc, struct node *n)
+{
+	const char *name = n->sval;
+	char *end;
+	long idx = strtol(name, &end, 10);
+
+	if (*end == 0 && end != name) {
+		if (idx >= cc->opts.nmacro_args) {
+			dt_error(cc->errs, n->line, "D_MACRO_UNDEF", "macro argument %s%s is not defined", n->op ? "$$" : "$", name);
+		}
+		if (idx < 64)
+			cc->macro_used[idx] = 1;
+		const char *val = cc->opts.macro_args[idx];
+		char *e2;
+		long long iv = strtoll(val, &e2, 0);
+		if (!n->op && *val && *e2 == 0 && idx != 0) {
+			n->kind = N_INT;
+			n->ival = (uint64_t)iv;
+			n->op = 8;	/* decimal-like typing */
+			n->sval = (char *)val;
+			cook_int(n);
+			return;
+		}
+		n->kind = N_STR;
+		n->sval = xstrdup(val);
+		n->slen = (int)strlen(val);
+		n->type = &ty_string;
+		return;
+	}
+	long v;
+	if (strcmp(name, "pid") == 0)
+		v = getpid();
+	else if (strcmp(name, "ppid") == 0)
+		v = getppid();
+	else if (strcmp(name, "uid") == 0)
+		v = (long)getuid();
+	else if (strcmp(name, "gid") == 0)
+		v = (long)getgid();
+	else if (strcmp(name, "pgid") == 0)
+		v = getpgid(0);
+	else if (strcmp(name, "sid") == 0)
+		v = getsid(0);
+	else if (strcmp(name, "target") == 0) {
+		v = cc->opts.target;
+	} else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
+		v = 0;
+	else
+		dt_error(cc->errs, n->line, "D_MACRO_UNDEF", "macro variable $%s is not defined", name);
+	n->kind = N_INT;
+	n->ival = (uint64_t)v;
+	n->type = &ty_int;
+	sema_set_const(n, n->ival);
+}
+
+void sema_cook(struct dt_cc *cc, struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		if (n->type && n->type->kind == TY_PTR)
+			return;		/* NULL, already cooked */
+		if (n->type && n->is_const)
+			return;
+		cook_int(n);
+		return;
+	case N_STR:
+		n->type = &ty_string;
+		n->is_string_lit_const = 1;
+		return;
+	case N_IDENT:
+		cook_ident(cc, n);
+		if (n->kind == N_VAR)
+			cook_var(cc, n);
+		return;
+	case N_VAR:
+		for (int i = 0; i < n->args.n; i++)
+			sema_cook(cc, n->args.v[i]);
+		n->type = n->var->type ? n->var->type : &ty_int;
+		n->is_lvalue = 1;
+		return;
+	case N_MACRO:
+		cook_macro(cc, n);
+		return;
+	case N_AGG:
+		dt_error(cc->errs, n->line, "D_AGG_SCALAR", "aggregation @%s may not be used as a scalar", n->sval);
+	case N_EXPR_STMT:
+		if (n->kids[0]->kind == N_AGG) {
+			struct node *g = n->kids[0];
+			if (g->args.n || agg_lookup(cc->P, g->sval))
+				dt_error(cc->errs, n->line, "D_AGG_NULL", "expression has null effect: @%s", g->sval);
+			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
+		}
+		sema_cook(cc, n->kids[0]);
+		return;
+	case N_UNARY:
+		cook_unary(cc, n);
+		return;
+	case N_BINARY:
+		cook_binary(cc, n);
+		return;
+	case N_TERNARY: {
+		sema_cook(cc, n->kids[0]);
+		sema_cook(cc, n->kids[1]);
+		sema_cook(cc, n->kids[2]);
+		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
+		if (!type_is_scalar(n->kids[0]->type))
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
+		for (int i = 1; i <= 2; i++)
+			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
+				dt_error(cc->errs, n->line, "D_OP_ACT", "action cannot be used in a conditional context");
+		if (type_is_integral(a) && type_is_integral(b))
+			n->type = type_arith_result(a, b);
+		else if (type_is_string(a) && type_is_string(b))
+			n->type = &ty_string;
+		else if (type_compatible(a, b))
+			n->type = a;
+		else if (a->kind == TY_PTR && sema_is_null_const(n->kids[2]))
+			n->type = a;
+		else if (b->kind == TY_PTR && sema_is_null_const(n->kids[1]))
+			n->type = b;
+		else
+			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operator ?: operands must have compatible types");
+		if (n->kids[0]->is_const && n->kids[1]->is_const && n->kids[2]->is_const)
+			sema_set_const(n, (uint64_t)(n->kids[0]->cval ? n->kids[1]->cval : n->kids[2]->cval));
+		return;
+	}
+	case N_ASSIGN:
+		cook_assign(cc, n);
+		return;
+	case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC:
+		cook_incdec(cc, n);
+		return;
+	case N_CALL:
+		sema_cook_call(cc, n);
+		return;
+	case N_INDEX:
+		cook_index(cc, n);
+		return;
+	case N_MEMBER:
+		cook_member(cc, n);
+		return;
+	case N_CAST: {
+		struct node *k = n->kids[0];
+		struct dt_type *t = n->cast_type;
+		sema_cook(cc, k);
+		if (t->kind == TY_STRING && !type_is_string(k->type))
+			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
+		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
+		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
+			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
+		n->type = t;
+		if (k->is_const && type_is_scalar(t))
+			sema_set_const(n, (uint64_t)k->cval);
+		return;
+	}
+	case N_SIZEOF: {
+		uint32_t sz;
+		if (n->cast_type) {
+			sz = type_size(n->cast_type, cc->opts.strsize);
+			if (sz == 0 || n->cast_type->kind == TY_VOID)
+				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
+		} else {
+			sema_cook(cc, n->kids[0]);
+			if (n->kids[0]->kind == N_MEMBER && n->kids[0]->aux &&
+			    ((const struct dt_member *)n->kids[0]->aux)->bit_size)
+				dt_error(cc->errs, n->line, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field");
+			sz = type_size(n->kids[0]->type, cc->opts.strsize);
+			if (n->kids[0]->kind == N_STR)	/* a literal's own size */
+				sz = (uint32_t)n->kids[0]->slen + 1;
+			if (sz == 0 || n->kids[0]->type->kind == TY_VOID)
+				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
+		}
+		n->type = &ty_ulong;
+		sema_set_const(n, sz);
+		return;
+	}
+	case N_OFFSETOF: {
+		const struct dt_member *m = type_member(n->cast_type, n->sval);
+		if (!m)
+			dt_error(cc->errs, n->line, "D_UNKNOWN", "%s is not a member of %s", n->sval, type_name(n->cast_type));
+		if (m->bit_size)
+			dt_error(cc->errs, n->line, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", n->sval);
+		n->type = &ty_ulong;
+		sema_set_const(n, m->offset);
+		return;
+	}
+	case N_STRINGOF:
+		sema_cook(cc, n->kids[0]);
+		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
+			dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
+				 type_name(n->kids[0]->type));
+		n->type = &ty_string;
+		return;
+	case N_XLATE:
+		dt_error(cc->errs, n->line, "D_XLATE_NONE", "No translator available for xlate");
+	case N_IF:
+		sema_cook(cc, n->kids[0]);
+		sema_cook(cc, n->kids[1]);
+		if (n->kids[2])
+			sema_cook(cc, n->kids[2]);
+		return;
+	case N_BLOCK:
+		for (int i = 0; i < n->args.n; i++)
+			sema_cook(cc, n->args.v[i]);
+		return;
+	}
+}
+
+int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
+{
+	struct dt_errstate *saved = cc->errs, es;
+
+	cc->errs = &es;
+	if (setjmp(es.jb)) {
+		cc->errs = saved;
+		return 0;
+	}
+	if (n->kind == N_INT || n->kind == N_UNARY || n->kind == N_BINARY ||
+	    n->kind == N_CAST || n->kind == N_SIZEOF || n->kind == N_TERNARY ||
+	    (n->kind == N_IDENT && sema_is_known_name(cc, n->sval)))
+		sema_cook(cc, n);
+	cc->errs = saved;
+	if (!n->is_const)
+		return 0;
+	*v = n->cval;
+	return 1;
+}
+
+int64_t sema_const_value(struct dt_cc *cc, struct node *n)
+{
+	int64_t v;
+
+	if (!sema_try_const(cc, n, &v))
+		dt_error(cc->errs, n->line, "D_ENUM_VALUE", "enumerator value must be an integer constant expression");
+	return v;
+}
+

@@ -1,0 +1,93 @@
+/*
+ * sema_int.h - inside the front end: the compiler context's fields (struct
+ * dt_cc, see cc.h) and what the parts of semantic analysis share:
+ *   sema.c        the driver: cooks a compile unit, clause by clause
+ *   sema_expr.c   expressions: identifiers, operators, constants, macros
+ *   sema_call.c   calls: the built-in functions and their prototypes
+ *   sema_decl.c   declarations: variables (built-in, declared, implicit)
+ *                 and inlines
+ *   sema_xlate.c  translators
+ *   aggsema.c     aggregations
+ */
+#ifndef DT_SEMA_INT_H
+#define DT_SEMA_INT_H
+
+#include "aggsema.h"
+#include "cc.h"
+#include "error.h"
+#include "parse.h"
+#include "sema.h"
+#include "types.h"
+
+#define DT_CC_MAX_BIND 32	/* inline parameters bound at once */
+#define DT_CC_NMACRO 64		/* $0..$63 are tracked for D_MACRO_UNUSED */
+#define DT_CC_NBVARS 64		/* at least the built-in variables' count */
+
+struct dt_cc {
+	struct dt_errstate es;		/* the error of the last failed unit */
+	struct dt_errstate *errs;	/* where errors unwind to now (&es, or a
+					   trial's own: sema_try_const) */
+	struct dt_typetab *types;	/* typedefs and tags programs declared */
+	struct dt_cc_opts opts;
+	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
+	void *args_arg;
+	struct dt_var *bvars[DT_CC_NBVARS];	/* built-in variables, made on use */
+
+	/* the unit being cooked */
+	struct dt_prog *P;
+	int cur_clause;		/* index in P->clauses */
+	int sema_pass;		/* 0: types of implicit variables are being
+				   fixed in program order; 1: all are known */
+	int created_mark;	/* the pre-pass marks variables created */
+	/* depth of call argument lists being cooked: an action used as an
+	 * argument is void, which its caller reports; DTrace never checks
+	 * its format */
+	int call_arg_depth;
+	/* a translator member being cooked binds its parameter to the input */
+	const char *xlate_param;
+	struct node *xlate_input;
+	/* an inline with arguments binds its parameters to the argument nodes */
+	const char *bind_name[DT_CC_MAX_BIND];
+	struct node *bind_node[DT_CC_MAX_BIND];
+	int nbind;
+	unsigned char macro_used[DT_CC_NMACRO];	/* by the unit */
+};
+
+/* sema_expr.c */
+void sema_cook(struct dt_cc *cc, struct node *n);
+void sema_set_const(struct node *n, uint64_t v);
+int sema_is_known_name(struct dt_cc *cc, const char *name);
+int sema_find_enum_const(struct dt_cc *cc, const char *name, int64_t *v);
+int sema_is_null_const(struct node *n);
+/* May a value (node rhs) be stored in something of type a? */
+int sema_assignable(struct dt_type *a, struct node *rhs);
+const char *sema_opname(int op);
+
+/* sema_call.c */
+struct sema_fn {
+	const char *name;
+	int fn;
+	int minargs, maxargs;	/* maxargs -1: variadic */
+	int action;
+	int agg;
+};
+const struct sema_fn *sema_find_fn(const char *name);
+void sema_cook_call(struct dt_cc *cc, struct node *n);
+
+/* sema_decl.c */
+struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name);
+struct ptrvec *sema_scope_vars(struct dt_cc *cc, int scope);
+struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int line);
+struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
+void sema_prepass(struct dt_cc *cc, struct node *n);
+void sema_check_inlines(struct dt_cc *cc, int first);
+
+/* sema_xlate.c */
+void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
+void sema_cook_psinfo_member(struct dt_cc *cc, struct node *n, struct node *k);
+void sema_check_xlators(struct dt_cc *cc, int first);
+
+/* sema.c */
+void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator);
+
+#endif
