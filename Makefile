@@ -25,6 +25,8 @@ LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/%.o)
 UNIT    = $(wildcard tests/unit/test_*.c)
 UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
+# the default D script (`make run`)
+DEFAULT_SCRIPT = share/syscalls-by-process.d
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
@@ -90,9 +92,9 @@ conformance-all: $(BUILD)/dtrace
 # dependencies with scripts/install-deps.sh)
 check: all unit e2e conformance
 
-# the main job: the built-in default script (system calls by process, 5 s)
+# the main job: the default script (system calls by process, 5 s)
 run: deps all
-	$(BUILD)/dtrace
+	$(BUILD)/dtrace -s $(DEFAULT_SCRIPT)
 
 deps:
 	scripts/install-deps.sh
