@@ -1,5 +1,5 @@
 # Plain Makefile: libdtrace (static and shared) from src/*/ (all but cmd),
-# dtrace(1) from src/cmd, and the tests.
+# dtrace(1) from src/cmd, the tests, and install/uninstall.
 #
 # The user's CC, CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are honored; the flags
 # the build needs (include paths, -std, warnings, -fPIC) are kept apart from
@@ -17,7 +17,18 @@ DT_LIBS     = -lbpf -lelf -lz
 COMPILE     = $(CC) $(DT_CPPFLAGS) $(CPPFLAGS) $(DT_CFLAGS) $(CFLAGS)
 LINK        = $(CC) $(DT_CFLAGS) $(CFLAGS) $(LDFLAGS)
 
+# install locations: `make install PREFIX=/usr DESTDIR=/tmp/root`
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+PKGDATADIR ?= $(DATADIR)/dtrace
+INSTALL    ?= install
+
 SONAME  = libdtrace.so.1
+VERSION = 1.0.0
 
 BUILD   = build
 LIBSRC  = $(wildcard src/common/*.c src/front/*.c src/bpf/*.c src/codegen/*.c src/consumer/*.c src/providers/*.c)
@@ -25,8 +36,10 @@ LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/%.o)
 UNIT    = $(wildcard tests/unit/test_*.c)
 UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
-# the default D script (`make run`)
+# the default D script (`make run`, installed under $(PKGDATADIR))
 DEFAULT_SCRIPT = share/syscalls-by-process.d
+MAN1    = man/dtrace.1
+MAN3    = man/libdtrace.3
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
@@ -99,11 +112,40 @@ run: deps all
 deps:
 	scripts/install-deps.sh
 
+# libdtrace.pc is made from libdtrace.pc.in here, so that it names the
+# PREFIX (or LIBDIR, INCLUDEDIR) of this install, whatever `all` was built with
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+		$(DESTDIR)$(PKGDATADIR)
+	$(INSTALL) -m 755 $(BUILD)/dtrace $(DESTDIR)$(BINDIR)/dtrace
+	$(INSTALL) -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
+	$(INSTALL) -m 644 $(BUILD)/libdtrace.a $(DESTDIR)$(LIBDIR)/libdtrace.a
+	$(INSTALL) -m 644 include/dtrace.h $(DESTDIR)$(INCLUDEDIR)/dtrace.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+		libdtrace.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
+	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/dtrace.1
+	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
+	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+
+# removes exactly what install installed (and $(PKGDATADIR) if left empty)
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dtrace \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
+		$(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc \
+		$(DESTDIR)$(MANDIR)/man1/dtrace.1 $(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
+		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+	rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
+
 clean:
 	rm -rf $(BUILD)
 
 FORCE:
-.PHONY: FORCE all unit e2e conformance conformance-all check run deps clean
+.PHONY: FORCE all unit e2e conformance conformance-all check run deps install uninstall clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d
