@@ -1,8 +1,34 @@
-# Plain Makefile: libdtrace.a from src/*/ (all but cmd), dtrace from src/cmd.
-CC      ?= cc
-CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Isrc -Iinclude
-LDLIBS  = -lbpf -lelf -lz
+# Plain Makefile: libdtrace (static and shared) from src/*/ (all but cmd),
+# dtrace(1) from src/cmd, the tests, and install/uninstall.
+#
+# The user's CC, CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are honored; the flags
+# the build needs (include paths, -std, warnings, -fPIC) are kept apart from
+# them, so `make CFLAGS=-O0` still builds.
+CC       ?= cc
+AR       ?= ar
+CFLAGS   ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+
+DT_CPPFLAGS = -Isrc -Iinclude
+# every object is built once, with -fPIC: the same objects go into
+# libdtrace.a and libdtrace.so.1
+DT_CFLAGS   = -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -fPIC
+DT_LIBS     = -lbpf -lelf -lz
+COMPILE     = $(CC) $(DT_CPPFLAGS) $(CPPFLAGS) $(DT_CFLAGS) $(CFLAGS)
+LINK        = $(CC) $(DT_CFLAGS) $(CFLAGS) $(LDFLAGS)
+
+# install locations: `make install PREFIX=/usr DESTDIR=/tmp/root`
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+PKGDATADIR ?= $(DATADIR)/dtrace
+INSTALL    ?= install
+
+SONAME  = libdtrace.so.1
+VERSION = 1.0.0
 
 BUILD   = build
 LIBSRC  = $(wildcard src/common/*.c src/front/*.c src/bpf/*.c src/codegen/*.c src/consumer/*.c src/providers/*.c)
@@ -10,22 +36,45 @@ LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/%.o)
 UNIT    = $(wildcard tests/unit/test_*.c)
 UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
-all: $(BUILD)/dtrace
+# the default D script (`make run`, installed under $(PKGDATADIR))
+DEFAULT_SCRIPT = share/syscalls-by-process.d
+MAN1    = man/dtrace.1
+MAN3    = man/libdtrace.3
 
-$(BUILD)/%.o: %.c
+all: $(BUILD)/dtrace $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+
+# Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
+# CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
+COMPILE_Q = '$(subst ','\'',$(COMPILE))'
+$(BUILD)/compile.cmd: FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@printf '%s\n' $(COMPILE_Q) | cmp -s - $@ || printf '%s\n' $(COMPILE_Q) > $@
+
+$(BUILD)/%.o: %.c $(BUILD)/compile.cmd
+	@mkdir -p $(dir $@)
+	$(COMPILE) -MMD -MP -c $< -o $@
 
 $(BUILD)/libdtrace.a: $(LIBOBJ)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
+# The shared library exports only the public API (src/libdtrace.map).
+$(BUILD)/$(SONAME): $(LIBOBJ) src/libdtrace.map
+	$(LINK) -shared -Wl,--no-undefined -Wl,-soname,$(SONAME) -Wl,--version-script=src/libdtrace.map \
+		-o $@ $(LIBOBJ) $(DT_LIBS) $(LDLIBS)
+
+$(BUILD)/libdtrace.so: $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# dtrace(1) uses only <dtrace.h>; it links the static library so that it
+# runs from the build tree with no LD_LIBRARY_PATH or rpath.
 $(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
+# the unit tests use internal symbols: they link the static library
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
+	$(LINK) $(DT_CPPFLAGS) $(CPPFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(DT_LIBS) $(LDLIBS)
 
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
@@ -33,11 +82,10 @@ unit: $(UNITBIN)
 e2e: $(BUILD)/dtrace
 	tests/e2e/run.sh $(BUILD)/dtrace
 
-# The conformance runner sits beside the checkout (../shared); a clone made
-# elsewhere on this machine finds it at /work/shared.  No runner is an error:
-# the ratchet is never skipped.
-CONFORMANCE_RUN ?= $(firstword $(wildcard ../shared/conformance/run /work/shared/conformance/run) \
-	../shared/conformance/run)
+# The conformance runner (the Oracle Linux DTrace unit tests) sits beside
+# the checkout, in ../shared; elsewhere, name it: make CONFORMANCE_RUN=...
+# No runner is an error: the ratchet is never skipped.
+CONFORMANCE_RUN ?= ../shared/conformance/run
 
 # the ratchet: every test in tests/conformance.pass must still pass
 conformance: $(BUILD)/dtrace
@@ -52,19 +100,56 @@ conformance-all: $(BUILD)/dtrace
 	grep ^PASS $(BUILD)/conformance-all.results | sed 's/^PASS \(.*\.d\):.*/\1/' | \
 		sort -u - tests/conformance.pass > $(BUILD)/conformance.pass.new
 
-check: deps all unit e2e conformance
+# every test; installs nothing (`make run` and .ci/run install the build
+# dependencies with scripts/install-deps.sh)
+check: all unit e2e api conformance
 
-# the main job: the built-in default script (system calls by process, 5 s)
+# the installed library and header through pkg-config, with a consumer
+# written against the public API (tests/api)
+api: all
+	MAKE='$(MAKE)' CC='$(CC)' tests/api/run.sh
+
+# the main job: the default script (system calls by process, 5 s)
 run: deps all
-	$(BUILD)/dtrace
+	$(BUILD)/dtrace -s $(DEFAULT_SCRIPT)
 
 deps:
 	scripts/install-deps.sh
 
+# libdtrace.pc is made from libdtrace.pc.in here, so that it names the
+# PREFIX (or LIBDIR, INCLUDEDIR) of this install, whatever `all` was built with
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+		$(DESTDIR)$(PKGDATADIR)
+	$(INSTALL) -m 755 $(BUILD)/dtrace $(DESTDIR)$(BINDIR)/dtrace
+	$(INSTALL) -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
+	$(INSTALL) -m 644 $(BUILD)/libdtrace.a $(DESTDIR)$(LIBDIR)/libdtrace.a
+	$(INSTALL) -m 644 include/dtrace.h $(DESTDIR)$(INCLUDEDIR)/dtrace.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+		libdtrace.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
+	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/dtrace.1
+	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
+	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+
+# removes exactly what install installed (and $(PKGDATADIR) if left empty)
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dtrace \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
+		$(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc \
+		$(DESTDIR)$(MANDIR)/man1/dtrace.1 $(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
+		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+	rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit e2e conformance check deps clean run
+FORCE:
+.PHONY: FORCE all unit e2e conformance conformance-all check api run deps install uninstall clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d

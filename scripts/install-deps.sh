@@ -1,10 +1,11 @@
 #!/bin/sh
 # Install the Debian packages the build needs, if any is missing.
 # libbpf-dev: BPF syscalls, ring buffer, BTF; libelf-dev and zlib1g-dev: libbpf's
-# own dependencies; cpp: dtrace -C; python3: the conformance runner.
+# own dependencies; cpp: dtrace -C; python3: the conformance runner;
+# pkg-config: tests/api builds a consumer with the installed libdtrace.pc.
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
