@@ -98,7 +98,7 @@ static _Noreturn void cg_error(struct cg *g, int line, const char *tag, const ch
 	dt_verror(g->o->errs, line, tag, fmt, ap);
 }
 
-static void emit(struct cg *g, struct bpf_insn in)
+static void cg_emit(struct cg *g, struct bpf_insn in)
 {
 	struct cg_program *p = g->p;
 
@@ -109,7 +109,7 @@ static void emit(struct cg *g, struct bpf_insn in)
 	p->insns[p->ninsns++] = in;
 }
 
-static int new_label(struct cg *g)
+static int cg_new_label(struct cg *g)
 {
 	if (g->nlabels == g->labcap) {
 		g->labcap = g->labcap ? g->labcap * 2 : 64;
@@ -119,7 +119,7 @@ static int new_label(struct cg *g)
 	return g->nlabels++;
 }
 
-static void place(struct cg *g, int label)
+static void cg_place(struct cg *g, int label)
 {
 	g->labels[label] = g->p->ninsns;
 }
@@ -135,27 +135,27 @@ static void add_fix(struct cg *g, int label)
 	g->nfix++;
 }
 
-static void jmp_imm(struct cg *g, int op, int reg, int32_t imm, int label)
+static void cg_jmp_imm(struct cg *g, int op, int reg, int32_t imm, int label)
 {
 	add_fix(g, label);
-	emit(g, BPF_JMP_IMM(op, reg, imm, 0));
+	cg_emit(g, BPF_JMP_IMM(op, reg, imm, 0));
 }
 
-static void jmp_reg(struct cg *g, int op, int reg, int src, int label)
+static void cg_jmp_reg(struct cg *g, int op, int reg, int src, int label)
 {
 	add_fix(g, label);
-	emit(g, BPF_JMP_REG(op, reg, src, 0));
+	cg_emit(g, BPF_JMP_REG(op, reg, src, 0));
 }
 
 /* Unconditional jumps are "gotol" (32-bit offset): clauses can be long. */
-static void jmp(struct cg *g, int label)
+static void cg_jmp(struct cg *g, int label)
 {
 	add_fix(g, label);
-	emit(g, BPF_INSN(BPF_JMP32 | BPF_JA, 0, 0, 0, 0));
+	cg_emit(g, BPF_INSN(BPF_JMP32 | BPF_JA, 0, 0, 0, 0));
 }
 
 /* A conditional jump that may be far: skip a gotol on the opposite test. */
-static void jmp_imm_far(struct cg *g, int op, int reg, int32_t imm, int label)
+static void cg_jmp_imm_far(struct cg *g, int op, int reg, int32_t imm, int label)
 {
 	int inv;
 
@@ -166,11 +166,11 @@ static void jmp_imm_far(struct cg *g, int op, int reg, int32_t imm, int label)
 	}
 	if (inv < 0)
 		abort();
-	emit(g, BPF_JMP_IMM(inv, reg, imm, 1));
-	jmp(g, label);
+	cg_emit(g, BPF_JMP_IMM(inv, reg, imm, 1));
+	cg_jmp(g, label);
 }
 
-static void resolve_fixups(struct cg *g)
+static void cg_resolve_fixups(struct cg *g)
 {
 	for (int i = 0; i < g->nfix; i++) {
 		int target = g->labels[g->fix[i].label];
@@ -200,60 +200,60 @@ static void reloc(struct cg *g, int map)
 	p->nrelocs++;
 }
 
-static void ld_imm64(struct cg *g, int reg, uint64_t v)
+static void cg_ld_imm64(struct cg *g, int reg, uint64_t v)
 {
 	if ((int64_t)v == (int64_t)(int32_t)v) {
-		emit(g, BPF_MOV64_IMM(reg, (int32_t)v));
+		cg_emit(g, BPF_MOV64_IMM(reg, (int32_t)v));
 		return;
 	}
-	emit(g, BPF_LD_IMM64_LO(reg, 0, v));
-	emit(g, BPF_LD_IMM64_HI(v));
+	cg_emit(g, BPF_LD_IMM64_LO(reg, 0, v));
+	cg_emit(g, BPF_LD_IMM64_HI(v));
 }
 
-static void ld_map(struct cg *g, int reg, int map)
+static void cg_ld_map(struct cg *g, int reg, int map)
 {
 	reloc(g, map);
-	emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, 0));
-	emit(g, BPF_LD_IMM64_HI(0));
+	cg_emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, 0));
+	cg_emit(g, BPF_LD_IMM64_HI(0));
 }
 
-static void ld_mapval(struct cg *g, int reg, int map, uint32_t off)
+static void cg_ld_mapval(struct cg *g, int reg, int map, uint32_t off)
 {
 	reloc(g, map);
-	emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, 0));
-	emit(g, BPF_INSN(0, 0, 0, 0, (int32_t)off));
+	cg_emit(g, BPF_LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, 0));
+	cg_emit(g, BPF_INSN(0, 0, 0, 0, (int32_t)off));
 }
 
-static void call(struct cg *g, int helper)
+static void cg_call(struct cg *g, int helper)
 {
-	emit(g, BPF_CALL_HELPER(helper));
+	cg_emit(g, BPF_CALL_HELPER(helper));
 }
 
-static int16_t slot(int d)
+static int16_t cg_slot(int d)
 {
 	return (int16_t)(FP_SLOT0 - 8 * d);
 }
 
-static void push(struct cg *g, int reg)
+static void cg_push(struct cg *g, int reg)
 {
 	if (g->depth >= MAX_DEPTH)
 		cg_error(g, g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
-	emit(g, BPF_STX_MEM(BPF_DW, FP, reg, slot(g->depth)));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, reg, cg_slot(g->depth)));
 	g->depth++;
 }
 
-static void pop(struct cg *g, int reg)
+static void cg_pop(struct cg *g, int reg)
 {
 	g->depth--;
-	emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, slot(g->depth)));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, cg_slot(g->depth)));
 }
 
-static void peek(struct cg *g, int reg, int d)
+static void cg_peek(struct cg *g, int reg, int d)
 {
-	emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, slot(d)));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, reg, FP, cg_slot(d)));
 }
 
-static uint32_t temp(struct cg *g, uint32_t size)
+static uint32_t cg_temp(struct cg *g, uint32_t size)
 {
 	uint32_t off = g->temp_cur;
 
@@ -264,51 +264,51 @@ static uint32_t temp(struct cg *g, uint32_t size)
 }
 
 /* Make reg hold a value of type t (sign- or zero-extended). */
-static void norm(struct cg *g, int reg, const struct dt_type *t)
+static void cg_norm(struct cg *g, int reg, const struct dt_type *t)
 {
 	if (!t || (t->kind != TY_INT && t->kind != TY_ENUM))
 		return;
 	if (t->is_bool) {
-		emit(g, BPF_JMP_IMM(BPF_JEQ, reg, 0, 1));
-		emit(g, BPF_MOV64_IMM(reg, 1));
+		cg_emit(g, BPF_JMP_IMM(BPF_JEQ, reg, 0, 1));
+		cg_emit(g, BPF_MOV64_IMM(reg, 1));
 		return;
 	}
 	if (t->size >= 8)
 		return;
 	int sh = 64 - 8 * (int)t->size;
 	if (t->is_signed) {
-		emit(g, BPF_ALU64_IMM(BPF_LSH, reg, sh));
-		emit(g, BPF_ALU64_IMM(BPF_ARSH, reg, sh));
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, reg, sh));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, reg, sh));
 	} else if (t->size == 4) {
-		emit(g, BPF_MOV32_REG(reg, reg));
+		cg_emit(g, BPF_MOV32_REG(reg, reg));
 	} else {
-		emit(g, BPF_ALU64_IMM(BPF_AND, reg, t->size == 1 ? 0xff : 0xffff));
+		cg_emit(g, BPF_ALU64_IMM(BPF_AND, reg, t->size == 1 ? 0xff : 0xffff));
 	}
 }
 
 /* Store a fault and jump to the clause's fault block. addr_reg < 0: no address. */
-static void fault(struct cg *g, int type, int addr_reg)
+static void cg_fault(struct cg *g, int type, int addr_reg)
 {
 	uint32_t fo = g->L->fault_off;
 
-	emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 12), type));
+	cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 12), type));
 	if (addr_reg >= 0)
-		emit(g, BPF_STX_MEM(BPF_DW, R7, addr_reg, (int16_t)(fo + 16)));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, addr_reg, (int16_t)(fo + 16)));
 	else
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 16), 0));
-	emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 24), g->p->ninsns));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 16), 0));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + 24), g->p->ninsns));
 	g->fault_used = 1;
-	jmp(g, g->fault_label);
+	cg_jmp(g, g->fault_label);
 }
 
 /* if (reg == 0) fault BADADDR(addr 0) */
-static void null_check(struct cg *g, int reg)
+static void cg_null_check(struct cg *g, int reg)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
-	jmp_imm(g, BPF_JNE, reg, 0, ok);
-	fault(g, 1, reg);
-	place(g, ok);
+	cg_jmp_imm(g, BPF_JNE, reg, 0, ok);
+	cg_fault(g, 1, reg);
+	cg_place(g, ok);
 }
 
 /* ---- constants and strings -------------------------------------------------- */
@@ -330,27 +330,27 @@ static uint32_t strtab_add(struct cg *g, const char *s, int len)
 	return off;
 }
 
-static void gen_strconst(struct cg *g, int reg, const char *s, int len)
+static void cg_strconst(struct cg *g, int reg, const char *s, int len)
 {
-	ld_mapval(g, reg, CGM_STRTAB, strtab_add(g, s, len));
+	cg_ld_mapval(g, reg, CGM_STRTAB, strtab_add(g, s, len));
 }
 
 /* Copy the string at src_reg into dst (a pointer register, strbuf bytes).
  * Clobbers r0-r5.  Faults on a bad source address. */
-static void copy_str(struct cg *g, int dst_reg, int src_reg)
+static void cg_copy_str(struct cg *g, int dst_reg, int src_reg)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
 	if (src_reg != R3)
-		emit(g, BPF_MOV64_REG(R3, src_reg));
+		cg_emit(g, BPF_MOV64_REG(R3, src_reg));
 	if (dst_reg != R1)
-		emit(g, BPF_MOV64_REG(R1, dst_reg));
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	jmp_imm(g, BPF_JSGE, R0, 0, ok);
+		cg_emit(g, BPF_MOV64_REG(R1, dst_reg));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
 	/* the source address is lost in r3; report it from the saved copy */
-	fault(g, 1, -1);
-	place(g, ok);
+	cg_fault(g, 1, -1);
+	cg_place(g, ok);
 }
 
 /*
@@ -358,42 +358,42 @@ static void copy_str(struct cg *g, int dst_reg, int src_reg)
  * dst_reg.  A string variable holding NULL is kept as the bytes 00 ff: an
  * empty string never has 0xff after its NUL, because we clear that byte.
  */
-static void store_str(struct cg *g, int dst_reg, int src_reg)
+static void cg_store_str(struct cg *g, int dst_reg, int src_reg)
 {
-	int copy = new_label(g), done = new_label(g);
+	int copy = cg_new_label(g), done = cg_new_label(g);
 
 	if (src_reg != R8)
-		emit(g, BPF_MOV64_REG(R8, src_reg));
+		cg_emit(g, BPF_MOV64_REG(R8, src_reg));
 	if (dst_reg != R1)
-		emit(g, BPF_MOV64_REG(R1, dst_reg));
-	jmp_imm(g, BPF_JNE, R8, 0, copy);
-	emit(g, BPF_ST_MEM(BPF_H, R1, 0, 0xff00));
-	jmp(g, done);
-	place(g, copy);
-	emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
-	copy_str(g, R1, R8);
-	place(g, done);
+		cg_emit(g, BPF_MOV64_REG(R1, dst_reg));
+	cg_jmp_imm(g, BPF_JNE, R8, 0, copy);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R1, 0, 0xff00));
+	cg_jmp(g, done);
+	cg_place(g, copy);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+	cg_copy_str(g, R1, R8);
+	cg_place(g, done);
 }
 
 /* r0 points to a stored string: make it NULL if it holds the NULL mark. */
-static void load_str_mark(struct cg *g)
+static void cg_load_str_mark(struct cg *g)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 0));
-	jmp_imm(g, BPF_JNE, R1, 0, ok);
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 1));
-	jmp_imm(g, BPF_JNE, R1, 0xff, ok);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	place(g, ok);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 1));
+	cg_jmp_imm(g, BPF_JNE, R1, 0xff, ok);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, ok);
 }
 
 /* ---- expressions ---------------------------------------------------------------- */
 
-static void gen_expr(struct cg *g, struct node *n);
+static void cg_expr(struct cg *g, struct node *n);
 static void gen_stmt(struct cg *g, struct node *n);
 
-static void gen_builtin(struct cg *g, struct dt_var *v, int line);
+static void cg_builtin_var(struct cg *g, struct dt_var *v, int line);
 
 static int is_str(const struct dt_type *t)
 {
@@ -408,7 +408,7 @@ static uint32_t dyn_index(struct cg *g, struct dt_var *v)
 	cg_error(g, 0, NULL, "internal error: no map for variable %s", v->name);
 }
 
-static uint32_t val_size(struct cg *g, const struct dt_type *t)
+static uint32_t cg_val_size(struct cg *g, const struct dt_type *t)
 {
 	if (!t || is_str(t))
 		return g->L->strbuf;
@@ -419,7 +419,7 @@ static uint32_t val_size(struct cg *g, const struct dt_type *t)
 
 /* Bytes a key of type t takes in a dynamic variable's key: strings and
  * structs by value, everything else in an 8-byte slot. */
-static uint32_t key_slot_size(const struct cg_layout *L, const struct dt_type *t)
+static uint32_t cg_key_slot_size(const struct cg_layout *L, const struct dt_type *t)
 {
 	if (is_str(t))
 		return L->strbuf;
@@ -432,152 +432,152 @@ static uint32_t key_slot_size(const struct cg_layout *L, const struct dt_type *t
  * Build the key of a dynamic variable in the key buffer from the pushed
  * key values at stack depths base..base+nkeys-1.  Leaves r2 = key pointer.
  */
-static void build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
+static void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
 {
 	uint32_t off = g->L->key_off;
 	uint32_t ks = g->L->dyn_keysize[dyn_index(g, v)];
 
 	/* zero the whole key so string padding compares equal */
 	for (uint32_t i = 0; i < ks; i += 8)
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
 	if (v->scope == VS_THREAD) {
-		call(g, BPF_FUNC_get_current_pid_tgid);
-		emit(g, BPF_MOV32_REG(R0, R0));
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
 		off += 8;
 	}
 	for (int i = 0; i < nkeys; i++) {
 		const struct dt_type *kt = v->keys && i < v->nkeys ? v->keys[i] : &ty_llong;
-		peek(g, R3, base + i);
+		cg_peek(g, R3, base + i);
 		if (is_str(kt)) {
-			emit(g, BPF_MOV64_REG(R1, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			copy_str(g, R1, R3);
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			cg_copy_str(g, R1, R3);
 			off += g->L->strbuf;
 		} else if (kt->kind == TY_STRUCT || kt->kind == TY_UNION) {
 			/* a struct or union key is its bytes (r3: its address) */
-			emit(g, BPF_MOV64_REG(R1, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			emit(g, BPF_MOV64_IMM(R2, (int32_t)kt->size));
-			call(g, BPF_FUNC_probe_read_kernel);
-			off += key_slot_size(g->L, kt);
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)kt->size));
+			cg_call(g, BPF_FUNC_probe_read_kernel);
+			off += cg_key_slot_size(g->L, kt);
 		} else {
-			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
 			off += 8;
 		}
 	}
-	emit(g, BPF_MOV64_REG(R2, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)g->L->key_off));
+	cg_emit(g, BPF_MOV64_REG(R2, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)g->L->key_off));
 }
 
 /* Push the keys of a dynamic-variable reference; returns the base depth. */
-static int push_keys(struct cg *g, struct node *n)
+static int cg_push_keys(struct cg *g, struct node *n)
 {
 	int base = g->depth;
 
 	for (int i = 0; i < n->args.n; i++) {
-		gen_expr(g, n->args.v[i]);
-		push(g, R0);
+		cg_expr(g, n->args.v[i]);
+		cg_push(g, R0);
 	}
 	return base;
 }
 
 /* r0 = value of a dynamic variable whose key is at r2 (0 or "" if unset). */
-static void dyn_load(struct cg *g, struct dt_var *v)
+static void cg_dyn_load(struct cg *g, struct dt_var *v)
 {
-	int found = new_label(g), done = new_label(g);
+	int found = cg_new_label(g), done = cg_new_label(g);
 
-	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
-	call(g, BPF_FUNC_map_lookup_elem);
-	jmp_imm(g, BPF_JNE, R0, 0, found);
+	cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
 	if (is_str(v->type) || ((v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) &&
 				v->type->size <= g->L->strbuf))
-		gen_strconst(g, R0, "", 0);	/* unset: reads as zeros */
+		cg_strconst(g, R0, "", 0);	/* unset: reads as zeros */
 	else
-		emit(g, BPF_MOV64_IMM(R0, 0));
-	jmp(g, done);
-	place(g, found);
-	if (!is_str(v->type) && val_size(g, v->type) == 8)
-		emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, found);
+	if (!is_str(v->type) && cg_val_size(g, v->type) == 8)
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
 	if (is_str(v->type))
-		load_str_mark(g);
-	place(g, done);
+		cg_load_str_mark(g);
+	cg_place(g, done);
 }
 
 /* Store the value at depth vdepth into a dynamic variable keyed at r2. */
 static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 {
-	int del = new_label(g), done = new_label(g), ok = new_label(g);
+	int del = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
 
-	emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
+	cg_emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
 	if (v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) {
 		/* the value is the struct's bytes (r3: their address; 0 deletes) */
-		uint32_t sz = val_size(g, v->type), t = temp(g, sz);
-		peek(g, R3, vdepth);
-		jmp_imm(g, BPF_JEQ, R3, 0, del);
+		uint32_t sz = cg_val_size(g, v->type), t = cg_temp(g, sz);
+		cg_peek(g, R3, vdepth);
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, del);
 		for (uint32_t i = 0; i < sz; i += 8)
-			emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-		emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
-		call(g, BPF_FUNC_probe_read_kernel);
-		emit(g, BPF_MOV64_REG(R3, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+			cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_emit(g, BPF_MOV64_REG(R3, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	} else if (!is_str(v->type)) {
-		peek(g, R3, vdepth);
-		jmp_imm(g, BPF_JEQ, R3, 0, del);
-		emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_VAL));
-		emit(g, BPF_MOV64_REG(R3, FP));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_VAL));
+		cg_peek(g, R3, vdepth);
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, del);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_VAL));
+		cg_emit(g, BPF_MOV64_REG(R3, FP));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_VAL));
 	} else {
-		uint32_t t = temp(g, g->L->strbuf);
-		peek(g, R8, vdepth);
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-		store_str(g, R1, R8);
-		emit(g, BPF_MOV64_REG(R3, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+		uint32_t t = cg_temp(g, g->L->strbuf);
+		cg_peek(g, R8, vdepth);
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		cg_store_str(g, R1, R8);
+		cg_emit(g, BPF_MOV64_REG(R3, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	}
-	ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
-	emit(g, BPF_MOV64_REG(R2, R9));
-	emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
-	call(g, BPF_FUNC_map_update_elem);
-	jmp_imm(g, BPF_JEQ, R0, 0, ok);
-	ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
-	emit(g, BPF_MOV64_IMM(R2, 1));
-	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
-	place(g, ok);
+	cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_place(g, ok);
 	if (!is_str(v->type)) {
 		/* storing 0 deletes the variable, as in DTrace */
-		jmp(g, done);
-		place(g, del);
-		ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
-		emit(g, BPF_MOV64_REG(R2, R9));
-		call(g, BPF_FUNC_map_delete_elem);
+		cg_jmp(g, done);
+		cg_place(g, del);
+		cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_call(g, BPF_FUNC_map_delete_elem);
 	}
-	place(g, done);
+	cg_place(g, done);
 }
 
 /* r0 = address of a global / clause-local variable's storage. */
-static void var_addr(struct cg *g, struct dt_var *v)
+static void cg_var_addr(struct cg *g, struct dt_var *v)
 {
 	if (v->scope == VS_GLOBAL) {
-		ld_mapval(g, R0, CGM_GVARS, v->offset);
+		cg_ld_mapval(g, R0, CGM_GVARS, v->offset);
 	} else {
-		emit(g, BPF_MOV64_REG(R0, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)v->offset));
+		cg_emit(g, BPF_MOV64_REG(R0, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)v->offset));
 	}
 }
 
 /* r0 = *(type *)r0 for BPF-owned memory (or the pointer, for strings). */
-static void load_direct(struct cg *g, const struct dt_type *t)
+static void cg_load_direct(struct cg *g, const struct dt_type *t)
 {
 	if (is_str(t) || t->kind == TY_ARRAY || t->kind == TY_STRUCT || t->kind == TY_UNION)
 		return;
-	emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
 }
 
-static int bpf_size(uint32_t sz)
+static int cg_bpf_size(uint32_t sz)
 {
 	return sz == 1 ? BPF_B : sz == 2 ? BPF_H : sz == 4 ? BPF_W : BPF_DW;
 }
@@ -592,54 +592,54 @@ static int bpf_size(uint32_t sz)
  * With want_off, leaves r2 = its offset in the alloca region (0..limit)
  * and faults for any address outside it.
  */
-static void alloca_check(struct cg *g, uint32_t size, int want_off)
+static void cg_alloca_check(struct cg *g, uint32_t size, int want_off)
 {
-	int other = new_label(g), bad = new_label(g), ok = new_label(g);
+	int other = cg_new_label(g), bad = cg_new_label(g), ok = cg_new_label(g);
 
 	if (!g->L->uses_alloca) {
 		if (want_off)		/* no alloca() memory: nothing is writable */
-			fault(g, 1, R0);
+			cg_fault(g, 1, R0);
 		return;
 	}
 
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
-	emit(g, BPF_MOV64_REG(R2, R0));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));	/* offset in scratch */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));	/* offset in scratch */
 	if (!want_off)
-		jmp_imm(g, BPF_JGE, R2, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), other);
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
-	jmp_imm(g, BPF_JSLT, R2, 0, bad);
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));
-	jmp_imm(g, BPF_JSLT, R3, 0, bad);
-	jmp_reg(g, BPF_JSGT, R2, R3, bad);
-	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
-	place(g, bad);
-	fault(g, 1, R0);
-	place(g, ok);
-	place(g, other);
+		cg_jmp_imm(g, BPF_JGE, R2, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), other);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));
+	cg_jmp_imm(g, BPF_JSLT, R3, 0, bad);
+	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad);
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad);
+	cg_fault(g, 1, R0);
+	cg_place(g, ok);
+	cg_place(g, other);
 }
 
-static void load_kernel(struct cg *g, const struct dt_type *t)
+static void cg_load_kernel(struct cg *g, const struct dt_type *t)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
 	if (is_str(t)) {
-		uint32_t tmp = temp(g, g->L->strbuf);
+		uint32_t tmp = cg_temp(g, g->L->strbuf);
 		uint32_t sz = t->kind == TY_ARRAY ? t->nelems : g->L->strmax;
 		if (sz > g->L->strmax)
 			sz = g->L->strmax;
-		emit(g, BPF_MOV64_REG(R8, R0));
-		emit(g, BPF_MOV64_REG(R3, R0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)tmp));
-		emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
-		call(g, BPF_FUNC_probe_read_kernel_str);
-		jmp_imm(g, BPF_JSGE, R0, 0, ok);
-		fault(g, 1, R8);
-		place(g, ok);
-		emit(g, BPF_MOV64_REG(R0, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)tmp));
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)tmp));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+		cg_fault(g, 1, R8);
+		cg_place(g, ok);
+		cg_emit(g, BPF_MOV64_REG(R0, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)tmp));
 		return;
 	}
 	if (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY) {
@@ -649,18 +649,18 @@ static void load_kernel(struct cg *g, const struct dt_type *t)
 	uint32_t sz = t->size ? t->size : 8;
 	if (sz > 8)
 		sz = 8;
-	alloca_check(g, sz, 0);
-	emit(g, BPF_MOV64_REG(R8, R0));
-	emit(g, BPF_MOV64_REG(R3, R0));
-	emit(g, BPF_MOV64_REG(R1, FP));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
-	call(g, BPF_FUNC_probe_read_kernel);
-	jmp_imm(g, BPF_JEQ, R0, 0, ok);
-	fault(g, 1, R8);
-	place(g, ok);
-	emit(g, BPF_LDX_MEM(bpf_size(sz), R0, FP, FP_TMP));
-	norm(g, R0, t);
+	cg_alloca_check(g, sz, 0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_MOV64_REG(R1, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	cg_fault(g, 1, R8);
+	cg_place(g, ok);
+	cg_emit(g, BPF_LDX_MEM(cg_bpf_size(sz), R0, FP, FP_TMP));
+	cg_norm(g, R0, t);
 }
 
 /* r0 = address of an lvalue in kernel memory (deref, ->, pointer index). */
@@ -668,18 +668,18 @@ static void gen_kaddr(struct cg *g, struct node *n)
 {
 	switch (n->kind) {
 	case N_UNARY:	/* *p */
-		gen_expr(g, n->kids[0]);
+		cg_expr(g, n->kids[0]);
 		return;
 	case N_MEMBER: {
 		const struct dt_member *m = n->aux;
 		if (n->op == T_ARROW) {
 			/* p->m with p NULL faults at address 0, as in DTrace */
-			gen_expr(g, n->kids[0]);
-			null_check(g, R0);
+			cg_expr(g, n->kids[0]);
+			cg_null_check(g, R0);
 		} else
 			gen_kaddr(g, n->kids[0]);
 		if (m->offset)
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
 		return;
 	}
 	case N_INDEX: {
@@ -688,84 +688,84 @@ static void gen_kaddr(struct cg *g, struct node *n)
 		if (a->type->kind == TY_ARRAY && a->kind != N_VAR)
 			gen_kaddr(g, a);
 		else
-			gen_expr(g, a);
-		push(g, R0);
-		gen_expr(g, n->args.v[0]);
+			cg_expr(g, a);
+		cg_push(g, R0);
+		cg_expr(g, n->args.v[0]);
 		if (esz != 1)
-			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
-		pop(g, R1);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+			cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
+		cg_pop(g, R1);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
 		return;
 	}
 	default:
-		gen_expr(g, n);
+		cg_expr(g, n);
 		return;
 	}
 }
 
-static void gen_var_read(struct cg *g, struct node *n)
+static void cg_var_read(struct cg *g, struct node *n)
 {
 	struct dt_var *v = n->var;
 
 	switch (v->scope) {
 	case VS_BUILTIN:
-		gen_builtin(g, v, n->line);
+		cg_builtin_var(g, v, n->line);
 		return;
 	case VS_GLOBAL:
 	case VS_CLAUSE:
 		if (v->is_assoc)
 			break;
-		var_addr(g, v);
-		load_direct(g, n->type);
+		cg_var_addr(g, v);
+		cg_load_direct(g, n->type);
 		if (is_str(n->type) && !v->is_array)
-			load_str_mark(g);
+			cg_load_str_mark(g);
 		return;
 	default:
 		break;
 	}
-	int base = push_keys(g, n);
-	build_key(g, v, base, n->args.n);
+	int base = cg_push_keys(g, n);
+	cg_build_key(g, v, base, n->args.n);
 	g->depth = base;
-	dyn_load(g, v);
+	cg_dyn_load(g, v);
 }
 
 /* Store r0 (already converted to the variable's type) into a variable
  * reference n, leaving the stored value in r0. */
-static void gen_var_store(struct cg *g, struct node *n, int keybase)
+static void cg_var_store(struct cg *g, struct node *n, int keybase)
 {
 	struct dt_var *v = n->var;
 
 	if ((v->scope == VS_GLOBAL || v->scope == VS_CLAUSE) && !v->is_assoc) {
 		if (v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) {
 			/* struct assignment copies the bytes (r0: the source) */
-			emit(g, BPF_MOV64_REG(R3, R0));
-			emit(g, BPF_MOV64_REG(R8, R0));
-			var_addr(g, v);
-			emit(g, BPF_MOV64_REG(R1, R0));
-			emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
-			call(g, BPF_FUNC_probe_read_kernel);
-			emit(g, BPF_MOV64_REG(R0, R8));
+			cg_emit(g, BPF_MOV64_REG(R3, R0));
+			cg_emit(g, BPF_MOV64_REG(R8, R0));
+			cg_var_addr(g, v);
+			cg_emit(g, BPF_MOV64_REG(R1, R0));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
+			cg_call(g, BPF_FUNC_probe_read_kernel);
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
 			return;
 		}
 		if (is_str(v->type)) {
-			emit(g, BPF_MOV64_REG(R9, R0));
-			var_addr(g, v);
-			store_str(g, R0, R9);
-			var_addr(g, v);
-			load_str_mark(g);
+			cg_emit(g, BPF_MOV64_REG(R9, R0));
+			cg_var_addr(g, v);
+			cg_store_str(g, R0, R9);
+			cg_var_addr(g, v);
+			cg_load_str_mark(g);
 		} else {
-			emit(g, BPF_MOV64_REG(R8, R0));
-			var_addr(g, v);
-			emit(g, BPF_STX_MEM(BPF_DW, R0, R8, 0));
-			emit(g, BPF_MOV64_REG(R0, R8));
+			cg_emit(g, BPF_MOV64_REG(R8, R0));
+			cg_var_addr(g, v);
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R0, R8, 0));
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
 		}
 		return;
 	}
 	/* dynamic: value is pushed above the keys */
-	push(g, R0);
-	build_key(g, v, keybase, n->args.n);
+	cg_push(g, R0);
+	cg_build_key(g, v, keybase, n->args.n);
 	dyn_store(g, v, g->depth - 1);
-	pop(g, R0);
+	cg_pop(g, R0);
 }
 
 /*
@@ -773,46 +773,46 @@ static void gen_var_store(struct cg *g, struct node *n, int keybase)
  * C size, so that &a[i] and pointer arithmetic see C's layout; other
  * elements (strings, structs) take a full value slot each.
  */
-static void load_sized(struct cg *g, const struct dt_type *t);
+static void cg_load_sized(struct cg *g, const struct dt_type *t);
 
-static int garray_packed(const struct dt_type *elem)
+static int cg_garray_packed(const struct dt_type *elem)
 {
 	return (elem->kind == TY_INT || elem->kind == TY_PTR || elem->kind == TY_ENUM) &&
 	       elem->size >= 1 && elem->size <= 8 && !is_str(elem);
 }
 
-static uint32_t garray_stride(struct cg *g, const struct dt_type *elem)
+static uint32_t cg_garray_stride(struct cg *g, const struct dt_type *elem)
 {
-	return garray_packed(elem) ? elem->size : val_size(g, elem);
+	return cg_garray_packed(elem) ? elem->size : cg_val_size(g, elem);
 }
 
 /* Load the element whose address is in r0. */
-static void garray_load(struct cg *g, const struct dt_type *elem)
+static void cg_garray_load(struct cg *g, const struct dt_type *elem)
 {
-	if (garray_packed(elem))
-		load_sized(g, elem);
+	if (cg_garray_packed(elem))
+		cg_load_sized(g, elem);
 	else
-		load_direct(g, elem);
+		cg_load_direct(g, elem);
 }
 
 /* Scalar array element address: r0 = &a[i] with a bounds check. */
-static void garray_addr(struct cg *g, struct node *n)
+static void cg_garray_addr(struct cg *g, struct node *n)
 {
 	struct dt_var *v = n->kids[0]->var;
-	int ok = new_label(g);
-	uint32_t esz = garray_stride(g, v->type->ref);
+	int ok = cg_new_label(g);
+	uint32_t esz = cg_garray_stride(g, v->type->ref);
 
-	gen_expr(g, n->args.v[0]);
-	jmp_imm(g, BPF_JLT, R0, (int32_t)v->type->nelems, ok);
-	fault(g, 11, R0);
-	place(g, ok);
-	emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
-	emit(g, BPF_MOV64_REG(R1, R0));
-	var_addr(g, v);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+	cg_expr(g, n->args.v[0]);
+	cg_jmp_imm(g, BPF_JLT, R0, (int32_t)v->type->nelems, ok);
+	cg_fault(g, 11, R0);
+	cg_place(g, ok);
+	cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)esz));
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
 }
 
-static int is_garray_elem(struct node *n)
+static int cg_is_garray_elem(struct node *n)
 {
 	return n->kind == N_INDEX && n->op == 1 && n->kids[0]->kind == N_VAR &&
 	       n->kids[0]->var->is_array && !n->kids[0]->var->is_assoc;
@@ -822,7 +822,7 @@ static int is_garray_elem(struct node *n)
 static void convert(struct cg *g, const struct dt_type *from, const struct dt_type *to)
 {
 	(void)from;
-	norm(g, R0, to);
+	cg_norm(g, R0, to);
 }
 
 /*
@@ -856,42 +856,42 @@ static int is_direct(const struct node *n)
 static void gen_daddr(struct cg *g, struct node *n)
 {
 	if (n->kind == N_VAR) {
-		var_addr(g, n->var);
+		cg_var_addr(g, n->var);
 		return;
 	}
 	if (n->kind == N_INDEX) {
 		const struct dt_type *at = n->kids[0]->type;
-		int ok = new_label(g);
+		int ok = cg_new_label(g);
 		gen_daddr(g, n->kids[0]);
-		push(g, R0);
-		gen_expr(g, n->args.v[0]);
-		jmp_imm(g, BPF_JLT, R0, (int32_t)at->nelems, ok);
-		fault(g, 11, R0);
-		place(g, ok);
+		cg_push(g, R0);
+		cg_expr(g, n->args.v[0]);
+		cg_jmp_imm(g, BPF_JLT, R0, (int32_t)at->nelems, ok);
+		cg_fault(g, 11, R0);
+		cg_place(g, ok);
 		if (at->ref->size != 1)
-			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)at->ref->size));
-		pop(g, R1);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+			cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)at->ref->size));
+		cg_pop(g, R1);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
 		return;
 	}
 	const struct dt_member *m = n->aux;
 	gen_daddr(g, n->kids[0]);
 	if (m->offset)
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)m->offset));
 }
 
 /* r0 = value of type t at BPF address r0 (integers by their size). */
-static void load_sized(struct cg *g, const struct dt_type *t)
+static void cg_load_sized(struct cg *g, const struct dt_type *t)
 {
 	if (is_str(t)) {
-		load_kernel(g, t);	/* copied to a full-size string buffer */
+		cg_load_kernel(g, t);	/* copied to a full-size string buffer */
 		return;
 	}
 	if (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY)
 		return;
 	uint32_t sz = t->size ? t->size : 8;
-	emit(g, BPF_LDX_MEM(bpf_size(sz > 8 ? 8 : sz), R0, R0, 0));
-	norm(g, R0, t);
+	cg_emit(g, BPF_LDX_MEM(cg_bpf_size(sz > 8 ? 8 : sz), R0, R0, 0));
+	cg_norm(g, R0, t);
 }
 
 static void gen_update(struct cg *g, struct node *n)
@@ -903,16 +903,16 @@ static void gen_update(struct cg *g, struct node *n)
 
 	/* the location */
 	if (l->kind == N_VAR && (l->var->is_assoc || l->var->scope == VS_THREAD)) {
-		keybase = push_keys(g, l);
-	} else if (is_garray_elem(l)) {
-		garray_addr(g, l);
-		push(g, R0);
+		keybase = cg_push_keys(g, l);
+	} else if (cg_is_garray_elem(l)) {
+		cg_garray_addr(g, l);
+		cg_push(g, R0);
 	} else if (l->kind != N_VAR && is_direct(l)) {
 		gen_daddr(g, l);
-		push(g, R0);
+		cg_push(g, R0);
 	} else if (l->kind != N_VAR) {
 		gen_kaddr(g, l);
-		push(g, R0);
+		cg_push(g, R0);
 	}
 	int locdepth = g->depth;
 
@@ -920,29 +920,29 @@ static void gen_update(struct cg *g, struct node *n)
 	if (!is_assign || n->op != T_ASSIGN) {
 		if (l->kind == N_VAR) {
 			if (l->var->is_assoc || l->var->scope == VS_THREAD) {
-				build_key(g, l->var, keybase, l->args.n);
-				dyn_load(g, l->var);
+				cg_build_key(g, l->var, keybase, l->args.n);
+				cg_dyn_load(g, l->var);
 			} else {
-				gen_var_read(g, l);
+				cg_var_read(g, l);
 			}
 		} else {
-			peek(g, R0, locdepth - 1);
-			if (is_garray_elem(l))
-				garray_load(g, l->type);
+			cg_peek(g, R0, locdepth - 1);
+			if (cg_is_garray_elem(l))
+				cg_garray_load(g, l->type);
 			else if (is_direct(l))
-				load_sized(g, l->type);
+				cg_load_sized(g, l->type);
 			else
-				load_kernel(g, l->type);
+				cg_load_kernel(g, l->type);
 		}
 	}
 	int olddepth = g->depth;
 	if (post)
-		push(g, R0);
+		cg_push(g, R0);
 
 	/* the new value */
 	if (is_assign) {
 		if (n->op == T_ASSIGN) {
-			gen_expr(g, n->kids[1]);
+			cg_expr(g, n->kids[1]);
 			convert(g, n->kids[1]->type, l->type);
 		} else {
 			static const int ops[][2] = {
@@ -955,10 +955,10 @@ static void gen_update(struct cg *g, struct node *n)
 			for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
 				if (ops[i][0] == n->op)
 					op = ops[i][1];
-			push(g, R0);
-			gen_expr(g, n->kids[1]);
-			emit(g, BPF_MOV64_REG(R1, R0));
-			pop(g, R0);
+			cg_push(g, R0);
+			cg_expr(g, n->kids[1]);
+			cg_emit(g, BPF_MOV64_REG(R1, R0));
+			cg_pop(g, R0);
 			struct dt_type *ct = l->type->kind == TY_PTR ? l->type :
 					     (op == T_SHL || op == T_SHR) ? type_promote(l->type) :
 					     type_arith_result(l->type, n->kids[1]->type);
@@ -968,58 +968,58 @@ static void gen_update(struct cg *g, struct node *n)
 	} else {
 		int inc = n->kind == N_PREINC || n->kind == N_POSTINC;
 		int step = l->type->kind == TY_PTR ? (int)(l->type->ref->size ? l->type->ref->size : 1) : 1;
-		emit(g, BPF_ALU64_IMM(inc ? BPF_ADD : BPF_SUB, R0, step));
-		norm(g, R0, l->type);
+		cg_emit(g, BPF_ALU64_IMM(inc ? BPF_ADD : BPF_SUB, R0, step));
+		cg_norm(g, R0, l->type);
 	}
 
 	/* store */
 	if (l->kind == N_VAR) {
-		gen_var_store(g, l, keybase);
+		cg_var_store(g, l, keybase);
 	} else {
-		emit(g, BPF_MOV64_REG(R1, R0));
-		peek(g, R2, locdepth - 1);
-		if (is_garray_elem(l)) {
-			int sz = garray_packed(l->type) ? bpf_size(l->type->size) : BPF_DW;
-			emit(g, BPF_STX_MEM(sz, R2, R1, 0));
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_peek(g, R2, locdepth - 1);
+		if (cg_is_garray_elem(l)) {
+			int sz = cg_garray_packed(l->type) ? cg_bpf_size(l->type->size) : BPF_DW;
+			cg_emit(g, BPF_STX_MEM(sz, R2, R1, 0));
 		} else if (is_direct(l) && is_str(l->type)) {
 			uint32_t sz = l->type->kind == TY_ARRAY ? l->type->nelems : g->L->strmax;
-			emit(g, BPF_MOV64_REG(R8, R1));
-			emit(g, BPF_MOV64_REG(R1, R2));
-			emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
-			emit(g, BPF_MOV64_REG(R3, R8));
-			call(g, BPF_FUNC_probe_read_kernel_str);
-			emit(g, BPF_MOV64_REG(R0, R8));
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_MOV64_REG(R1, R2));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+			cg_emit(g, BPF_MOV64_REG(R3, R8));
+			cg_call(g, BPF_FUNC_probe_read_kernel_str);
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
 		} else if (is_direct(l) && l->kind == N_MEMBER && l->aux &&
 			   ((const struct dt_member *)l->aux)->bit_size) {
 			/* a bitfield: read the 8 bytes that hold it, replace its bits */
 			const struct dt_member *m = l->aux;
 			uint64_t mask = (m->bit_size >= 64 ? ~0ULL : ((1ULL << m->bit_size) - 1)) << m->bit_offset;
-			emit(g, BPF_MOV64_REG(R8, R1));
-			emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 0));
-			ld_imm64(g, R4, ~mask);
-			emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
-			emit(g, BPF_MOV64_REG(R5, R1));
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 0));
+			cg_ld_imm64(g, R4, ~mask);
+			cg_emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+			cg_emit(g, BPF_MOV64_REG(R5, R1));
 			if (m->bit_offset)
-				emit(g, BPF_ALU64_IMM(BPF_LSH, R5, m->bit_offset));
-			ld_imm64(g, R4, mask);
-			emit(g, BPF_ALU64_REG(BPF_AND, R5, R4));
-			emit(g, BPF_ALU64_REG(BPF_OR, R3, R5));
-			emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 0));
-			emit(g, BPF_MOV64_REG(R0, R8));
+				cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R5, m->bit_offset));
+			cg_ld_imm64(g, R4, mask);
+			cg_emit(g, BPF_ALU64_REG(BPF_AND, R5, R4));
+			cg_emit(g, BPF_ALU64_REG(BPF_OR, R3, R5));
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 0));
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
 		} else if (is_direct(l) && type_is_scalar(l->type)) {
 			uint32_t sz = l->type->size ? l->type->size : 8;
-			emit(g, BPF_STX_MEM(bpf_size(sz > 8 ? 8 : sz), R2, R1, 0));
+			cg_emit(g, BPF_STX_MEM(cg_bpf_size(sz > 8 ? 8 : sz), R2, R1, 0));
 		} else if (type_is_scalar(l->type) && l->type->size <= 8) {
 			/* only memory alloca() gave out can be written */
 			uint32_t sz = l->type->size ? l->type->size : 8;
-			emit(g, BPF_MOV64_REG(R8, R1));
-			emit(g, BPF_MOV64_REG(R0, R2));
-			alloca_check(g, sz, 1);
-			emit(g, BPF_MOV64_REG(R1, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
-			emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
-			emit(g, BPF_STX_MEM(bpf_size(sz), R1, R8, 0));
-			emit(g, BPF_MOV64_REG(R0, R8));
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_MOV64_REG(R0, R2));
+			cg_alloca_check(g, sz, 1);
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+			cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+			cg_emit(g, BPF_STX_MEM(cg_bpf_size(sz), R1, R8, 0));
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
 		} else {
 			/* kernel memory is not writable from D */
 			cg_error(g, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable",
@@ -1027,7 +1027,7 @@ static void gen_update(struct cg *g, struct node *n)
 		}
 	}
 	if (post)
-		peek(g, R0, olddepth);
+		cg_peek(g, R0, olddepth);
 	g->depth = keybase;
 }
 
@@ -1042,58 +1042,58 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 	if ((op == T_PLUS || op == T_MINUS) && (lt->kind == TY_PTR || lt->kind == TY_ARRAY) && type_is_integral(rt)) {
 		uint32_t sz = lt->ref->size ? lt->ref->size : 1;
 		if (sz != 1)
-			emit(g, BPF_ALU64_IMM(BPF_MUL, R1, (int32_t)sz));
+			cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R1, (int32_t)sz));
 	} else if (op == T_PLUS && (rt->kind == TY_PTR || rt->kind == TY_ARRAY) && type_is_integral(lt)) {
 		uint32_t sz = rt->ref->size ? rt->ref->size : 1;
 		if (sz != 1)
-			emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)sz));
+			cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)sz));
 	}
 	switch (op) {
-	case T_PLUS: emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1)); break;
+	case T_PLUS: cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1)); break;
 	case T_MINUS:
-		emit(g, BPF_ALU64_REG(BPF_SUB, R0, R1));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R0, R1));
 		if ((lt->kind == TY_PTR) && (rt->kind == TY_PTR)) {
 			uint32_t sz = lt->ref->size ? lt->ref->size : 1;
 			if (sz > 1)
-				emit(g, BPF_ALU64_IMM(BPF_DIV, R0, (int32_t)sz));
+				cg_emit(g, BPF_ALU64_IMM(BPF_DIV, R0, (int32_t)sz));
 		}
 		break;
-	case T_STAR: emit(g, BPF_ALU64_REG(BPF_MUL, R0, R1)); break;
+	case T_STAR: cg_emit(g, BPF_ALU64_REG(BPF_MUL, R0, R1)); break;
 	case T_SLASH:
 	case T_PERCENT: {
-		int ok = new_label(g);
-		jmp_imm(g, BPF_JNE, R1, 0, ok);
-		fault(g, 4, -1);
-		place(g, ok);
+		int ok = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
+		cg_fault(g, 4, -1);
+		cg_place(g, ok);
 		if (op == T_SLASH) {
-			emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
+			cg_emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
 		} else if (!sg) {
-			emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
+			cg_emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
 		} else {
 			/* DTrace's signed remainder: |a| % |b|, negative when the
 			 * operands' signs differ (19 % -5 == -4, -19 % -5 == 4) */
-			int p1 = new_label(g), p2 = new_label(g), p3 = new_label(g);
-			emit(g, BPF_MOV64_REG(R3, R0));
-			emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
-			jmp_imm(g, BPF_JSGE, R0, 0, p1);
-			emit(g, BPF_NEG64(R0));
-			place(g, p1);
-			jmp_imm(g, BPF_JSGE, R1, 0, p2);
-			emit(g, BPF_NEG64(R1));
-			place(g, p2);
-			emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
-			jmp_imm(g, BPF_JSGE, R3, 0, p3);
-			emit(g, BPF_NEG64(R0));
-			place(g, p3);
+			int p1 = cg_new_label(g), p2 = cg_new_label(g), p3 = cg_new_label(g);
+			cg_emit(g, BPF_MOV64_REG(R3, R0));
+			cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, p1);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_place(g, p1);
+			cg_jmp_imm(g, BPF_JSGE, R1, 0, p2);
+			cg_emit(g, BPF_NEG64(R1));
+			cg_place(g, p2);
+			cg_emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
+			cg_jmp_imm(g, BPF_JSGE, R3, 0, p3);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_place(g, p3);
 		}
 		break;
 	}
-	case T_AMP: emit(g, BPF_ALU64_REG(BPF_AND, R0, R1)); break;
-	case T_BOR: emit(g, BPF_ALU64_REG(BPF_OR, R0, R1)); break;
-	case T_XOR: emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1)); break;
-	case T_SHL: emit(g, BPF_ALU64_REG(BPF_LSH, R0, R1)); break;
+	case T_AMP: cg_emit(g, BPF_ALU64_REG(BPF_AND, R0, R1)); break;
+	case T_BOR: cg_emit(g, BPF_ALU64_REG(BPF_OR, R0, R1)); break;
+	case T_XOR: cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1)); break;
+	case T_SHL: cg_emit(g, BPF_ALU64_REG(BPF_LSH, R0, R1)); break;
 	case T_SHR:
-		emit(g, BPF_ALU64_REG(sg ? BPF_ARSH : BPF_RSH, R0, R1));
+		cg_emit(g, BPF_ALU64_REG(sg ? BPF_ARSH : BPF_RSH, R0, R1));
 		break;
 	}
 	/* Like DTrace, arithmetic is done in 64 bits and not truncated to the
@@ -1101,35 +1101,35 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 }
 
 /* r0 = strcmp(r1, r2) as -1, 0, 1 over at most strsize bytes. */
-static void gen_strcmp(struct cg *g)
+static void cg_strcmp(struct cg *g)
 {
-	int loop = new_label(g), eq = new_label(g), lt = new_label(g), gt = new_label(g), done = new_label(g);
+	int loop = cg_new_label(g), eq = cg_new_label(g), lt = cg_new_label(g), gt = cg_new_label(g), done = cg_new_label(g);
 
-	null_check(g, R1);
-	null_check(g, R2);
-	emit(g, BPF_MOV64_REG(R8, R1));
-	emit(g, BPF_MOV64_REG(R9, R2));
-	emit(g, BPF_MOV64_IMM(R3, 0));
-	place(g, loop);
-	jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), eq);
-	emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
-	emit(g, BPF_LDX_MEM(BPF_B, R5, R9, 0));
-	jmp_reg(g, BPF_JLT, R4, R5, lt);
-	jmp_reg(g, BPF_JGT, R4, R5, gt);
-	jmp_imm(g, BPF_JEQ, R4, 0, eq);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
-	jmp(g, loop);
-	place(g, lt);
-	emit(g, BPF_MOV64_IMM(R0, -1));
-	jmp(g, done);
-	place(g, gt);
-	emit(g, BPF_MOV64_IMM(R0, 1));
-	jmp(g, done);
-	place(g, eq);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	place(g, done);
+	cg_null_check(g, R1);
+	cg_null_check(g, R2);
+	cg_emit(g, BPF_MOV64_REG(R8, R1));
+	cg_emit(g, BPF_MOV64_REG(R9, R2));
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), eq);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R9, 0));
+	cg_jmp_reg(g, BPF_JLT, R4, R5, lt);
+	cg_jmp_reg(g, BPF_JGT, R4, R5, gt);
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, eq);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, lt);
+	cg_emit(g, BPF_MOV64_IMM(R0, -1));
+	cg_jmp(g, done);
+	cg_place(g, gt);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_jmp(g, done);
+	cg_place(g, eq);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, done);
 }
 
 static int cmp_jop(int op, int sg)
@@ -1150,73 +1150,73 @@ static void gen_binary(struct cg *g, struct node *n)
 	int op = n->op;
 
 	if (op == T_LAND || op == T_LOR) {
-		int out = new_label(g), done = new_label(g);
-		gen_expr(g, l);
-		jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
-		gen_expr(g, r);
-		jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
-		emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 1 : 0));
-		jmp(g, done);
-		place(g, out);
-		emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 0 : 1));
-		place(g, done);
+		int out = cg_new_label(g), done = cg_new_label(g);
+		cg_expr(g, l);
+		cg_jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
+		cg_expr(g, r);
+		cg_jmp_imm(g, op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, out);
+		cg_emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 1 : 0));
+		cg_jmp(g, done);
+		cg_place(g, out);
+		cg_emit(g, BPF_MOV64_IMM(R0, op == T_LAND ? 0 : 1));
+		cg_place(g, done);
 		return;
 	}
 	if (op == T_COMMA) {
-		gen_expr(g, l);
-		gen_expr(g, r);
+		cg_expr(g, l);
+		cg_expr(g, r);
 		return;
 	}
-	gen_expr(g, l);
-	push(g, R0);
-	gen_expr(g, r);
-	emit(g, BPF_MOV64_REG(R1, R0));
-	pop(g, R0);
+	cg_expr(g, l);
+	cg_push(g, R0);
+	cg_expr(g, r);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_pop(g, R0);
 	if (op == T_LXOR) {
-		int a = new_label(g), b = new_label(g);
-		jmp_imm(g, BPF_JEQ, R0, 0, a);
-		emit(g, BPF_MOV64_IMM(R0, 1));
-		place(g, a);
-		jmp_imm(g, BPF_JEQ, R1, 0, b);
-		emit(g, BPF_MOV64_IMM(R1, 1));
-		place(g, b);
-		emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));
+		int a = cg_new_label(g), b = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, a);
+		cg_emit(g, BPF_MOV64_IMM(R0, 1));
+		cg_place(g, a);
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, b);
+		cg_emit(g, BPF_MOV64_IMM(R1, 1));
+		cg_place(g, b);
+		cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));
 		return;
 	}
 	if (op == T_EQ || op == T_NE || op == T_LT || op == T_GT || op == T_LE || op == T_GE) {
-		int t = new_label(g), done = new_label(g);
+		int t = cg_new_label(g), done = cg_new_label(g);
 		int sg = 0;
 		if (is_str(l->type) && is_str(r->type)) {
 			/* a NULL string compares as a pointer; others by content */
-			int ptrcmp = new_label(g), cmp = new_label(g);
-			jmp_imm(g, BPF_JEQ, R0, 0, ptrcmp);
-			jmp_imm(g, BPF_JEQ, R1, 0, ptrcmp);
-			emit(g, BPF_MOV64_REG(R2, R1));
-			emit(g, BPF_MOV64_REG(R1, R0));
-			gen_strcmp(g);
-			emit(g, BPF_MOV64_IMM(R1, 0));
-			jmp_reg(g, cmp_jop(op, 1), R0, R1, t);
-			emit(g, BPF_MOV64_IMM(R0, 0));
-			jmp(g, done);
-			place(g, ptrcmp);
-			jmp_reg(g, cmp_jop(op, 0), R0, R1, t);
-			emit(g, BPF_MOV64_IMM(R0, 0));
-			jmp(g, done);
-			place(g, cmp);
-			place(g, t);
-			emit(g, BPF_MOV64_IMM(R0, 1));
-			place(g, done);
+			int ptrcmp = cg_new_label(g), cmp = cg_new_label(g);
+			cg_jmp_imm(g, BPF_JEQ, R0, 0, ptrcmp);
+			cg_jmp_imm(g, BPF_JEQ, R1, 0, ptrcmp);
+			cg_emit(g, BPF_MOV64_REG(R2, R1));
+			cg_emit(g, BPF_MOV64_REG(R1, R0));
+			cg_strcmp(g);
+			cg_emit(g, BPF_MOV64_IMM(R1, 0));
+			cg_jmp_reg(g, cmp_jop(op, 1), R0, R1, t);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_jmp(g, done);
+			cg_place(g, ptrcmp);
+			cg_jmp_reg(g, cmp_jop(op, 0), R0, R1, t);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_jmp(g, done);
+			cg_place(g, cmp);
+			cg_place(g, t);
+			cg_emit(g, BPF_MOV64_IMM(R0, 1));
+			cg_place(g, done);
 			return;
 		} else if (type_is_integral(l->type) && type_is_integral(r->type)) {
 			struct dt_type *ct = type_arith_result(l->type, r->type);
 			sg = ct->is_signed;
 		}
-		jmp_reg(g, cmp_jop(op, sg), R0, R1, t);
-		emit(g, BPF_MOV64_IMM(R0, 0));
-		jmp(g, done);
-		place(g, t);
-		emit(g, BPF_MOV64_IMM(R0, 1));
-		place(g, done);
+		cg_jmp_reg(g, cmp_jop(op, sg), R0, R1, t);
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_jmp(g, done);
+		cg_place(g, t);
+		cg_emit(g, BPF_MOV64_IMM(R0, 1));
+		cg_place(g, done);
 		return;
 	}
 	gen_binop_regs(g, op, n->type, l->type, r->type, n->line);
@@ -1234,7 +1234,7 @@ static void gen_binary(struct cg *g, struct node *n)
  */
 #include <bpf/btf.h>
 
-static void kcall(struct cg *g, const char *name)
+static void cg_kcall(struct cg *g, const char *name)
 {
 	struct btf *b = types_vmlinux_btf();
 	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
@@ -1242,24 +1242,24 @@ static void kcall(struct cg *g, const char *name)
 	if (id <= 0)
 		cg_error(g, g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
 			 "this kernel has no %s kfunc, which D string functions need", name);
-	emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
+	cg_emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
 	/* they return int: sign-extend the error codes */
-	emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
-	emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
 }
 
 /* reg = min(reg, max) as unsigned: gives the verifier a bound for reg. */
-static void clamp_u(struct cg *g, int reg, int32_t max)
+static void cg_clamp_u(struct cg *g, int reg, int32_t max)
 {
-	emit(g, BPF_JMP_IMM(BPF_JLE, reg, max, 1));
-	emit(g, BPF_MOV64_IMM(reg, max));
+	cg_emit(g, BPF_JMP_IMM(BPF_JLE, reg, max, 1));
+	cg_emit(g, BPF_MOV64_IMM(reg, max));
 }
 
 /* r0 = r7 + off */
-static void scratch_ptr(struct cg *g, int reg, uint32_t off)
+static void cg_scratch_ptr(struct cg *g, int reg, uint32_t off)
 {
-	emit(g, BPF_MOV64_REG(reg, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)off));
+	cg_emit(g, BPF_MOV64_REG(reg, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)off));
 }
 
 /*
@@ -1269,167 +1269,167 @@ static void scratch_ptr(struct cg *g, int reg, uint32_t off)
  */
 static void suffix_result(struct cg *g, int d)
 {
-	uint32_t t = temp(g, g->L->strbuf);
-	int found = new_label(g), done = new_label(g);
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int found = cg_new_label(g), done = cg_new_label(g);
 
-	jmp_imm(g, BPF_JSGE, R0, 0, found);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	jmp(g, done);
-	place(g, found);
-	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-	peek(g, R3, d);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
-	scratch_ptr(g, R1, t);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	scratch_ptr(g, R0, t);
-	place(g, done);
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, found);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, found);
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_peek(g, R3, d);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_scratch_ptr(g, R0, t);
+	cg_place(g, done);
 }
 
 /* Evaluate a string argument, fault on NULL, push it. */
 static void push_str_arg(struct cg *g, struct node *a)
 {
-	gen_expr(g, a);
-	null_check(g, R0);
-	push(g, R0);
+	cg_expr(g, a);
+	cg_null_check(g, R0);
+	cg_push(g, R0);
 }
 
 
 /* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5. */
-static void gen_strlen_reg(struct cg *g)
+static void cg_strlen_reg(struct cg *g)
 {
-	null_check(g, R1);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
-	kcall(g, "bpf_strnlen");
-	clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
+	cg_null_check(g, R1);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
+	cg_kcall(g, "bpf_strnlen");
+	cg_clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
 }
 
-static void gen_call(struct cg *g, struct node *n);
+static void cg_call_subr(struct cg *g, struct node *n);
 
 static void gen_strjoin(struct cg *g, struct node *n)
 {
 	uint32_t sb = g->L->strmax;
-	uint32_t t = temp(g, 2 * g->L->strbuf);
-	int ok = new_label(g), ok2 = new_label(g);
+	uint32_t t = cg_temp(g, 2 * g->L->strbuf);
+	int ok = cg_new_label(g), ok2 = cg_new_label(g);
 
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);
-	gen_expr(g, n->args.v[1]);
-	push(g, R0);
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[1]);
+	cg_push(g, R0);
 	/* first part */
-	peek(g, R3, g->depth - 2);
-	emit(g, BPF_MOV64_REG(R1, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	jmp_imm(g, BPF_JSGT, R0, 0, ok);
-	fault(g, 1, -1);
-	place(g, ok);
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
-	emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0x7fff));
-	int clamp = new_label(g);
-	jmp_imm(g, BPF_JLE, R0, (int32_t)(sb - 1), clamp);
-	emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));
-	place(g, clamp);
+	cg_peek(g, R3, g->depth - 2);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok);
+	cg_fault(g, 1, -1);
+	cg_place(g, ok);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0x7fff));
+	int clamp = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JLE, R0, (int32_t)(sb - 1), clamp);
+	cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));
+	cg_place(g, clamp);
 	/* second part at t + len, room sb - len */
-	emit(g, BPF_MOV64_REG(R1, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R0));
-	peek(g, R3, g->depth - 1);
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	jmp_imm(g, BPF_JSGT, R0, 0, ok2);
-	fault(g, 1, -1);
-	place(g, ok2);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R0));
+	cg_peek(g, R3, g->depth - 1);
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok2);
+	cg_fault(g, 1, -1);
+	cg_place(g, ok2);
 	g->depth -= 2;
-	emit(g, BPF_MOV64_REG(R0, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
 /* substr(s, i [, len]) with DTrace's rules for negative positions. */
 static void gen_substr(struct cg *g, struct node *n)
 {
 	uint32_t sb = g->L->strmax;
-	uint32_t t = temp(g, g->L->strbuf);
+	uint32_t t = cg_temp(g, g->L->strbuf);
 	int have_len = n->args.n > 2;
 	int d0 = g->depth;
 
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);				/* d0: s */
-	gen_expr(g, n->args.v[1]);
-	push(g, R0);				/* d0+1: index */
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);				/* d0: s */
+	cg_expr(g, n->args.v[1]);
+	cg_push(g, R0);				/* d0+1: index */
 	if (have_len) {
-		gen_expr(g, n->args.v[2]);
-		push(g, R0);			/* d0+2: length */
+		cg_expr(g, n->args.v[2]);
+		cg_push(g, R0);			/* d0+2: length */
 	}
 	/* r6 is the context; keep it: compute in r8/r9 and stack */
-	peek(g, R1, d0);
-	gen_strlen_reg(g);			/* r0 = len */
-	emit(g, BPF_MOV64_REG(R9, R0));		/* r9 = len */
-	peek(g, R8, d0 + 1);			/* r8 = index */
+	cg_peek(g, R1, d0);
+	cg_strlen_reg(g);			/* r0 = len */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));		/* r9 = len */
+	cg_peek(g, R8, d0 + 1);			/* r8 = index */
 	/* if index < 0: index += len; if still < 0: (length adjusts) index = 0 */
-	int nonneg = new_label(g), idx_ok = new_label(g);
-	jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
+	int nonneg = cg_new_label(g), idx_ok = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
 	if (have_len) {
 		/* a negative start shortens the length (illumos semantics) */
-		int pos = new_label(g);
-		int keep = new_label(g);
-		jmp_imm(g, BPF_JSGE, R8, 0, pos);
-		peek(g, R1, d0 + 2);
-		jmp_imm(g, BPF_JSLT, R1, 0, keep);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
-		emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
-		emit(g, BPF_STX_MEM(BPF_DW, FP, R1, slot(d0 + 2)));
-		place(g, keep);
-		emit(g, BPF_MOV64_IMM(R8, 0));
-		place(g, pos);
+		int pos = cg_new_label(g);
+		int keep = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, pos);
+		cg_peek(g, R1, d0 + 2);
+		cg_jmp_imm(g, BPF_JSLT, R1, 0, keep);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
+		cg_emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
+		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(d0 + 2)));
+		cg_place(g, keep);
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
+		cg_place(g, pos);
 	} else {
-		jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
-		emit(g, BPF_MOV64_IMM(R8, 0));
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
 	}
-	place(g, nonneg);
+	cg_place(g, nonneg);
 	/* index > len: empty */
-	jmp_reg(g, BPF_JSLE, R8, R9, idx_ok);
-	emit(g, BPF_MOV64_REG(R8, R9));
-	place(g, idx_ok);
+	cg_jmp_reg(g, BPF_JSLE, R8, R9, idx_ok);
+	cg_emit(g, BPF_MOV64_REG(R8, R9));
+	cg_place(g, idx_ok);
 	/* count = len - index, or min(length, that) */
-	emit(g, BPF_MOV64_REG(R2, R9));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R8));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R8));
 	if (have_len) {
-		int keep = new_label(g), pos = new_label(g);
-		peek(g, R1, d0 + 2);
-		jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		int keep = cg_new_label(g), pos = cg_new_label(g);
+		cg_peek(g, R1, d0 + 2);
+		cg_jmp_imm(g, BPF_JSGE, R1, 0, pos);
 		/* negative length: count = len - index + length */
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
-		jmp_imm(g, BPF_JSGE, R1, 0, pos);
-		emit(g, BPF_MOV64_IMM(R1, 0));
-		place(g, pos);
-		jmp_reg(g, BPF_JSGE, R1, R2, keep);
-		emit(g, BPF_MOV64_REG(R2, R1));
-		place(g, keep);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+		cg_jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		cg_emit(g, BPF_MOV64_IMM(R1, 0));
+		cg_place(g, pos);
+		cg_jmp_reg(g, BPF_JSGE, R1, R2, keep);
+		cg_emit(g, BPF_MOV64_REG(R2, R1));
+		cg_place(g, keep);
 	}
 	/* copy count bytes + NUL: probe_read_str(t, count + 1, s + index) */
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
-	emit(g, BPF_ALU64_IMM(BPF_AND, R2, 0x7fff));
-	int szok = new_label(g);
-	jmp_imm(g, BPF_JLE, R2, (int32_t)sb, szok);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
-	place(g, szok);
-	int nz = new_label(g);
-	jmp_imm(g, BPF_JNE, R2, 0, nz);
-	emit(g, BPF_MOV64_IMM(R2, 1));
-	place(g, nz);
-	peek(g, R3, d0);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
-	emit(g, BPF_MOV64_REG(R1, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-	call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, 0x7fff));
+	int szok = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JLE, R2, (int32_t)sb, szok);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_place(g, szok);
+	int nz = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JNE, R2, 0, nz);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_place(g, nz);
+	cg_peek(g, R3, d0);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	g->depth = d0;
-	emit(g, BPF_MOV64_REG(R0, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
 /* strchr/strrchr: the string from the first/last c in s on, or NULL. */
@@ -1438,11 +1438,11 @@ static void gen_strchr(struct cg *g, struct node *n, int last)
 	int d0 = g->depth;
 
 	push_str_arg(g, n->args.v[0]);
-	gen_expr(g, n->args.v[1]);
-	emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
-	emit(g, BPF_MOV64_REG(R2, R0));
-	peek(g, R1, d0);
-	kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
+	cg_expr(g, n->args.v[1]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_peek(g, R1, d0);
+	cg_kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -1453,11 +1453,11 @@ static void gen_strstr(struct cg *g, struct node *n)
 	int d0 = g->depth;
 
 	push_str_arg(g, n->args.v[0]);
-	gen_expr(g, n->args.v[1]);
-	null_check(g, R0);
-	emit(g, BPF_MOV64_REG(R2, R0));
-	peek(g, R1, d0);
-	kcall(g, "bpf_strstr");
+	cg_expr(g, n->args.v[1]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_peek(g, R1, d0);
+	cg_kcall(g, "bpf_strstr");
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -1472,64 +1472,64 @@ static void gen_copyin(struct cg *g, struct node *n)
 	int str = n->fn == F_COPYINSTR;
 	struct node *len = n->args.n > 1 ? n->args.v[1] : NULL;
 	uint32_t max = str ? g->L->strbuf : g->L->strbuf;
-	int ok = new_label(g), clamp = new_label(g);
+	int ok = cg_new_label(g), clamp = cg_new_label(g);
 	uint32_t t;
 
 	if (!str && len->is_const && len->cval > 0 && (uint64_t)len->cval <= 4096)
 		max = (uint32_t)len->cval;
-	t = temp(g, max);
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);
+	t = cg_temp(g, max);
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
 	if (str) {
 		/* at most len bytes and the NUL, at most strsize bytes */
 		if (len) {
-			gen_expr(g, len);
-			emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
-			emit(g, BPF_MOV64_IMM(R0, (int32_t)g->L->strmax - 1));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-			emit(g, BPF_MOV64_REG(R2, R0));
+			cg_expr(g, len);
+			cg_emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
+			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)g->L->strmax - 1));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+			cg_emit(g, BPF_MOV64_REG(R2, R0));
 		} else {
-			emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 		}
 	} else {
-		gen_expr(g, len);
-		jmp_imm(g, BPF_JLE, R0, (int32_t)max, clamp);
-		emit(g, BPF_MOV64_IMM(R0, (int32_t)max));
-		place(g, clamp);
-		emit(g, BPF_MOV64_REG(R2, R0));
+		cg_expr(g, len);
+		cg_jmp_imm(g, BPF_JLE, R0, (int32_t)max, clamp);
+		cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)max));
+		cg_place(g, clamp);
+		cg_emit(g, BPF_MOV64_REG(R2, R0));
 	}
-	pop(g, R8);
-	emit(g, BPF_MOV64_REG(R3, R8));
-	emit(g, BPF_MOV64_REG(R1, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-	call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
-	jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
-	fault(g, 1, R8);
-	place(g, ok);
-	emit(g, BPF_MOV64_REG(R0, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	cg_pop(g, R8);
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
+	cg_jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
+	cg_fault(g, 1, R8);
+	cg_place(g, ok);
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
 /* speculation(): claim a free speculation buffer (1..nspec), or 0. */
 static void gen_speculation(struct cg *g)
 {
-	int done = new_label(g);
+	int done = cg_new_label(g);
 	int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
 
 	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
-		ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
-		emit(g, BPF_MOV64_IMM(R0, 0));
-		emit(g, BPF_MOV64_IMM(R2, 1));
-		emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
-		emit(g, BPF_MOV64_REG(R3, R0));
-		emit(g, BPF_MOV64_IMM(R0, i));
-		jmp_imm(g, BPF_JEQ, R3, 0, done);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R2, 1));
+		cg_emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_IMM(R0, i));
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, done);
 	}
-	ld_mapval(g, R1, CGM_GVARS, GV_SPECUNAVAIL);
-	emit(g, BPF_MOV64_IMM(R2, 1));
-	emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	place(g, done);
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECUNAVAIL);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, done);
 }
 
 /*
@@ -1542,84 +1542,84 @@ static void gen_index(struct cg *g, struct node *n, int rev)
 {
 	int d0 = g->depth, have_pos = n->args.n > 2;
 	int dpos = d0 + 2, dlen = d0 + 2 + have_pos, dsub = dlen + 1;
-	int res = new_label(g), none = new_label(g), done = new_label(g);
-	uint32_t t = temp(g, 8);
+	int res = cg_new_label(g), none = cg_new_label(g), done = cg_new_label(g);
+	uint32_t t = cg_temp(g, 8);
 
 	push_str_arg(g, n->args.v[0]);
 	push_str_arg(g, n->args.v[1]);
 	if (have_pos) {
-		gen_expr(g, n->args.v[2]);
-		push(g, R0);
+		cg_expr(g, n->args.v[2]);
+		cg_push(g, R0);
 	}
-	peek(g, R1, d0);
-	gen_strlen_reg(g);
-	push(g, R0);				/* dlen */
-	peek(g, R1, d0 + 1);
-	gen_strlen_reg(g);
-	push(g, R0);				/* dsub */
+	cg_peek(g, R1, d0);
+	cg_strlen_reg(g);
+	cg_push(g, R0);				/* dlen */
+	cg_peek(g, R1, d0 + 1);
+	cg_strlen_reg(g);
+	cg_push(g, R0);				/* dsub */
 	/* both empty: 0 */
-	peek(g, R1, dlen);
-	emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
-	jmp_imm(g, BPF_JEQ, R0, 0, res);
+	cg_peek(g, R1, dlen);
+	cg_emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, res);
 	if (!rev) {
 		/* r8 = start: max(start, 0); none if start >= len */
-		emit(g, BPF_MOV64_IMM(R8, 0));
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		if (have_pos) {
-			peek(g, R8, dpos);
-			emit(g, BPF_JMP_IMM(BPF_JSGE, R8, 0, 1));
-			emit(g, BPF_MOV64_IMM(R8, 0));
+			cg_peek(g, R8, dpos);
+			cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R8, 0, 1));
+			cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		}
-		peek(g, R1, dlen);
-		jmp_reg(g, BPF_JSGE, R8, R1, none);
-		clamp_u(g, R8, (int32_t)g->L->strmax - 1);
-		peek(g, R1, d0);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		peek(g, R2, d0 + 1);
-		kcall(g, "bpf_strstr");
-		jmp_imm(g, BPF_JSLT, R0, 0, none);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
-		jmp(g, res);
+		cg_peek(g, R1, dlen);
+		cg_jmp_reg(g, BPF_JSGE, R8, R1, none);
+		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		cg_peek(g, R1, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_peek(g, R2, d0 + 1);
+		cg_kcall(g, "bpf_strstr");
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+		cg_jmp(g, res);
 	} else {
 		/* r8 = min(start, len, len - sublen); none if negative */
-		int loop = new_label(g);
-		peek(g, R8, dlen);
+		int loop = cg_new_label(g);
+		cg_peek(g, R8, dlen);
 		if (have_pos) {
-			peek(g, R1, dpos);
-			jmp_imm(g, BPF_JSLT, R1, 0, none);
-			emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
-			emit(g, BPF_MOV64_REG(R8, R1));
+			cg_peek(g, R1, dpos);
+			cg_jmp_imm(g, BPF_JSLT, R1, 0, none);
+			cg_emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
 		}
-		peek(g, R1, dlen);
-		peek(g, R2, dsub);
-		emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
-		emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
-		emit(g, BPF_MOV64_REG(R8, R1));
-		jmp_imm(g, BPF_JSLT, R8, 0, none);
-		clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		cg_peek(g, R1, dlen);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+		cg_emit(g, BPF_MOV64_REG(R8, R1));
+		cg_jmp_imm(g, BPF_JSLT, R8, 0, none);
+		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
 		/* try each position from r8 down: sub matches at i when it is
 		 * found within the first strlen(sub) bytes of s + i */
-		place(g, loop);
-		peek(g, R1, d0);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		peek(g, R2, d0 + 1);
-		peek(g, R3, dsub);
-		kcall(g, "bpf_strnstr");
-		emit(g, BPF_MOV64_REG(R1, R0));
-		emit(g, BPF_MOV64_REG(R0, R8));
-		jmp_imm(g, BPF_JEQ, R1, 0, res);
-		emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
-		jmp_imm(g, BPF_JSGE, R8, 0, loop);
+		cg_place(g, loop);
+		cg_peek(g, R1, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_peek(g, R2, d0 + 1);
+		cg_peek(g, R3, dsub);
+		cg_kcall(g, "bpf_strnstr");
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_MOV64_REG(R0, R8));
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, loop);
 	}
-	place(g, none);
-	emit(g, BPF_MOV64_IMM(R0, -1));
+	cg_place(g, none);
+	cg_emit(g, BPF_MOV64_IMM(R0, -1));
 	/* results go through memory: the verifier then forgets which
 	 * iteration found them, and the paths after the loop merge */
-	place(g, res);
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)t));
-	jmp(g, done);
-	place(g, done);
-	emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)t));
-	norm(g, R0, &ty_int);
+	cg_place(g, res);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)t));
+	cg_jmp(g, done);
+	cg_place(g, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)t));
+	cg_norm(g, R0, &ty_int);
 	g->depth = d0;
 }
 
@@ -1630,111 +1630,111 @@ static void gen_index(struct cg *g, struct node *n, int rev)
 static void gen_lltostr(struct cg *g, struct node *n)
 {
 	int d0 = g->depth;
-	uint32_t dig = temp(g, 80), t = temp(g, g->L->strbuf), cnt = temp(g, 8);
-	int loop = new_label(g), out = new_label(g), pos = new_label(g), join = new_label(g);
-	int nodigit = new_label(g), ok = new_label(g), nox = new_label(g), noo = new_label(g);
+	uint32_t dig = cg_temp(g, 80), t = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
+	int loop = cg_new_label(g), out = cg_new_label(g), pos = cg_new_label(g), join = cg_new_label(g);
+	int nodigit = cg_new_label(g), ok = cg_new_label(g), nox = cg_new_label(g), noo = cg_new_label(g);
 
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);				/* d0: value */
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);				/* d0: value */
 	if (n->args.n > 1) {
-		gen_expr(g, n->args.v[1]);
-		emit(g, BPF_MOV64_REG(R1, R0));
-		emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
-		jmp_imm(g, BPF_JLE, R1, 34, ok);
-		fault(g, 3, -1);		/* illegal operation */
-		place(g, ok);
+		cg_expr(g, n->args.v[1]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
+		cg_jmp_imm(g, BPF_JLE, R1, 34, ok);
+		cg_fault(g, 3, -1);		/* illegal operation */
+		cg_place(g, ok);
 	} else {
-		emit(g, BPF_MOV64_IMM(R0, 10));
+		cg_emit(g, BPF_MOV64_IMM(R0, 10));
 	}
-	push(g, R0);				/* d0+1: base */
-	emit(g, BPF_MOV64_REG(R9, R0));
-	peek(g, R8, d0);
+	cg_push(g, R0);				/* d0+1: base */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	cg_peek(g, R8, d0);
 	/* base 10 and negative: digits of -v, then '-' */
-	emit(g, BPF_MOV64_IMM(R1, 0));
-	jmp_imm(g, BPF_JNE, R9, 10, pos);
-	jmp_imm(g, BPF_JSGE, R8, 0, pos);
-	emit(g, BPF_NEG64(R8));
-	emit(g, BPF_MOV64_IMM(R1, 1));
-	place(g, pos);
-	push(g, R1);				/* d0+2: negative */
+	cg_emit(g, BPF_MOV64_IMM(R1, 0));
+	cg_jmp_imm(g, BPF_JNE, R9, 10, pos);
+	cg_jmp_imm(g, BPF_JSGE, R8, 0, pos);
+	cg_emit(g, BPF_NEG64(R8));
+	cg_emit(g, BPF_MOV64_IMM(R1, 1));
+	cg_place(g, pos);
+	cg_push(g, R1);				/* d0+2: negative */
 	/* digits backwards from dig[70], the NUL at dig[71] */
-	emit(g, BPF_ST_MEM(BPF_B, R7, (int16_t)(dig + 71), 0));
-	emit(g, BPF_MOV64_IMM(R3, 0));
-	place(g, loop);
-	emit(g, BPF_MOV64_REG(R1, R8));
-	emit(g, BPF_ALU64_REG(BPF_MOD, R1, R9));
-	emit(g, BPF_ALU64_REG(BPF_DIV, R8, R9));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, '0'));
-	emit(g, BPF_JMP_IMM(BPF_JLE, R1, '9', 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 'a' - '0' - 10));
-	scratch_ptr(g, R2, dig + 70);
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
-	emit(g, BPF_STX_MEM(BPF_B, R2, R1, 0));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
-	jmp_imm(g, BPF_JEQ, R8, 0, out);
-	jmp_imm(g, BPF_JLT, R3, 64, loop);
-	place(g, out);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R7, (int16_t)(dig + 71), 0));
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_emit(g, BPF_MOV64_REG(R1, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_MOD, R1, R9));
+	cg_emit(g, BPF_ALU64_REG(BPF_DIV, R8, R9));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, '0'));
+	cg_emit(g, BPF_JMP_IMM(BPF_JLE, R1, '9', 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 'a' - '0' - 10));
+	cg_scratch_ptr(g, R2, dig + 70);
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	cg_emit(g, BPF_STX_MEM(BPF_B, R2, R1, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp_imm(g, BPF_JEQ, R8, 0, out);
+	cg_jmp_imm(g, BPF_JLT, R3, 64, loop);
+	cg_place(g, out);
 	/* the count through memory, so that the loop's exits merge */
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
-	jmp(g, join);
-	place(g, join);
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
-	clamp_u(g, R3, 64);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)(dig + 71)));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R7));	/* the first digit */
-	peek(g, R1, d0 + 2);
-	jmp_imm(g, BPF_JEQ, R1, 0, nodigit);
-	emit(g, BPF_ST_MEM(BPF_B, R2, -1, '-'));
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
-	place(g, nodigit);
-	peek(g, R1, d0 + 1);
-	jmp_imm(g, BPF_JNE, R1, 16, nox);
-	emit(g, BPF_ST_MEM(BPF_B, R2, -1, 'x'));
-	emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
-	place(g, nox);
-	jmp_imm(g, BPF_JNE, R1, 8, noo);
-	emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
-	place(g, noo);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_jmp(g, join);
+	cg_place(g, join);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_clamp_u(g, R3, 64);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(dig + 71)));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R7));	/* the first digit */
+	cg_peek(g, R1, d0 + 2);
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, nodigit);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '-'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	cg_place(g, nodigit);
+	cg_peek(g, R1, d0 + 1);
+	cg_jmp_imm(g, BPF_JNE, R1, 16, nox);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, 'x'));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
+	cg_place(g, nox);
+	cg_jmp_imm(g, BPF_JNE, R1, 8, noo);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	cg_place(g, noo);
 	/* into a string buffer (at most strsize characters) */
-	emit(g, BPF_MOV64_REG(R3, R2));
-	scratch_ptr(g, R1, t);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	scratch_ptr(g, R0, t);
+	cg_emit(g, BPF_MOV64_REG(R3, R2));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_scratch_ptr(g, R0, t);
 	g->depth = d0;
 }
 
 /* toupper(s) / tolower(s): a copy of s with ASCII letters converted. */
 static void gen_tocase(struct cg *g, struct node *n, int upper)
 {
-	uint32_t t = temp(g, g->L->strbuf);
-	int loop = new_label(g), store = new_label(g), done = new_label(g);
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int loop = cg_new_label(g), store = cg_new_label(g), done = cg_new_label(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 
-	gen_expr(g, n->args.v[0]);
-	null_check(g, R0);
-	emit(g, BPF_MOV64_REG(R8, R0));
-	scratch_ptr(g, R1, t);
-	copy_str(g, R1, R8);
-	scratch_ptr(g, R8, t);
-	emit(g, BPF_MOV64_IMM(R3, 0));
-	place(g, loop);
-	jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
-	emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
-	jmp_imm(g, BPF_JEQ, R4, 0, done);
-	jmp_imm(g, BPF_JLT, R4, lo, store);
-	jmp_imm(g, BPF_JGT, R4, hi, store);
-	emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
-	emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
-	place(g, store);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
-	jmp(g, loop);
-	place(g, done);
-	scratch_ptr(g, R0, t);
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	cg_scratch_ptr(g, R8, t);
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, done);
+	cg_jmp_imm(g, BPF_JLT, R4, lo, store);
+	cg_jmp_imm(g, BPF_JGT, R4, hi, store);
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
+	cg_emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
+	cg_place(g, store);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+	cg_scratch_ptr(g, R0, t);
 }
 
 /*
@@ -1745,22 +1745,22 @@ static void gen_tocase(struct cg *g, struct node *n, int upper)
  */
 static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
 {
-	int loop = new_label(g), out = new_label(g), join = new_label(g);
+	int loop = cg_new_label(g), out = cg_new_label(g), join = cg_new_label(g);
 
-	place(g, loop);
-	jmp_imm(g, BPF_JLE, R3, min, out);
-	scratch_ptr(g, R2, t - 1);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
-	jmp_imm(g, BPF_JNE, R1, '/', out);
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
-	jmp(g, loop);
-	place(g, out);
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
-	jmp(g, join);
-	place(g, join);
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
-	clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JLE, R3, min, out);
+	cg_scratch_ptr(g, R2, t - 1);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, '/', out);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, out);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_jmp(g, join);
+	cg_place(g, join);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
 }
 
 /*
@@ -1769,65 +1769,65 @@ static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
  */
 static void gen_pathpart(struct cg *g, struct node *n, int dir)
 {
-	uint32_t t = temp(g, g->L->strbuf), r = temp(g, g->L->strbuf), cnt = temp(g, 8);
-	int dot = new_label(g), slash = new_label(g), done = new_label(g), ok = new_label(g);
+	uint32_t t = cg_temp(g, g->L->strbuf), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
+	int dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
 
-	gen_expr(g, n->args.v[0]);
-	null_check(g, R0);
-	emit(g, BPF_MOV64_REG(R8, R0));
-	scratch_ptr(g, R1, t);
-	copy_str(g, R1, R8);
-	scratch_ptr(g, R1, t);
-	gen_strlen_reg(g);
-	jmp_imm(g, BPF_JEQ, R0, 0, dot);
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	cg_scratch_ptr(g, R1, t);
+	cg_strlen_reg(g);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, dot);
 	/* r3 = length without trailing slashes (at least 1) */
-	emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
 	trim_slashes(g, t, cnt, 1);
-	jmp_imm(g, BPF_JEQ, R3, 0, dot);
+	cg_jmp_imm(g, BPF_JEQ, R3, 0, dot);
 	/* "/" (all slashes): "/" either way */
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
-	emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
-	jmp_imm(g, BPF_JEQ, R3, 1, slash);
-	scratch_ptr(g, R2, t);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-	scratch_ptr(g, R1, t);
-	emit(g, BPF_MOV64_IMM(R2, '/'));
-	kcall(g, "bpf_strrchr");
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
+	cg_emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
+	cg_jmp_imm(g, BPF_JEQ, R3, 1, slash);
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
+	cg_kcall(g, "bpf_strrchr");
 	if (!dir) {
 		/* after the last slash (or all of it) */
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-		emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
-		emit(g, BPF_MOV64_IMM(R0, 0));
-		clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-		scratch_ptr(g, R3, t);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
-		scratch_ptr(g, R1, r);
-		emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
-		call(g, BPF_FUNC_probe_read_kernel_str);
-		scratch_ptr(g, R0, r);
-		jmp(g, done);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		cg_scratch_ptr(g, R3, t);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+		cg_scratch_ptr(g, R1, r);
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_scratch_ptr(g, R0, r);
+		cg_jmp(g, done);
 	} else {
-		jmp_imm(g, BPF_JSLT, R0, 0, dot);
-		clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, dot);
+		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 		/* drop the slashes before the last component */
-		emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
 		trim_slashes(g, t, cnt, 0);
-		jmp_imm(g, BPF_JEQ, R3, 0, slash);
-		scratch_ptr(g, R2, t);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-		emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-		scratch_ptr(g, R0, t);
-		jmp(g, done);
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, slash);
+		cg_scratch_ptr(g, R2, t);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+		cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+		cg_scratch_ptr(g, R0, t);
+		cg_jmp(g, done);
 	}
-	place(g, dot);
-	emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '.'));
-	jmp(g, ok);
-	place(g, slash);
-	emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '/'));
-	place(g, ok);
-	scratch_ptr(g, R0, r);
-	place(g, done);
+	cg_place(g, dot);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '.'));
+	cg_jmp(g, ok);
+	cg_place(g, slash);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '/'));
+	cg_place(g, ok);
+	cg_scratch_ptr(g, R0, r);
+	cg_place(g, done);
 }
 
 /*
@@ -1842,79 +1842,79 @@ static void gen_strtok(struct cg *g, struct node *n)
 {
 	struct dt_var *v = n->var;
 	struct node *s = n->args.v[0];
-	uint32_t tok = temp(g, g->L->strbuf), rest = temp(g, g->L->strbuf);
-	int d0 = g->depth, have = new_label(g), null = new_label(g), done = new_label(g);
+	uint32_t tok = cg_temp(g, g->L->strbuf), rest = cg_temp(g, g->L->strbuf);
+	int d0 = g->depth, have = cg_new_label(g), null = cg_new_label(g), done = cg_new_label(g);
 
 	if (s->kind == N_INT && s->ival == 0) {
-		var_addr(g, v);
+		cg_var_addr(g, v);
 		if (strtok_clause != g->clause)	/* no state yet: NULL */
-			emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
-		load_str_mark(g);
-		null_check(g, R0);
+			cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+		cg_load_str_mark(g);
+		cg_null_check(g, R0);
 	} else {
 		strtok_clause = g->clause;
-		gen_expr(g, s);
-		null_check(g, R0);
-		emit(g, BPF_MOV64_REG(R8, R0));
-		var_addr(g, v);
-		emit(g, BPF_MOV64_REG(R1, R0));
-		emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
-		copy_str(g, R1, R8);
+		cg_expr(g, s);
+		cg_null_check(g, R0);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_var_addr(g, v);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+		cg_copy_str(g, R1, R8);
 	}
 	push_str_arg(g, n->args.v[1]);		/* d0: delimiters */
 	/* skip leading delimiters: r8 = the token */
-	var_addr(g, v);
-	emit(g, BPF_MOV64_REG(R1, R0));
-	peek(g, R2, d0);
-	kcall(g, "bpf_strspn");
-	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-	emit(g, BPF_MOV64_REG(R8, R0));
-	var_addr(g, v);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
-	emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
-	jmp_imm(g, BPF_JNE, R1, 0, have);
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_peek(g, R2, d0);
+	cg_kcall(g, "bpf_strspn");
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, 0, have);
 	/* no token: NULL, and no more state */
-	place(g, null);
-	var_addr(g, v);
-	emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	jmp(g, done);
-	place(g, have);
-	emit(g, BPF_MOV64_REG(R1, R8));
-	peek(g, R2, d0);
-	kcall(g, "bpf_strcspn");
-	clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-	emit(g, BPF_MOV64_REG(R9, R0));
+	cg_place(g, null);
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, have);
+	cg_emit(g, BPF_MOV64_REG(R1, R8));
+	cg_peek(g, R2, d0);
+	cg_kcall(g, "bpf_strcspn");
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
 	/* the token: strcspn bytes and a NUL */
-	emit(g, BPF_MOV64_REG(R2, R0));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
-	emit(g, BPF_MOV64_REG(R3, R8));
-	scratch_ptr(g, R1, tok);
-	call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_scratch_ptr(g, R1, tok);
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	/* the rest, from the delimiter that ended the token, becomes the state */
-	emit(g, BPF_MOV64_REG(R3, R8));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R9));
-	scratch_ptr(g, R1, rest);
-	emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
-	call(g, BPF_FUNC_probe_read_kernel_str);
-	var_addr(g, v);
-	emit(g, BPF_MOV64_REG(R1, R0));
-	scratch_ptr(g, R3, rest);
-	copy_str(g, R1, R3);
-	scratch_ptr(g, R0, tok);
-	place(g, done);
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R9));
+	cg_scratch_ptr(g, R1, rest);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_scratch_ptr(g, R3, rest);
+	cg_copy_str(g, R1, R3);
+	cg_scratch_ptr(g, R0, tok);
+	cg_place(g, done);
 	g->depth = d0;
 }
 
 /* Read size bytes at offset off of the task_struct in r8 into FP_TMP. */
 static void read_task_field(struct cg *g, uint32_t off, int32_t size)
 {
-	emit(g, BPF_MOV64_REG(R1, FP));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-	emit(g, BPF_MOV64_IMM(R2, size));
-	emit(g, BPF_MOV64_REG(R3, R8));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
-	call(g, BPF_FUNC_probe_read_kernel);
+	cg_emit(g, BPF_MOV64_REG(R1, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	cg_emit(g, BPF_MOV64_IMM(R2, size));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
 }
 
 /* progenyof(pid): 1 if the current process is pid or a descendant of it. */
@@ -1922,110 +1922,110 @@ static void gen_progenyof(struct cg *g, struct node *n)
 {
 	struct dt_type *ts = type_tag(TY_STRUCT, "task_struct");
 	const struct dt_member *tgid = type_member(ts, "tgid"), *par = type_member(ts, "real_parent");
-	int yes = new_label(g), no = new_label(g), done = new_label(g);
+	int yes = cg_new_label(g), no = cg_new_label(g), done = cg_new_label(g);
 
 	if (!tgid || !par)
 		cg_error(g, n->line, NULL, "kernel BTF has no task_struct tgid or real_parent");
-	gen_expr(g, n->args.v[0]);
-	emit(g, BPF_MOV64_REG(R9, R0));
-	call(g, BPF_FUNC_get_current_task);
-	emit(g, BPF_MOV64_REG(R8, R0));
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	cg_call(g, BPF_FUNC_get_current_task);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
 	/* at most 64 generations up, to the idle task (pid 0) */
 	for (int i = 0; i < 64; i++) {
-		jmp_imm(g, BPF_JEQ, R8, 0, no);
+		cg_jmp_imm(g, BPF_JEQ, R8, 0, no);
 		read_task_field(g, tgid->offset, 4);
-		emit(g, BPF_LDX_MEM(BPF_W, R1, FP, FP_TMP));
-		emit(g, BPF_MOV32_REG(R2, R9));
-		jmp_reg(g, BPF_JEQ, R1, R2, yes);
-		jmp_imm(g, BPF_JEQ, R1, 0, no);
+		cg_emit(g, BPF_LDX_MEM(BPF_W, R1, FP, FP_TMP));
+		cg_emit(g, BPF_MOV32_REG(R2, R9));
+		cg_jmp_reg(g, BPF_JEQ, R1, R2, yes);
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, no);
 		read_task_field(g, par->offset, 8);
-		emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_TMP));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_TMP));
 	}
-	place(g, no);
-	emit(g, BPF_MOV64_IMM(R0, 0));
-	jmp(g, done);
-	place(g, yes);
-	emit(g, BPF_MOV64_IMM(R0, 1));
-	place(g, done);
+	cg_place(g, no);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_place(g, done);
 }
 
 /* alloca(n): n zeroed bytes of this clause's scratch space. */
 static void gen_alloca(struct cg *g, struct node *n)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
-	gen_expr(g, n->args.v[0]);
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 7));
-	emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~7));
-	emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
-	emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
-	emit(g, BPF_MOV64_REG(R2, R8));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R9));
-	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
-	fault(g, 5, -1);				/* out of scratch space */
-	place(g, ok);
-	emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
-	jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, ok);	/* for the verifier */
-	jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, ok);
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~7));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
+	cg_emit(g, BPF_MOV64_REG(R2, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R9));
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_fault(g, 5, -1);				/* out of scratch space */
+	cg_place(g, ok);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
+	cg_jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, ok);	/* for the verifier */
+	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, ok);
 	{
-		int none = new_label(g);
-		jmp_imm(g, BPF_JEQ, R9, 0, none);
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		emit(g, BPF_MOV64_REG(R2, R9));
-		emit(g, BPF_MOV64_REG(R3, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
-		call(g, BPF_FUNC_probe_read_kernel);
-		place(g, none);
+		int none = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_emit(g, BPF_MOV64_REG(R3, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_place(g, none);
 	}
-	emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
 }
 
 /* bcopy(src, dst, n): dst must be memory alloca() gave out. */
 static void gen_bcopy(struct cg *g, struct node *n)
 {
-	int d0 = g->depth, ok = new_label(g), bad = new_label(g), done = new_label(g);
+	int d0 = g->depth, ok = cg_new_label(g), bad = cg_new_label(g), done = cg_new_label(g);
 
-	gen_expr(g, n->args.v[0]);
-	push(g, R0);
-	gen_expr(g, n->args.v[2]);
-	push(g, R0);
-	gen_expr(g, n->args.v[1]);			/* r0 = dst */
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[2]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[1]);			/* r0 = dst */
 	/* the size must fit what alloca() gave out at dst */
-	peek(g, R9, d0 + 1);
-	jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
-	emit(g, BPF_MOV64_REG(R2, R0));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
-	emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
-	jmp_imm(g, BPF_JSLT, R2, 0, bad);
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
-	emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
-	jmp_imm(g, BPF_JSLT, R3, 0, bad);
-	jmp_reg(g, BPF_JSGT, R2, R3, bad);
-	jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
-	place(g, bad);
-	fault(g, 1, R0);
-	place(g, ok);
-	jmp_imm(g, BPF_JEQ, R9, 0, done);
-	emit(g, BPF_MOV64_REG(R1, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
-	emit(g, BPF_MOV64_REG(R2, R9));
-	peek(g, R3, d0);
-	emit(g, BPF_MOV64_REG(R8, R3));
-	call(g, BPF_FUNC_probe_read_kernel);
-	jmp_imm(g, BPF_JEQ, R0, 0, done);
-	fault(g, 1, R8);
-	place(g, done);
+	cg_peek(g, R9, d0 + 1);
+	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
+	cg_jmp_imm(g, BPF_JSLT, R3, 0, bad);
+	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad);
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad);
+	cg_fault(g, 1, R0);
+	cg_place(g, ok);
+	cg_jmp_imm(g, BPF_JEQ, R9, 0, done);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_peek(g, R3, d0);
+	cg_emit(g, BPF_MOV64_REG(R8, R3));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
+	cg_fault(g, 1, R8);
+	cg_place(g, done);
 	g->depth = d0;
-	emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 }
 
-static void gen_call(struct cg *g, struct node *n)
+static void cg_call_subr(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
 	case F_ALLOCA:
@@ -2045,9 +2045,9 @@ static void gen_call(struct cg *g, struct node *n)
 		gen_strstr(g, n);
 		return;
 	case F_STRLEN:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_MOV64_REG(R1, R0));
-		gen_strlen_reg(g);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_strlen_reg(g);
 		return;
 	case F_STRJOIN:
 		gen_strjoin(g, n);
@@ -2080,30 +2080,30 @@ static void gen_call(struct cg *g, struct node *n)
 		gen_progenyof(g, n);
 		return;
 	case F_GETMAJOR:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 20));
-		emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfff));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 20));
+		cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfff));
 		return;
 	case F_GETMINOR:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfffff));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfffff));
 		return;
 	case F_RAND:
-		call(g, BPF_FUNC_get_prandom_u32);
-		emit(g, BPF_MOV32_REG(R0, R0));
-		norm(g, R0, &ty_int);
+		cg_call(g, BPF_FUNC_get_prandom_u32);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
+		cg_norm(g, R0, &ty_int);
 		return;
 	case F_HTONS: case F_NTOHS:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
 		return;
 	case F_HTONL: case F_NTOHL:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
 		return;
 	case F_HTONLL: case F_NTOHLL:
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
 		return;
 	default:
 		if (sema_fn_is_action(n->fn))
@@ -2122,7 +2122,7 @@ static void task_member(struct cg *g, const char *path)
 	const char *p = path;
 	uint32_t off = 0;
 
-	call(g, BPF_FUNC_get_current_task);
+	cg_call(g, BPF_FUNC_get_current_task);
 	while (*p) {
 		char name[64];
 		size_t n = strcspn(p, ".-");
@@ -2138,15 +2138,15 @@ static void task_member(struct cg *g, const char *path)
 		} else if (p[0] == '-' && p[1] == '>') {
 			p += 2;
 			if (off)
-				emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
+				cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
 			off = 0;
-			load_kernel(g, type_ptr(&ty_void));
+			cg_load_kernel(g, type_ptr(&ty_void));
 			t = t->ref;
 		}
 	}
 	if (off)
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
-	load_kernel(g, t);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
+	cg_load_kernel(g, t);
 }
 
 /*
@@ -2160,55 +2160,55 @@ static int gen_probe_arg(struct cg *g, int i)
 {
 	/* x86_64 syscall arguments: di, si, dx, r10, r8, r9 in struct pt_regs */
 	static const int16_t regoff[6] = {112, 104, 96, 56, 72, 64};
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
 	switch (g->p->ctx) {
 	case CTX_RAWTP_SYSCALL:
 		if (i >= 6) {
-			emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return 1;
 		}
-		emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, regoff[i]));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, regoff[i]));
 		break;
 	case CTX_RAWTP_SYSRET:
 		if (i <= 1)
-			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
 		else
-			emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return 1;
 	case CTX_RAWTP_SDT:
-		emit(g, BPF_MOV64_REG(R3, R6));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8 * i));
+		cg_emit(g, BPF_MOV64_REG(R3, R6));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8 * i));
 		break;
 	default:
 		return 0;
 	}
-	emit(g, BPF_MOV64_REG(R1, FP));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-	emit(g, BPF_MOV64_IMM(R2, 8));
-	call(g, BPF_FUNC_probe_read_kernel);
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
-	jmp_imm(g, BPF_JEQ, R0, 0, ok);
-	emit(g, BPF_MOV64_IMM(R1, 0));
-	place(g, ok);
-	emit(g, BPF_MOV64_REG(R0, R1));
+	cg_emit(g, BPF_MOV64_REG(R1, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	cg_emit(g, BPF_MOV64_IMM(R2, 8));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+	cg_emit(g, BPF_MOV64_IMM(R1, 0));
+	cg_place(g, ok);
+	cg_emit(g, BPF_MOV64_REG(R0, R1));
 	return 1;
 }
 
 /* args[i]: argN converted to the type sema gave args[i] */
-static void gen_args_elem(struct cg *g, struct node *n)
+static void cg_args_elem(struct cg *g, struct node *n)
 {
 	struct node *ix = n->args.v[0];
 	int i = ix->is_const ? (int)ix->cval : 0;
 	struct dt_var v = {.builtin = BV_ARG0 + (i < 10 ? i : 0)};
 
 	if (i >= 10 || !gen_probe_arg(g, i))
-		gen_builtin(g, &v, n->line);
-	norm(g, R0, n->type);
+		cg_builtin_var(g, &v, n->line);
+	cg_norm(g, R0, n->type);
 }
 
-static void gen_builtin(struct cg *g, struct dt_var *v, int line)
+static void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 {
 	int b = v->builtin;
 
@@ -2216,12 +2216,12 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		/* ERROR: arg1 probe id, arg2 clause, arg3 pc, arg4 fault, arg5 address */
 		uint32_t fo = g->L->fault_off;
 		switch (b - BV_ARG0) {
-		case 1: emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_ERRPRID)); break;
-		case 2: emit(g, BPF_MOV64_IMM(R0, g->err_clause_num)); break;
-		case 3: emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 24))); break;
-		case 4: emit(g, BPF_LDX_MEM(BPF_W, R0, R7, (int16_t)(fo + 12))); break;
-		case 5: emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 16))); break;
-		default: emit(g, BPF_MOV64_IMM(R0, 0)); break;
+		case 1: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_ERRPRID)); break;
+		case 2: cg_emit(g, BPF_MOV64_IMM(R0, g->err_clause_num)); break;
+		case 3: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 24))); break;
+		case 4: cg_emit(g, BPF_LDX_MEM(BPF_W, R0, R7, (int16_t)(fo + 12))); break;
+		case 5: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + 16))); break;
+		default: cg_emit(g, BPF_MOV64_IMM(R0, 0)); break;
 		}
 		return;
 	}
@@ -2231,7 +2231,7 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 		int i = b - BV_ARG0;
 		switch (g->p->ctx) {
 		case CTX_TESTRUN:
-			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, (int16_t)(8 * (i + 1))));
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, (int16_t)(8 * (i + 1))));
 			return;
 		case CTX_UPROBE:
 		case CTX_URETPROBE: {
@@ -2240,158 +2240,158 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 			static const int16_t regoff[6] = {112, 104, 96, 88, 72, 64};
 			if (g->p->ctx == CTX_URETPROBE) {
 				if (i == 1)
-					emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 80));
+					cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 80));
 				else
-					emit(g, BPF_MOV64_IMM(R0, 0));
+					cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			} else if (i < 6) {
-				emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, regoff[i]));
+				cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, regoff[i]));
 			} else {
-				emit(g, BPF_MOV64_IMM(R0, 0));
+				cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			}
 			return;
 		}
 		case CTX_PERF:
 			/* profile: arg0 = kernel pc, arg1 = user pc */
 			if (i <= 1) {
-				int user = new_label(g), done = new_label(g);
+				int user = cg_new_label(g), done = cg_new_label(g);
 				/* pt_regs->cs at 136, ip at 128 on x86_64 */
-				emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, 136));
-				emit(g, BPF_ALU64_IMM(BPF_AND, R1, 3));
-				emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 128));
-				jmp_imm(g, BPF_JNE, R1, 0, user);
+				cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, 136));
+				cg_emit(g, BPF_ALU64_IMM(BPF_AND, R1, 3));
+				cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 128));
+				cg_jmp_imm(g, BPF_JNE, R1, 0, user);
 				if (i == 1)
-					emit(g, BPF_MOV64_IMM(R0, 0));
-				jmp(g, done);
-				place(g, user);
+					cg_emit(g, BPF_MOV64_IMM(R0, 0));
+				cg_jmp(g, done);
+				cg_place(g, user);
 				if (i == 0)
-					emit(g, BPF_MOV64_IMM(R0, 0));
-				place(g, done);
+					cg_emit(g, BPF_MOV64_IMM(R0, 0));
+				cg_place(g, done);
 				return;
 			}
-			emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		default:
-			emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		}
 	}
 	switch (b) {
 	case BV_PID:
-		call(g, BPF_FUNC_get_current_pid_tgid);
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
 		return;
 	case BV_TID:
-		call(g, BPF_FUNC_get_current_pid_tgid);
-		emit(g, BPF_MOV32_REG(R0, R0));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
 		return;
 	case BV_PPID:
 		task_member(g, "real_parent->tgid");
 		return;
 	case BV_UID:
-		call(g, BPF_FUNC_get_current_uid_gid);
-		emit(g, BPF_MOV32_REG(R0, R0));
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
 		return;
 	case BV_GID:
-		call(g, BPF_FUNC_get_current_uid_gid);
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
 		return;
 	case BV_CPU:
-		call(g, BPF_FUNC_get_smp_processor_id);
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
 		return;
 	case BV_EXECNAME: {
-		uint32_t t = temp(g, g->L->strbuf);
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-		emit(g, BPF_MOV64_IMM(R2, 16));
-		call(g, BPF_FUNC_get_current_comm);
-		emit(g, BPF_MOV64_REG(R0, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+		uint32_t t = cg_temp(g, g->L->strbuf);
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		cg_emit(g, BPF_MOV64_IMM(R2, 16));
+		cg_call(g, BPF_FUNC_get_current_comm);
+		cg_emit(g, BPF_MOV64_REG(R0, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 		return;
 	}
 	case BV_TIMESTAMP:
 	case BV_VTIMESTAMP: {
-		int have = new_label(g);
+		int have = cg_new_label(g);
 		int fpo = b == BV_TIMESTAMP ? FP_TS : FP_VTS;
-		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, (int16_t)fpo));
-		jmp_imm(g, BPF_JNE, R0, 0, have);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, (int16_t)fpo));
+		cg_jmp_imm(g, BPF_JNE, R0, 0, have);
 		if (b == BV_TIMESTAMP) {
-			call(g, BPF_FUNC_ktime_get_ns);
+			cg_call(g, BPF_FUNC_ktime_get_ns);
 		} else {
 			task_member(g, "se.sum_exec_runtime");
 		}
-		emit(g, BPF_STX_MEM(BPF_DW, FP, R0, (int16_t)fpo));
-		place(g, have);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R0, (int16_t)fpo));
+		cg_place(g, have);
 		return;
 	}
 	case BV_WALLTIMESTAMP:
-		call(g, BPF_FUNC_ktime_get_boot_ns);
-		ld_mapval(g, R1, CGM_GVARS, GV_WALLOFF);
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+		cg_call(g, BPF_FUNC_ktime_get_boot_ns);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_WALLOFF);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
 		return;
 	case BV_PROBEPROV: case BV_PROBEMOD: case BV_PROBEFUNC: case BV_PROBENAME: {
-		int found = new_label(g), done = new_label(g);
-		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
-		emit(g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
-		ld_map(g, R1, CGM_PINFO);
-		emit(g, BPF_MOV64_REG(R2, FP));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-		call(g, BPF_FUNC_map_lookup_elem);
-		jmp_imm(g, BPF_JNE, R0, 0, found);
-		gen_strconst(g, R0, "", 0);
-		jmp(g, done);
-		place(g, found);
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)((uint32_t)(b - BV_PROBEPROV) * g->L->strbuf)));
-		place(g, done);
+		int found = cg_new_label(g), done = cg_new_label(g);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		cg_emit(g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+		cg_ld_map(g, R1, CGM_PINFO);
+		cg_emit(g, BPF_MOV64_REG(R2, FP));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		cg_call(g, BPF_FUNC_map_lookup_elem);
+		cg_jmp_imm(g, BPF_JNE, R0, 0, found);
+		cg_strconst(g, R0, "", 0);
+		cg_jmp(g, done);
+		cg_place(g, found);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)((uint32_t)(b - BV_PROBEPROV) * g->L->strbuf)));
+		cg_place(g, done);
 		return;
 	}
 	case BV_ID:
-		emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
 		return;
 	case BV_EPID:
-		emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
+		cg_emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
 		return;
 	case BV_ERRNO:
 		if (g->p->ctx == CTX_RAWTP_SYSRET) {
 			/* a return value in [-4095, -1] is -errno */
-			int zero = new_label(g), done = new_label(g);
-			emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
-			jmp_imm(g, BPF_JSGE, R0, 0, zero);
-			jmp_imm(g, BPF_JSLT, R0, -4095, zero);
-			emit(g, BPF_NEG64(R0));
-			jmp(g, done);
-			place(g, zero);
-			emit(g, BPF_MOV64_IMM(R0, 0));
-			place(g, done);
+			int zero = cg_new_label(g), done = cg_new_label(g);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, zero);
+			cg_jmp_imm(g, BPF_JSLT, R0, -4095, zero);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_jmp(g, done);
+			cg_place(g, zero);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_place(g, done);
 			return;
 		}
-		emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	case BV_CURTHREAD:
-		call(g, BPF_FUNC_get_current_task);
+		cg_call(g, BPF_FUNC_get_current_task);
 		return;
 	case BV_STACKDEPTH:
 		if (g->p->ctx == CTX_TESTRUN) {
-			emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		} else {
-			uint32_t t = temp(g, 127 * 8);
-			int ok = new_label(g);
-			emit(g, BPF_MOV64_REG(R1, R6));
-			emit(g, BPF_MOV64_REG(R2, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
-			emit(g, BPF_MOV64_IMM(R3, 127 * 8));
-			emit(g, BPF_MOV64_IMM(R4, 0));
-			call(g, BPF_FUNC_get_stack);
-			jmp_imm(g, BPF_JSGE, R0, 0, ok);
-			emit(g, BPF_MOV64_IMM(R0, 0));
-			place(g, ok);
-			emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
+			uint32_t t = cg_temp(g, 127 * 8);
+			int ok = cg_new_label(g);
+			cg_emit(g, BPF_MOV64_REG(R1, R6));
+			cg_emit(g, BPF_MOV64_REG(R2, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
+			cg_emit(g, BPF_MOV64_IMM(R3, 127 * 8));
+			cg_emit(g, BPF_MOV64_IMM(R4, 0));
+			cg_call(g, BPF_FUNC_get_stack);
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_place(g, ok);
+			cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
 			return;
 		}
 	case BV_CALLER: case BV_UCALLER: case BV_USTACKDEPTH: case BV_IPL:
-		emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	default:
 		cg_error(g, line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
@@ -2400,58 +2400,58 @@ static void gen_builtin(struct cg *g, struct dt_var *v, int line)
 
 /* ---- expressions ------------------------------------------------------------------ */
 
-static void gen_expr(struct cg *g, struct node *n)
+static void cg_expr(struct cg *g, struct node *n)
 {
 	if (n->is_const && type_is_scalar(n->type)) {
-		ld_imm64(g, R0, (uint64_t)n->cval);
+		cg_ld_imm64(g, R0, (uint64_t)n->cval);
 		return;
 	}
 	switch (n->kind) {
 	case N_INT:
-		ld_imm64(g, R0, n->ival);
-		norm(g, R0, n->type);
+		cg_ld_imm64(g, R0, n->ival);
+		cg_norm(g, R0, n->type);
 		return;
 	case N_STR:
-		gen_strconst(g, R0, n->sval, n->slen);
+		cg_strconst(g, R0, n->sval, n->slen);
 		return;
 	case N_VAR:
-		gen_var_read(g, n);
+		cg_var_read(g, n);
 		return;
 	case N_UNARY:
 		switch (n->op) {
 		case T_MINUS:
-			gen_expr(g, n->kids[0]);
-			emit(g, BPF_NEG64(R0));
-			norm(g, R0, n->type);
+			cg_expr(g, n->kids[0]);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_norm(g, R0, n->type);
 			return;
 		case T_PLUS:
-			gen_expr(g, n->kids[0]);
-			norm(g, R0, n->type);
+			cg_expr(g, n->kids[0]);
+			cg_norm(g, R0, n->type);
 			return;
 		case T_TILDE:
-			gen_expr(g, n->kids[0]);
-			emit(g, BPF_ALU64_IMM(BPF_XOR, R0, -1));
-			norm(g, R0, n->type);
+			cg_expr(g, n->kids[0]);
+			cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R0, -1));
+			cg_norm(g, R0, n->type);
 			return;
 		case T_BANG: {
-			int z = new_label(g), done = new_label(g);
-			gen_expr(g, n->kids[0]);
-			jmp_imm(g, BPF_JEQ, R0, 0, z);
-			emit(g, BPF_MOV64_IMM(R0, 0));
-			jmp(g, done);
-			place(g, z);
-			emit(g, BPF_MOV64_IMM(R0, 1));
-			place(g, done);
+			int z = cg_new_label(g), done = cg_new_label(g);
+			cg_expr(g, n->kids[0]);
+			cg_jmp_imm(g, BPF_JEQ, R0, 0, z);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_jmp(g, done);
+			cg_place(g, z);
+			cg_emit(g, BPF_MOV64_IMM(R0, 1));
+			cg_place(g, done);
 			return;
 		}
 		case T_STAR:
 			if (is_str(n->kids[0]->type)) {
-				gen_expr(g, n->kids[0]);
-				load_kernel(g, &ty_char);
+				cg_expr(g, n->kids[0]);
+				cg_load_kernel(g, &ty_char);
 				return;
 			}
-			gen_expr(g, n->kids[0]);
-			load_kernel(g, n->type);
+			cg_expr(g, n->kids[0]);
+			cg_load_kernel(g, n->type);
 			return;
 		case T_AMP:
 			gen_kaddr(g, n->kids[0]);
@@ -2462,16 +2462,16 @@ static void gen_expr(struct cg *g, struct node *n)
 		gen_binary(g, n);
 		return;
 	case N_TERNARY: {
-		int f = new_label(g), done = new_label(g);
-		gen_expr(g, n->kids[0]);
-		jmp_imm(g, BPF_JEQ, R0, 0, f);
-		gen_expr(g, n->kids[1]);
-		norm(g, R0, n->type);
-		jmp(g, done);
-		place(g, f);
-		gen_expr(g, n->kids[2]);
-		norm(g, R0, n->type);
-		place(g, done);
+		int f = cg_new_label(g), done = cg_new_label(g);
+		cg_expr(g, n->kids[0]);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, f);
+		cg_expr(g, n->kids[1]);
+		cg_norm(g, R0, n->type);
+		cg_jmp(g, done);
+		cg_place(g, f);
+		cg_expr(g, n->kids[2]);
+		cg_norm(g, R0, n->type);
+		cg_place(g, done);
 		return;
 	}
 	case N_ASSIGN:
@@ -2479,31 +2479,31 @@ static void gen_expr(struct cg *g, struct node *n)
 		gen_update(g, n);
 		return;
 	case N_CALL:
-		gen_call(g, n);
+		cg_call_subr(g, n);
 		return;
 	case N_INDEX:
 		if (n->kids[0] && n->kids[0]->kind == N_VAR && n->kids[0]->var->scope == VS_BUILTIN &&
 		    n->kids[0]->var->builtin == BV_ARGS) {
-			gen_args_elem(g, n);
+			cg_args_elem(g, n);
 			return;
 		}
-		if (is_garray_elem(n)) {
-			garray_addr(g, n);
-			garray_load(g, n->type);
+		if (cg_is_garray_elem(n)) {
+			cg_garray_addr(g, n);
+			cg_garray_load(g, n->type);
 			return;
 		}
 		if (is_str(n->kids[0]->type) && n->kids[0]->type->kind == TY_STRING) {
 			/* s[i]: read the byte with a probe read (faults on NULL) */
-			gen_expr(g, n->kids[0]);
-			push(g, R0);
-			gen_expr(g, n->args.v[0]);
-			pop(g, R1);
-			emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
-			load_kernel(g, &ty_char);
+			cg_expr(g, n->kids[0]);
+			cg_push(g, R0);
+			cg_expr(g, n->args.v[0]);
+			cg_pop(g, R1);
+			cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+			cg_load_kernel(g, &ty_char);
 			return;
 		}
 		gen_kaddr(g, n);
-		load_kernel(g, n->type);
+		cg_load_kernel(g, n->type);
 		return;
 	case N_MEMBER: {
 		const struct dt_member *m = n->aux;
@@ -2514,37 +2514,37 @@ static void gen_expr(struct cg *g, struct node *n)
 					      nbytes <= 4 ? &ty_uint : &ty_ulong;
 			if (is_direct(n)) {
 				gen_daddr(g, n);
-				load_sized(g, &ty_ulong);
+				cg_load_sized(g, &ty_ulong);
 			} else {
 				gen_kaddr(g, n);
-				load_kernel(g, raw);
+				cg_load_kernel(g, raw);
 			}
 			if (m->bit_offset)
-				emit(g, BPF_ALU64_IMM(BPF_RSH, R0, m->bit_offset));
-			emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 64 - m->bit_size));
-			emit(g, BPF_ALU64_IMM(n->type->is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - m->bit_size));
+				cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, m->bit_offset));
+			cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 64 - m->bit_size));
+			cg_emit(g, BPF_ALU64_IMM(n->type->is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - m->bit_size));
 			return;
 		}
 		if (is_direct(n)) {
 			gen_daddr(g, n);
-			load_sized(g, n->type);
+			cg_load_sized(g, n->type);
 			return;
 		}
 		gen_kaddr(g, n);
-		load_kernel(g, n->type);
+		cg_load_kernel(g, n->type);
 		return;
 	}
 	case N_CAST:
-		gen_expr(g, n->kids[0]);
+		cg_expr(g, n->kids[0]);
 		if (n->cast_type->kind == TY_STRING && n->kids[0]->type->kind == TY_PTR)
-			load_kernel(g, &ty_string);
+			cg_load_kernel(g, &ty_string);
 		else
-			norm(g, R0, n->cast_type);
+			cg_norm(g, R0, n->cast_type);
 		return;
 	case N_STRINGOF:
-		gen_expr(g, n->kids[0]);
+		cg_expr(g, n->kids[0]);
 		if (!is_str(n->kids[0]->type))
-			load_kernel(g, &ty_string);
+			cg_load_kernel(g, &ty_string);
 		return;
 	default:
 		break;
@@ -2587,32 +2587,32 @@ uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, in
 
 /* bpf_get_stack() of the probe's context into r7 + off (size bytes);
  * BEGIN and END have no stack of their own. */
-static void gen_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
+static void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
 	if (g->p->ctx == CTX_TESTRUN && !user) {
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 		return;
 	}
 	if (user) {
 		/* the process id, to find the frames' objects */
-		call(g, BPF_FUNC_get_current_pid_tgid);
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
 		off += 8;
 		size -= 8;
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 	}
-	emit(g, BPF_MOV64_REG(R1, R6));
-	emit(g, BPF_MOV64_REG(R2, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
-	emit(g, BPF_MOV64_IMM(R3, (int32_t)size));
-	emit(g, BPF_MOV64_IMM(R4, user ? BPF_F_USER_STACK : 0));
-	call(g, BPF_FUNC_get_stack);
-	jmp_imm(g, BPF_JSGE, R0, 0, ok);
-	emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
-	place(g, ok);
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_MOV64_REG(R2, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
+	cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)size));
+	cg_emit(g, BPF_MOV64_IMM(R4, user ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	cg_place(g, ok);
 }
 
 static int is_execname(struct node *k)
@@ -2628,136 +2628,136 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 	uint32_t ks = g->L->agg_keysize[a->id];
 
 	for (uint32_t i = 0; i < ks; i += 8)
-		emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
 	for (int i = 0; i < a->nkeys; i++) {
 		uint32_t slot = cg_agg_keyslot(g->L, a, i);
 		if (a->keys[i]->is_stack) {
-			gen_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
+			cg_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
 			off += slot;
 			continue;
 		}
 		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
-			emit(g, BPF_MOV64_REG(R1, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			emit(g, BPF_MOV64_IMM(R2, 16));
-			call(g, BPF_FUNC_get_current_comm);
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			cg_emit(g, BPF_MOV64_IMM(R2, 16));
+			cg_call(g, BPF_FUNC_get_current_comm);
 			off += slot;
 			continue;
 		}
-		peek(g, R3, base + i);
+		cg_peek(g, R3, base + i);
 		if (is_str(a->keys[i])) {
-			int ok = new_label(g);
-			emit(g, BPF_MOV64_REG(R1, R7));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			emit(g, BPF_MOV64_IMM(R2, (int32_t)(slot < g->L->strmax ? slot : g->L->strmax)));
-			call(g, BPF_FUNC_probe_read_kernel_str);
-			jmp_imm(g, BPF_JSGE, R0, 0, ok);
-			fault(g, 1, -1);
-			place(g, ok);
+			int ok = cg_new_label(g);
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(slot < g->L->strmax ? slot : g->L->strmax)));
+			cg_call(g, BPF_FUNC_probe_read_kernel_str);
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+			cg_fault(g, 1, -1);
+			cg_place(g, ok);
 			off += slot;
 		} else {
-			emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
 			off += 8;
 		}
 	}
-	emit(g, BPF_MOV64_REG(R9, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)g->L->key_off));
+	cg_emit(g, BPF_MOV64_REG(R9, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)g->L->key_off));
 }
 
 /* r1 = number of significant bits of the unsigned, non-zero r0 (1..64). */
 static void gen_bits(struct cg *g)
 {
-	emit(g, BPF_MOV64_IMM(R1, 1));
+	cg_emit(g, BPF_MOV64_IMM(R1, 1));
 	for (int sh = 32; sh >= 1; sh /= 2) {
-		int skip = new_label(g);
-		emit(g, BPF_MOV64_REG(R2, R0));
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R2, sh));
-		jmp_imm(g, BPF_JEQ, R2, 0, skip);
-		emit(g, BPF_MOV64_REG(R0, R2));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, sh));
-		place(g, skip);
+		int skip = cg_new_label(g);
+		cg_emit(g, BPF_MOV64_REG(R2, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R2, sh));
+		cg_jmp_imm(g, BPF_JEQ, R2, 0, skip);
+		cg_emit(g, BPF_MOV64_REG(R0, R2));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, sh));
+		cg_place(g, skip);
 	}
 }
 
 /* bucket index in r1 (clamped to [0, nb-1]) += incr (at depth incr_d) */
 static void bump_bucket(struct cg *g, uint32_t nb, int incr_d)
 {
-	int ok = new_label(g);
+	int ok = cg_new_label(g);
 
-	jmp_imm(g, BPF_JLE, R1, (int32_t)(nb - 1), ok);
-	emit(g, BPF_MOV64_IMM(R1, (int32_t)(nb - 1)));
-	place(g, ok);
-	emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
-	emit(g, BPF_MOV64_REG(R2, R8));
-	emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
-	emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 8));
-	peek(g, R4, incr_d);
-	emit(g, BPF_ALU64_REG(BPF_ADD, R3, R4));
-	emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 8));
+	cg_jmp_imm(g, BPF_JLE, R1, (int32_t)(nb - 1), ok);
+	cg_emit(g, BPF_MOV64_IMM(R1, (int32_t)(nb - 1)));
+	cg_place(g, ok);
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
+	cg_emit(g, BPF_MOV64_REG(R2, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, 8));
+	cg_peek(g, R4, incr_d);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R4));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 8));
 }
 
-static void gen_agg_update(struct cg *g, struct node *e)
+static void cg_agg_update(struct cg *g, struct node *e)
 {
 	struct node *l = e->kids[0], *fcall = e->kids[1];
 	struct dt_aggvar *a = g->L->aggs[l->ival];
 	int map = CGM_DYN0 + g->L->ndyn + a->id;
-	int have = new_label(g), done = new_label(g), ins_ok = new_label(g);
+	int have = cg_new_label(g), done = cg_new_label(g), ins_ok = cg_new_label(g);
 	int base = g->depth;
 
 	for (int i = 0; i < l->args.n; i++) {
 		struct node *k = l->args.v[i];
 		if (is_execname(k) || (k->type && k->type->is_stack))
-			emit(g, BPF_MOV64_IMM(R0, 0));	/* read in build_agg_key */
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));	/* read in build_agg_key */
 		else
-			gen_expr(g, l->args.v[i]);
-		push(g, R0);
+			cg_expr(g, l->args.v[i]);
+		cg_push(g, R0);
 	}
 	int val_d = -1, incr_d;
 
 	/* value and increment */
 	if (fcall->args.n > 0) {
-		gen_expr(g, fcall->args.v[0]);
+		cg_expr(g, fcall->args.v[0]);
 		val_d = g->depth;
-		push(g, R0);
+		cg_push(g, R0);
 	}
 	int incr_arg = a->fn == F_QUANTIZE ? 1 : a->fn == F_LQUANTIZE ? 4 : a->fn == F_LLQUANTIZE ? 5 : -1;
 	if (incr_arg >= 0 && fcall->args.n > incr_arg)
-		gen_expr(g, fcall->args.v[incr_arg]);
+		cg_expr(g, fcall->args.v[incr_arg]);
 	else
-		emit(g, BPF_MOV64_IMM(R0, 1));
+		cg_emit(g, BPF_MOV64_IMM(R0, 1));
 	incr_d = g->depth;
-	push(g, R0);
+	cg_push(g, R0);
 
 	build_agg_key(g, a, l, base);
-	ld_map(g, R1, map);
-	emit(g, BPF_MOV64_REG(R2, R9));
-	call(g, BPF_FUNC_map_lookup_elem);
-	jmp_imm(g, BPF_JNE, R0, 0, have);
+	cg_ld_map(g, R1, map);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, have);
 	/* first update of this key on this CPU: insert zeroes */
-	ld_map(g, R1, map);
-	emit(g, BPF_MOV64_REG(R2, R9));
-	emit(g, BPF_MOV64_REG(R3, R7));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
-	emit(g, BPF_MOV64_IMM(R4, BPF_NOEXIST));
-	call(g, BPF_FUNC_map_update_elem);
-	jmp_imm(g, BPF_JEQ, R0, 0, ins_ok);
-	jmp_imm(g, BPF_JEQ, R0, -17 /* EEXIST */, ins_ok);
+	cg_ld_map(g, R1, map);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_REG(R3, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+	cg_emit(g, BPF_MOV64_IMM(R4, BPF_NOEXIST));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, ins_ok);
+	cg_jmp_imm(g, BPF_JEQ, R0, -17 /* EEXIST */, ins_ok);
 	/* counted per CPU, in this CPU's scratch area */
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(g->L->drops_off + 8)));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)(g->L->drops_off + 8)));
-	jmp(g, done);
-	place(g, ins_ok);
-	ld_map(g, R1, map);
-	emit(g, BPF_MOV64_REG(R2, R9));
-	call(g, BPF_FUNC_map_lookup_elem);
-	jmp_imm(g, BPF_JEQ, R0, 0, done);
-	place(g, have);
-	emit(g, BPF_MOV64_REG(R8, R0));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(g->L->drops_off + 8)));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)(g->L->drops_off + 8)));
+	cg_jmp(g, done);
+	cg_place(g, ins_ok);
+	cg_ld_map(g, R1, map);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
+	cg_place(g, have);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
 	/* v[0]: updates on this CPU */
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 0));
-	emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-	emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 0));
 
 	switch (a->fn) {
 	case F_COUNT:
@@ -2767,105 +2767,105 @@ static void gen_agg_update(struct cg *g, struct node *e)
 		break;
 	case F_SUM:
 	case F_AVG:
-		peek(g, R2, val_d);
-		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
-		emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
+		cg_peek(g, R2, val_d);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
 		break;
 	case F_MIN:
 	case F_MAX: {
-		int set = new_label(g), skip = new_label(g);
-		peek(g, R2, val_d);
-		jmp_imm(g, BPF_JEQ, R1, 1, set);	/* first value on this CPU */
-		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
-		jmp_reg(g, a->fn == F_MIN ? BPF_JSGE : BPF_JSLE, R2, R3, skip);
-		place(g, set);
-		emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 8));
-		place(g, skip);
+		int set = cg_new_label(g), skip = cg_new_label(g);
+		cg_peek(g, R2, val_d);
+		cg_jmp_imm(g, BPF_JEQ, R1, 1, set);	/* first value on this CPU */
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		cg_jmp_reg(g, a->fn == F_MIN ? BPF_JSGE : BPF_JSLE, R2, R3, skip);
+		cg_place(g, set);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 8));
+		cg_place(g, skip);
 		break;
 	}
 	case F_STDDEV: {
-		int pos = new_label(g), nc1 = new_label(g), nc2 = new_label(g);
-		peek(g, R2, val_d);
-		emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
-		emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
+		int pos = cg_new_label(g), nc1 = cg_new_label(g), nc2 = cg_new_label(g);
+		cg_peek(g, R2, val_d);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
 		/* x = |v|; x*x as 128 bits (lo r4, hi r5) */
-		jmp_imm(g, BPF_JSGE, R2, 0, pos);
-		emit(g, BPF_NEG64(R2));
-		place(g, pos);
-		emit(g, BPF_MOV64_REG(R0, R2));
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));	/* a */
-		emit(g, BPF_MOV32_REG(R2, R2));			/* b */
-		emit(g, BPF_MOV64_REG(R4, R2));
-		emit(g, BPF_ALU64_REG(BPF_MUL, R4, R2));	/* bb */
-		emit(g, BPF_MOV64_REG(R1, R0));
-		emit(g, BPF_ALU64_REG(BPF_MUL, R1, R2));	/* ab */
-		emit(g, BPF_MOV64_REG(R5, R0));
-		emit(g, BPF_ALU64_REG(BPF_MUL, R5, R0));	/* aa */
-		emit(g, BPF_MOV64_REG(R3, R1));
-		emit(g, BPF_ALU64_IMM(BPF_RSH, R3, 31));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R5, R3));	/* hi = aa + ab>>31 */
-		emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 33));
-		emit(g, BPF_MOV64_REG(R3, R4));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R4, R1));	/* lo = bb + ab<<33 */
-		jmp_reg(g, BPF_JGE, R4, R3, nc1);
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R5, 1));
-		place(g, nc1);
+		cg_jmp_imm(g, BPF_JSGE, R2, 0, pos);
+		cg_emit(g, BPF_NEG64(R2));
+		cg_place(g, pos);
+		cg_emit(g, BPF_MOV64_REG(R0, R2));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));	/* a */
+		cg_emit(g, BPF_MOV32_REG(R2, R2));			/* b */
+		cg_emit(g, BPF_MOV64_REG(R4, R2));
+		cg_emit(g, BPF_ALU64_REG(BPF_MUL, R4, R2));	/* bb */
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_REG(BPF_MUL, R1, R2));	/* ab */
+		cg_emit(g, BPF_MOV64_REG(R5, R0));
+		cg_emit(g, BPF_ALU64_REG(BPF_MUL, R5, R0));	/* aa */
+		cg_emit(g, BPF_MOV64_REG(R3, R1));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R3, 31));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R5, R3));	/* hi = aa + ab>>31 */
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 33));
+		cg_emit(g, BPF_MOV64_REG(R3, R4));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R4, R1));	/* lo = bb + ab<<33 */
+		cg_jmp_reg(g, BPF_JGE, R4, R3, nc1);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R5, 1));
+		cg_place(g, nc1);
 		/* v[2..3] += (lo, hi) */
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 16));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R4));
-		emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 16));
-		emit(g, BPF_LDX_MEM(BPF_DW, R2, R8, 24));
-		emit(g, BPF_ALU64_REG(BPF_ADD, R2, R5));
-		jmp_reg(g, BPF_JGE, R1, R4, nc2);
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
-		place(g, nc2);
-		emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 24));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R8, 16));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R4));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R1, 16));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R8, 24));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R5));
+		cg_jmp_reg(g, BPF_JGE, R1, R4, nc2);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		cg_place(g, nc2);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R2, 24));
 		break;
 	}
 	case F_QUANTIZE: {
-		int zero = new_label(g), neg = new_label(g), idx = new_label(g), clamp = new_label(g);
-		peek(g, R0, val_d);
-		jmp_imm(g, BPF_JEQ, R0, 0, zero);
-		jmp_imm(g, BPF_JSLT, R0, 0, neg);
+		int zero = cg_new_label(g), neg = cg_new_label(g), idx = cg_new_label(g), clamp = cg_new_label(g);
+		cg_peek(g, R0, val_d);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, zero);
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, neg);
 		gen_bits(g);
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 63));
-		jmp(g, idx);
-		place(g, neg);
-		emit(g, BPF_NEG64(R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 63));
+		cg_jmp(g, idx);
+		cg_place(g, neg);
+		cg_emit(g, BPF_NEG64(R0));
 		gen_bits(g);
-		jmp_imm(g, BPF_JLE, R1, 63, clamp);
-		emit(g, BPF_MOV64_IMM(R1, 63));
-		place(g, clamp);
-		emit(g, BPF_MOV64_IMM(R2, 63));
-		emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
-		emit(g, BPF_MOV64_REG(R1, R2));
-		jmp(g, idx);
-		place(g, zero);
-		emit(g, BPF_MOV64_IMM(R1, 63));
-		place(g, idx);
+		cg_jmp_imm(g, BPF_JLE, R1, 63, clamp);
+		cg_emit(g, BPF_MOV64_IMM(R1, 63));
+		cg_place(g, clamp);
+		cg_emit(g, BPF_MOV64_IMM(R2, 63));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+		cg_emit(g, BPF_MOV64_REG(R1, R2));
+		cg_jmp(g, idx);
+		cg_place(g, zero);
+		cg_emit(g, BPF_MOV64_IMM(R1, 63));
+		cg_place(g, idx);
 		bump_bucket(g, 127, incr_d);
 		break;
 	}
 	case F_LQUANTIZE: {
 		int64_t levels = (a->lq_limit - a->lq_base) / a->lq_step;
-		int idx = new_label(g), under = new_label(g);
-		peek(g, R0, val_d);
-		ld_imm64(g, R2, (uint64_t)a->lq_base);
-		jmp_reg(g, BPF_JSLT, R0, R2, under);
-		emit(g, BPF_ALU64_REG(BPF_SUB, R0, R2));
-		ld_imm64(g, R3, (uint64_t)(levels * a->lq_step));
-		emit(g, BPF_MOV64_IMM(R1, (int32_t)(levels + 1)));
-		jmp_reg(g, BPF_JGE, R0, R3, idx);
-		ld_imm64(g, R3, (uint64_t)a->lq_step);
-		emit(g, BPF_ALU64_REG(BPF_DIV, R0, R3));
-		emit(g, BPF_MOV64_REG(R1, R0));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-		jmp(g, idx);
-		place(g, under);
-		emit(g, BPF_MOV64_IMM(R1, 0));
-		place(g, idx);
+		int idx = cg_new_label(g), under = cg_new_label(g);
+		cg_peek(g, R0, val_d);
+		cg_ld_imm64(g, R2, (uint64_t)a->lq_base);
+		cg_jmp_reg(g, BPF_JSLT, R0, R2, under);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R0, R2));
+		cg_ld_imm64(g, R3, (uint64_t)(levels * a->lq_step));
+		cg_emit(g, BPF_MOV64_IMM(R1, (int32_t)(levels + 1)));
+		cg_jmp_reg(g, BPF_JGE, R0, R3, idx);
+		cg_ld_imm64(g, R3, (uint64_t)a->lq_step);
+		cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R3));
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+		cg_jmp(g, idx);
+		cg_place(g, under);
+		cg_emit(g, BPF_MOV64_IMM(R1, 0));
+		cg_place(g, idx);
 		bump_bucket(g, (uint32_t)(levels + 2), incr_d);
 		break;
 	}
@@ -2876,56 +2876,56 @@ static void gen_agg_update(struct cg *g, struct node *e)
 		int64_t f = a->llq_factor, steps = a->llq_nsteps;
 		int64_t B = steps - steps / f, M = a->llq_high - a->llq_low + 1, Z = M * B + 1;
 		int64_t p = 1;
-		int pos = new_label(g), have_j = new_label(g), zero = new_label(g), idx = new_label(g);
+		int pos = cg_new_label(g), have_j = cg_new_label(g), zero = cg_new_label(g), idx = cg_new_label(g);
 		for (int64_t o = 0; o < a->llq_low; o++)
 			p *= f;
-		peek(g, R0, val_d);
-		emit(g, BPF_MOV64_IMM(R5, 0));		/* r5: negative? */
-		jmp_imm(g, BPF_JSGE, R0, 0, pos);
-		emit(g, BPF_NEG64(R0));
-		emit(g, BPF_MOV64_IMM(R5, 1));
-		place(g, pos);
-		ld_imm64(g, R2, (uint64_t)p);
-		jmp_reg(g, BPF_JLT, R0, R2, zero);
+		cg_peek(g, R0, val_d);
+		cg_emit(g, BPF_MOV64_IMM(R5, 0));		/* r5: negative? */
+		cg_jmp_imm(g, BPF_JSGE, R0, 0, pos);
+		cg_emit(g, BPF_NEG64(R0));
+		cg_emit(g, BPF_MOV64_IMM(R5, 1));
+		cg_place(g, pos);
+		cg_ld_imm64(g, R2, (uint64_t)p);
+		cg_jmp_reg(g, BPF_JLT, R0, R2, zero);
 		for (int64_t m = a->llq_low; m <= a->llq_high; m++) {
 			int64_t pn = p * f;		/* f^(m+1) */
-			int next = new_label(g);
-			ld_imm64(g, R2, (uint64_t)pn);
-			jmp_reg(g, BPF_JGE, R0, R2, next);
+			int next = cg_new_label(g);
+			cg_ld_imm64(g, R2, (uint64_t)pn);
+			cg_jmp_reg(g, BPF_JGE, R0, R2, next);
 			if (pn % steps == 0) {
-				ld_imm64(g, R2, (uint64_t)(pn / steps));
-				emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
+				cg_ld_imm64(g, R2, (uint64_t)(pn / steps));
+				cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
 			} else {
-				emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)steps));
-				ld_imm64(g, R2, (uint64_t)pn);
-				emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
+				cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R0, (int32_t)steps));
+				cg_ld_imm64(g, R2, (uint64_t)pn);
+				cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R2));
 			}
-			emit(g, BPF_MOV64_REG(R1, R0));
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)(1 + (m - a->llq_low) * B - steps / f)));
-			jmp(g, have_j);
-			place(g, next);
+			cg_emit(g, BPF_MOV64_REG(R1, R0));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)(1 + (m - a->llq_low) * B - steps / f)));
+			cg_jmp(g, have_j);
+			cg_place(g, next);
 			p = pn;
 		}
-		emit(g, BPF_MOV64_IMM(R1, (int32_t)(M * B + 1)));	/* overflow */
-		place(g, have_j);
+		cg_emit(g, BPF_MOV64_IMM(R1, (int32_t)(M * B + 1)));	/* overflow */
+		cg_place(g, have_j);
 		{
-			int plus = new_label(g);
-			jmp_imm(g, BPF_JEQ, R5, 0, plus);
-			emit(g, BPF_NEG64(R1));
-			place(g, plus);
-			emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)Z));
-			jmp(g, idx);
+			int plus = cg_new_label(g);
+			cg_jmp_imm(g, BPF_JEQ, R5, 0, plus);
+			cg_emit(g, BPF_NEG64(R1));
+			cg_place(g, plus);
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)Z));
+			cg_jmp(g, idx);
 		}
-		place(g, zero);
-		emit(g, BPF_MOV64_IMM(R1, (int32_t)Z));
-		place(g, idx);
+		cg_place(g, zero);
+		cg_emit(g, BPF_MOV64_IMM(R1, (int32_t)Z));
+		cg_place(g, idx);
 		bump_bucket(g, cg_agg_nvals(a) - 1, incr_d);
 		break;
 	}
 	default:
 		break;
 	}
-	place(g, done);
+	cg_place(g, done);
 	g->depth = base;
 }
 
@@ -2940,45 +2940,45 @@ static void set_present(struct cg *g, struct dt_recdesc *r)
 {
 	if (r->bit < 0)
 		return;
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, 16));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, 16));
 	if (r->bit < 31) {
-		emit(g, BPF_ALU64_IMM(BPF_OR, R1, 1 << r->bit));
+		cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, 1 << r->bit));
 	} else {
-		ld_imm64(g, R2, 1ULL << r->bit);
-		emit(g, BPF_ALU64_REG(BPF_OR, R1, R2));
+		cg_ld_imm64(g, R2, 1ULL << r->bit);
+		cg_emit(g, BPF_ALU64_REG(BPF_OR, R1, R2));
 	}
-	emit(g, BPF_STX_MEM(BPF_DW, R7, R1, 16));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, 16));
 }
 
 /* Evaluate e and store it in the record at arg a. */
 static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a)
 {
-	gen_expr(g, e);
+	cg_expr(g, e);
 	if (a->is_raw) {
 		/* r0 is the struct's address */
-		int ok = new_label(g);
-		emit(g, BPF_MOV64_REG(R8, R0));
-		emit(g, BPF_MOV64_REG(R3, R0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
-		emit(g, BPF_MOV64_IMM(R2, (int32_t)a->size));
-		call(g, BPF_FUNC_probe_read_kernel);
-		jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		fault(g, 1, R8);
-		place(g, ok);
+		int ok = cg_new_label(g);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)a->size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, 1, R8);
+		cg_place(g, ok);
 		return;
 	}
 	if (a->is_string) {
-		emit(g, BPF_MOV64_REG(R8, R0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
-		copy_str(g, R1, R8);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		cg_copy_str(g, R1, R8);
 	} else {
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
 	}
 }
 
-static void gen_action(struct cg *g, struct node *n)
+static void cg_action(struct cg *g, struct node *n)
 {
 	struct dt_recdesc *r;
 
@@ -2999,67 +2999,67 @@ static void gen_action(struct cg *g, struct node *n)
 		r = next_rec(g);
 		record_value(g, n->args.v[0], &r->args[0]);
 		set_present(g, r);
-		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
-		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
 		return;
 	case F_TRACEMEM: {
-		int ok = new_label(g);
+		int ok = cg_new_label(g);
 		r = next_rec(g);
 		if (n->args.n > 2)
-			gen_expr(g, n->args.v[2]);
+			cg_expr(g, n->args.v[2]);
 		else
-			emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_MOV64_REG(R8, R0));
-		emit(g, BPF_MOV64_REG(R3, R0));
-		emit(g, BPF_MOV64_REG(R1, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)r->args[0].off));
-		emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[0].size));
-		call(g, BPF_FUNC_probe_read_kernel);
-		jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		fault(g, 1, R8);
-		place(g, ok);
+			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)r->args[0].off));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[0].size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, 1, R8);
+		cg_place(g, ok);
 		set_present(g, r);
 		return;
 	}
 	case F_STACK:
 	case F_USTACK:
 		r = next_rec(g);
-		gen_stack_into(g, r->args[0].off, r->args[0].size, n->fn == F_USTACK);
+		cg_stack_into(g, r->args[0].off, r->args[0].size, n->fn == F_USTACK);
 		set_present(g, r);
 		return;
 	case F_SPECULATE:
 		/* the record of this clause goes to speculation id; speculate(0)
 		 * (no buffer was free) drops it, as DTrace does: an id no
 		 * buffer has, which the consumer discards */
-		gen_expr(g, n->args.v[0]);
+		cg_expr(g, n->args.v[0]);
 		{
-			int some = new_label(g);
-			jmp_imm(g, BPF_JNE, R0, 0, some);
-			emit(g, BPF_MOV64_IMM(R0, -1));
-			place(g, some);
+			int some = cg_new_label(g);
+			cg_jmp_imm(g, BPF_JNE, R0, 0, some);
+			cg_emit(g, BPF_MOV64_IMM(R0, -1));
+			cg_place(g, some);
 		}
-		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 12));
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, 12));
 		return;
 	case F_COMMIT:
 	case F_DISCARD: {
 		/* free the buffer now; the consumer commits or drops what it
 		 * holds for it when it reads this record */
-		int ok = new_label(g), skip = new_label(g);
+		int ok = cg_new_label(g), skip = cg_new_label(g);
 		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
 		r = next_rec(g);
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
-		jmp_imm(g, BPF_JEQ, R0, 0, skip);
-		jmp_imm(g, BPF_JLE, R0, nspec, ok);
-		fault(g, 3, -1);		/* illegal operation */
-		place(g, ok);
-		emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
-		ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
-		emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
-		emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
-		place(g, skip);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, skip);
+		cg_jmp_imm(g, BPF_JLE, R0, nspec, ok);
+		cg_fault(g, 3, -1);		/* illegal operation */
+		cg_place(g, ok);
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
+		cg_place(g, skip);
 		set_present(g, r);
 		return;
 	}
@@ -3073,9 +3073,9 @@ static void gen_action(struct cg *g, struct node *n)
 		return;
 	case F_RAISE: {
 		r = next_rec(g);
-		gen_expr(g, n->args.v[0]);
-		emit(g, BPF_MOV64_REG(R1, R0));
-		call(g, BPF_FUNC_send_signal);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_call(g, BPF_FUNC_send_signal);
 		set_present(g, r);
 		return;
 	}
@@ -3092,28 +3092,28 @@ static void gen_stmt(struct cg *g, struct node *n)
 	case N_EXPR_STMT: {
 		struct node *e = n->kids[0];
 		if (e->kind == N_CALL && sema_fn_is_action(e->fn)) {
-			gen_action(g, e);
+			cg_action(g, e);
 			return;
 		}
 		if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
-			gen_agg_update(g, e);
+			cg_agg_update(g, e);
 			return;
 		}
-		gen_expr(g, e);
+		cg_expr(g, e);
 		return;
 	}
 	case N_IF: {
-		int f = new_label(g), done = new_label(g);
-		gen_expr(g, n->kids[0]);
-		jmp_imm(g, BPF_JEQ, R0, 0, f);
+		int f = cg_new_label(g), done = cg_new_label(g);
+		cg_expr(g, n->kids[0]);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, f);
 		g->cond_depth++;
 		gen_stmt(g, n->kids[1]);
-		jmp(g, done);
-		place(g, f);
+		cg_jmp(g, done);
+		cg_place(g, f);
 		if (n->kids[2])
 			gen_stmt(g, n->kids[2]);
 		g->cond_depth--;
-		place(g, done);
+		cg_place(g, done);
 		return;
 	}
 	case N_BLOCK:
@@ -3121,7 +3121,7 @@ static void gen_stmt(struct cg *g, struct node *n)
 			gen_stmt(g, n->args.v[i]);
 		return;
 	default:
-		gen_expr(g, n);
+		cg_expr(g, n);
 	}
 }
 
@@ -3153,19 +3153,19 @@ static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e
 }
 
 /* Walk a clause body assigning record offsets to its actions, in order. */
-static void layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
+static void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
 			   uint32_t *off, int *bit)
 {
 	if (!n)
 		return;
 	if (n->kind == N_BLOCK) {
 		for (int i = 0; i < n->args.n; i++)
-			layout_actions(L, c, n->args.v[i], in_cond, off, bit);
+			cg_layout_actions(L, c, n->args.v[i], in_cond, off, bit);
 		return;
 	}
 	if (n->kind == N_IF) {
-		layout_actions(L, c, n->kids[1], 1, off, bit);
-		layout_actions(L, c, n->kids[2], 1, off, bit);
+		cg_layout_actions(L, c, n->kids[1], 1, off, bit);
+		cg_layout_actions(L, c, n->kids[2], 1, off, bit);
 		return;
 	}
 	if (n->kind != N_EXPR_STMT)
@@ -3290,9 +3290,9 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 			continue;
 		v->offset = off;
 		if (v->is_array)
-			off += v->type->nelems * garray_stride(&(struct cg){.L = L}, v->type->ref);
+			off += v->type->nelems * cg_garray_stride(&(struct cg){.L = L}, v->type->ref);
 		else
-			off += val_size(&(struct cg){.L = L}, v->type);
+			off += cg_val_size(&(struct cg){.L = L}, v->type);
 		off = align8(off);
 	}
 	L->gvars_size = off;
@@ -3315,11 +3315,11 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		struct dt_var *v = dyn.v[i];
 		uint32_t ks = v->scope == VS_THREAD ? 8 : 0;
 		for (int k = 0; k < v->nkeys; k++)
-			ks += key_slot_size(L, v->keys[k]);
+			ks += cg_key_slot_size(L, v->keys[k]);
 		if (ks == 0)
 			ks = 8;
 		L->dyn_keysize[i] = ks;
-		L->dyn_valsize[i] = val_size(&(struct cg){.L = L}, v->type);
+		L->dyn_valsize[i] = cg_val_size(&(struct cg){.L = L}, v->type);
 		if (ks > keymax)
 			keymax = ks;
 	}
@@ -3331,7 +3331,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		uint32_t roff = sizeof(struct rec_hdr);
 		int bit = 0;
 		c->recs.n = 0;
-		layout_actions(L, c, c->body, 0, &roff, &bit);
+		cg_layout_actions(L, c, c->body, 0, &roff, &bit);
 		c->rec_size = roff;
 		if (roff > L->rec_max)
 			L->rec_max = roff;
@@ -3352,7 +3352,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	for (int i = 0; i < prog->clocals.n; i++) {
 		struct dt_var *v = prog->clocals.v[i];
 		v->offset = off;
-		off = align8(off + val_size(&(struct cg){.L = L}, v->type));
+		off = align8(off + cg_val_size(&(struct cg){.L = L}, v->type));
 	}
 	L->clocal_size = off - L->clocal_off;
 	L->fault_off = off;
@@ -3404,11 +3404,11 @@ static void gen_error_clauses(struct cg *g, struct dt_clause *faulting);
 /* bit < 0: an ERROR clause run from a fault block, with no mask test */
 static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 {
-	int skip = new_label(g);
+	int skip = cg_new_label(g);
 
 	g->clause = c;
-	g->fault_label = new_label(g);
-	g->end_label = new_label(g);
+	g->fault_label = cg_new_label(g);
+	g->end_label = cg_new_label(g);
 	g->act_index = 0;
 	g->depth = 0;
 	g->temp_cur = 0;
@@ -3416,51 +3416,51 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 
 	/* if (!(mask & (1 << bit))) skip */
 	if (bit >= 0) {
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
 		if (bit < 31) {
-			emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
+			cg_emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
 		} else {
-			ld_imm64(g, R2, 1ULL << bit);
-			emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+			cg_ld_imm64(g, R2, 1ULL << bit);
+			cg_emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
 		}
-		jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
+		cg_jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 	}
 
 	/* once exit() has been called, the probe's later clauses do not run
 	 * (BEGIN and END run to their end, as in DTrace) */
 	if (!g->in_error) {
-		int run = new_label(g);
-		ld_mapval(g, R1, CGM_GVARS, GV_STATE);
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		jmp_imm(g, BPF_JEQ, R1, 0, run);
+		int run = cg_new_label(g);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, run);
 		if (g->p->ctx == CTX_TESTRUN) {
 			/* END runs after exit(), of course */
-			emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-			jmp_imm(g, BPF_JEQ, R1, 2, run);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+			cg_jmp_imm(g, BPF_JEQ, R1, 2, run);
 		}
-		jmp(g, skip);
-		place(g, run);
+		cg_jmp(g, skip);
+		cg_place(g, run);
 	}
 
 	/* alloca() memory lasts for one clause */
 	if (g->L->uses_alloca)
-		emit(g, BPF_ST_MEM(BPF_DW, FP, FP_ACUR, 0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_ACUR, 0));
 
 	/* record header */
-	emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-	emit(g, BPF_STX_MEM(BPF_W, R7, R1, 4));
-	emit(g, BPF_ST_MEM(BPF_DW, R7, 16, 0));
-	emit(g, BPF_ST_MEM(BPF_W, R7, 12, 0));		/* not speculative */
+	cg_emit(g, BPF_ST_MEM(BPF_W, R7, 0, c->index + 1));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, 4));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, 16, 0));
+	cg_emit(g, BPF_ST_MEM(BPF_W, R7, 12, 0));		/* not speculative */
 	if (!g->o->quiet) {
-		call(g, BPF_FUNC_get_smp_processor_id);
-		emit(g, BPF_STX_MEM(BPF_W, R7, R0, 8));
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, 8));
 	}
 
 	if (c->pred) {
 		g->temp_cur = 0;
-		gen_expr(g, c->pred);
-		jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
+		cg_expr(g, c->pred);
+		cg_jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
 	}
 	if (c->body)
 		gen_stmt(g, c->body);
@@ -3469,34 +3469,34 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	 * for a clause without statements (DTrace's default action prints the
 	 * probe); stores and aggregations alone record nothing */
 	if (c->recs.n > 0 || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
-		int ok = new_label(g);
-		ld_map(g, R1, CGM_RINGBUF);
-		emit(g, BPF_MOV64_REG(R2, R7));
-		emit(g, BPF_MOV64_IMM(R3, (int32_t)c->rec_size));
-		emit(g, BPF_MOV64_IMM(R4, 0));
-		call(g, BPF_FUNC_ringbuf_output);
-		jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->drops_off));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-		emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)g->L->drops_off));
-		place(g, ok);
+		int ok = cg_new_label(g);
+		cg_ld_map(g, R1, CGM_RINGBUF);
+		cg_emit(g, BPF_MOV64_REG(R2, R7));
+		cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)c->rec_size));
+		cg_emit(g, BPF_MOV64_IMM(R4, 0));
+		cg_call(g, BPF_FUNC_ringbuf_output);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->drops_off));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)g->L->drops_off));
+		cg_place(g, ok);
 	}
 	/* fault block, if anything in the clause can fault */
-	place(g, g->fault_label);
+	cg_place(g, g->fault_label);
 	if (g->fault_used) {
-		jmp(g, g->end_label);
+		cg_jmp(g, g->end_label);
 		g->labels[g->fault_label] = g->p->ninsns;
 		uint32_t fo = g->L->fault_off;
-		emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
-		emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-		emit(g, BPF_STX_MEM(BPF_W, R7, R1, (int16_t)(fo + 4)));
-		emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 8), c->index));
-		ld_map(g, R1, CGM_RINGBUF);
-		emit(g, BPF_MOV64_REG(R2, R7));
-		emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)fo));
-		emit(g, BPF_MOV64_IMM(R3, sizeof(struct rec_fault)));
-		emit(g, BPF_MOV64_IMM(R4, 0));
-		call(g, BPF_FUNC_ringbuf_output);
+		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, (int16_t)(fo + 4)));
+		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + 8), c->index));
+		cg_ld_map(g, R1, CGM_RINGBUF);
+		cg_emit(g, BPF_MOV64_REG(R2, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)fo));
+		cg_emit(g, BPF_MOV64_IMM(R3, sizeof(struct rec_fault)));
+		cg_emit(g, BPF_MOV64_IMM(R4, 0));
+		cg_call(g, BPF_FUNC_ringbuf_output);
 		/* the ERROR probe fires now, before the probe's next clause */
 		if (!g->in_error && g->L->error_clauses.n) {
 			int end = g->end_label;
@@ -3505,8 +3505,8 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 			g->end_label = end;
 		}
 	}
-	place(g, g->end_label);
-	place(g, skip);
+	cg_place(g, g->end_label);
+	cg_place(g, skip);
 }
 
 /* Run every ERROR clause inline for a fault in clause 'faulting'. */
@@ -3514,16 +3514,16 @@ static void gen_error_clauses(struct cg *g, struct dt_clause *faulting)
 {
 	int saved_act = g->act_index;
 
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-	emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_ERRPRID));
-	emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, 3));	/* dtrace:::ERROR */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_ERRPRID));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, 3));	/* dtrace:::ERROR */
 	g->in_error = 1;
 	g->err_clause_num = faulting->num;
 	for (int i = 0; i < g->L->error_clauses.n; i++)
 		gen_clause(g, g->L->error_clauses.v[i], -1);
 	g->in_error = 0;
-	emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_ERRPRID));
-	emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_PRID));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_ERRPRID));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_PRID));
 	g->act_index = saved_act;
 }
 
@@ -3536,100 +3536,100 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	g.p = p;
 	g.L = L;
 	g.o = o;
-	out = new_label(&g);
+	out = cg_new_label(&g);
 
-	emit(&g, BPF_MOV64_REG(R6, R1));
+	cg_emit(&g, BPF_MOV64_REG(R6, R1));
 	/* probe id */
 	switch (p->ctx) {
 	case CTX_TESTRUN:
-		emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 0));
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 0));
 		break;
 	case CTX_RAWTP_SYSCALL:
 	case CTX_RAWTP_SYSRET:
 		/* id = sysnr[nr (+ SYSCALL_NR_MAX at return)]; 0: not traced */
 		if (p->ctx == CTX_RAWTP_SYSCALL) {
-			emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));	/* ctx[1]: nr */
+			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));	/* ctx[1]: nr */
 		} else {
 			/* sys_exit(regs, ret): nr is regs->orig_ax */
-			emit(&g, BPF_MOV64_REG(R1, FP));
-			emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-			emit(&g, BPF_MOV64_IMM(R2, 8));
-			emit(&g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
-			emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, 120));
-			call(&g, BPF_FUNC_probe_read_kernel);
-			jmp_imm_far(&g, BPF_JNE, R0, 0, out);
-			emit(&g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TMP));
+			cg_emit(&g, BPF_MOV64_REG(R1, FP));
+			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+			cg_emit(&g, BPF_MOV64_IMM(R2, 8));
+			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
+			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, 120));
+			cg_call(&g, BPF_FUNC_probe_read_kernel);
+			cg_jmp_imm_far(&g, BPF_JNE, R0, 0, out);
+			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TMP));
 		}
 		/* x32 calls and -1 fail this unsigned test */
-		emit(&g, BPF_JMP_IMM(BPF_JLT, R0, SYSCALL_NR_MAX, 1));
-		jmp(&g, out);
+		cg_emit(&g, BPF_JMP_IMM(BPF_JLT, R0, SYSCALL_NR_MAX, 1));
+		cg_jmp(&g, out);
 		if (p->ctx == CTX_RAWTP_SYSRET)
-			emit(&g, BPF_ALU64_IMM(BPF_ADD, R0, SYSCALL_NR_MAX));
-		emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
-		ld_map(&g, R1, CGM_SYSNR);
-		emit(&g, BPF_MOV64_REG(R2, FP));
-		emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-		call(&g, BPF_FUNC_map_lookup_elem);
-		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-		emit(&g, BPF_LDX_MEM(BPF_W, R0, R0, 0));
-		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R0, SYSCALL_NR_MAX));
+		cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+		cg_ld_map(&g, R1, CGM_SYSNR);
+		cg_emit(&g, BPF_MOV64_REG(R2, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		cg_call(&g, BPF_FUNC_map_lookup_elem);
+		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		cg_emit(&g, BPF_LDX_MEM(BPF_W, R0, R0, 0));
+		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 		break;
 	case CTX_PERF:
 	case CTX_RAWTP_SDT:
 	default:
-		emit(&g, BPF_MOV64_REG(R1, R6));
-		call(&g, BPF_FUNC_get_attach_cookie);
+		cg_emit(&g, BPF_MOV64_REG(R1, R6));
+		cg_call(&g, BPF_FUNC_get_attach_cookie);
 		break;
 	}
-	emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_PRID));
+	cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_PRID));
 	/* a program stops recording once exit() has been called */
 	if (p->ctx != CTX_TESTRUN) {
-		ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
-		emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		jmp_imm_far(&g, BPF_JNE, R1, 0, out);
+		cg_ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_jmp_imm_far(&g, BPF_JNE, R1, 0, out);
 	}
 	/* scratch area of this CPU */
-	call(&g, BPF_FUNC_get_smp_processor_id);
-	emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
-	ld_map(&g, R1, CGM_SCRATCH);
-	emit(&g, BPF_MOV64_REG(R2, FP));
-	emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-	call(&g, BPF_FUNC_map_lookup_elem);
-	jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-	emit(&g, BPF_MOV64_REG(R7, R0));
+	cg_call(&g, BPF_FUNC_get_smp_processor_id);
+	cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+	cg_ld_map(&g, R1, CGM_SCRATCH);
+	cg_emit(&g, BPF_MOV64_REG(R2, FP));
+	cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+	cg_call(&g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+	cg_emit(&g, BPF_MOV64_REG(R7, R0));
 	if (L->uses_alloca) {
 		/* the scratch address as a plain number, to check pointers
 		 * into it: copied out of a stack spill with a probe read */
-		emit(&g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
-		emit(&g, BPF_MOV64_REG(R1, FP));
-		emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
-		emit(&g, BPF_MOV64_IMM(R2, 8));
-		emit(&g, BPF_MOV64_REG(R3, FP));
-		emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
-		call(&g, BPF_FUNC_probe_read_kernel);
+		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
+		cg_emit(&g, BPF_MOV64_REG(R1, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
+		cg_emit(&g, BPF_MOV64_IMM(R2, 8));
+		cg_emit(&g, BPF_MOV64_REG(R3, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
+		cg_call(&g, BPF_FUNC_probe_read_kernel);
 	}
 	/* clause mask of this probe, unless every probe runs every clause */
 	if (!p->uniform) {
-		emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-		emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
-		ld_map(&g, R1, CGM_PMASK);
-		emit(&g, BPF_MOV64_REG(R2, FP));
-		emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-		call(&g, BPF_FUNC_map_lookup_elem);
-		jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-		emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
-		emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
+		cg_ld_map(&g, R1, CGM_PMASK);
+		cg_emit(&g, BPF_MOV64_REG(R2, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		cg_call(&g, BPF_FUNC_map_lookup_elem);
+		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
 	}
-	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
-	emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
+	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
+	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
 
 	for (int i = 0; i < p->clauses.n; i++)
 		gen_clause(&g, p->clauses.v[i], p->uniform ? -1 : i);
 
-	place(&g, out);
-	emit(&g, BPF_MOV64_IMM(R0, 0));
-	emit(&g, BPF_EXIT_INSN());
-	resolve_fixups(&g);
+	cg_place(&g, out);
+	cg_emit(&g, BPF_MOV64_IMM(R0, 0));
+	cg_emit(&g, BPF_EXIT_INSN());
+	cg_resolve_fixups(&g);
 
 	uint32_t need = L->temp_off + g.temp_max;
 	if (need > L->scratch_size)
