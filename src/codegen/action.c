@@ -12,12 +12,12 @@
 #include <stdlib.h>
 
 /* bpf_get_stack() of the probe's context into r7 + off (size bytes);
- * BEGIN and END have no stack of their own. */
+ * some contexts (BEGIN and END) have no kernel stack of their own. */
 void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 {
 	int ok = cg_new_label(g);
 
-	if (g->p->ctx == CTX_TESTRUN && !user) {
+	if (g->p->ctx->no_kernel_stack && !user) {
 		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 		return;
 	}

@@ -1,9 +1,10 @@
 /*
- * builtin.c - built-in variables: argN and args[] (which the provider of
- * the program reads from its context), the ERROR probe's arguments, the
- * current process and thread (pid, tid, ppid, uid, execname, curthread),
- * timestamps (cached for the clause), probe names and ids, errno and the
- * stack depth.
+ * builtin.c - built-in variables: argN and args[] (which the program's
+ * provider reads from its context: struct cg_ctxops), the ERROR probe's
+ * arguments (from the fault area), the current process and thread (pid,
+ * tid, ppid, uid, execname, curthread), timestamps (cached for the
+ * clause), probe names and ids, errno (the provider's) and the stack
+ * depth.
  */
 #include "cg_impl.h"
 
@@ -45,62 +46,16 @@ static void task_member(struct cg *g, const char *path)
 	cg_load_kernel(g, t);
 }
 
-/*
- * argN of the raw-tracepoint kinds; 0 if the kind is not one of them.
- * syscall entry: the user's registers (ctx[0] is the pt_regs pointer);
- * return: the return value (ctx[1]); sdt: the tracepoint's arguments,
- * read from ctx with a probe read so the program's context accesses stay
- * within what every tracepoint it attaches to provides.
- */
-static int gen_probe_arg(struct cg *g, int i)
-{
-	/* x86_64 syscall arguments: di, si, dx, r10, r8, r9 in struct pt_regs */
-	static const int16_t regoff[6] = {112, 104, 96, 56, 72, 64};
-	int ok = cg_new_label(g);
-
-	switch (g->p->ctx) {
-	case CTX_RAWTP_SYSCALL:
-		if (i >= 6) {
-			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			return 1;
-		}
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, regoff[i]));
-		break;
-	case CTX_RAWTP_SYSRET:
-		if (i <= 1)
-			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
-		else
-			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-		return 1;
-	case CTX_RAWTP_SDT:
-		cg_emit(g, BPF_MOV64_REG(R3, R6));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8 * i));
-		break;
-	default:
-		return 0;
-	}
-	cg_emit(g, BPF_MOV64_REG(R1, FP));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-	cg_emit(g, BPF_MOV64_IMM(R2, 8));
-	cg_call(g, BPF_FUNC_probe_read_kernel);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
-	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
-	cg_emit(g, BPF_MOV64_IMM(R1, 0));
-	cg_place(g, ok);
-	cg_emit(g, BPF_MOV64_REG(R0, R1));
-	return 1;
-}
-
 /* args[i]: argN converted to the type sema gave args[i] */
 void cg_args_elem(struct cg *g, struct node *n)
 {
 	struct node *ix = n->args.v[0];
-	int i = ix->is_const ? (int)ix->cval : 0;
-	struct dt_var v = {.builtin = BV_ARG0 + (i < 10 ? i : 0)};
+	int i = ix->is_const && ix->cval > 0 ? (int)ix->cval : 0;
 
-	if (i >= 10 || !gen_probe_arg(g, i))
-		cg_builtin_var(g, &v, n->line);
+	if (i < 10)
+		cg_builtin_var(g, &(struct dt_var){.builtin = BV_ARG0 + i}, n->line);
+	else
+		g->p->ctx->gen_arg(g, i);
 	cg_norm(g, R0, n->type);
 }
 
@@ -121,55 +76,9 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		}
 		return;
 	}
-	if (b >= BV_ARG0 && b <= BV_ARG9 && gen_probe_arg(g, b - BV_ARG0))
-		return;
 	if (b >= BV_ARG0 && b <= BV_ARG9) {
-		int i = b - BV_ARG0;
-		switch (g->p->ctx) {
-		case CTX_TESTRUN:
-			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, (int16_t)(8 * (i + 1))));
-			return;
-		case CTX_UPROBE:
-		case CTX_URETPROBE: {
-			/* x86_64 pt_regs: di si dx cx r8 r9 carry arguments 0..5,
-			 * ax the return value (arg1 at return; arg0 is 0 there) */
-			static const int16_t regoff[6] = {112, 104, 96, 88, 72, 64};
-			if (g->p->ctx == CTX_URETPROBE) {
-				if (i == 1)
-					cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 80));
-				else
-					cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			} else if (i < 6) {
-				cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, regoff[i]));
-			} else {
-				cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			}
-			return;
-		}
-		case CTX_PERF:
-			/* profile: arg0 = kernel pc, arg1 = user pc */
-			if (i <= 1) {
-				int user = cg_new_label(g), done = cg_new_label(g);
-				/* pt_regs->cs at 136, ip at 128 on x86_64 */
-				cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, 136));
-				cg_emit(g, BPF_ALU64_IMM(BPF_AND, R1, 3));
-				cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 128));
-				cg_jmp_imm(g, BPF_JNE, R1, 0, user);
-				if (i == 1)
-					cg_emit(g, BPF_MOV64_IMM(R0, 0));
-				cg_jmp(g, done);
-				cg_place(g, user);
-				if (i == 0)
-					cg_emit(g, BPF_MOV64_IMM(R0, 0));
-				cg_place(g, done);
-				return;
-			}
-			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			return;
-		default:
-			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			return;
-		}
+		g->p->ctx->gen_arg(g, b - BV_ARG0);	/* the provider knows where */
+		return;
 	}
 	switch (b) {
 	case BV_PID:
@@ -249,26 +158,16 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		cg_emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
 		return;
 	case BV_ERRNO:
-		if (g->p->ctx == CTX_RAWTP_SYSRET) {
-			/* a return value in [-4095, -1] is -errno */
-			int zero = cg_new_label(g), done = cg_new_label(g);
-			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));
-			cg_jmp_imm(g, BPF_JSGE, R0, 0, zero);
-			cg_jmp_imm(g, BPF_JSLT, R0, -4095, zero);
-			cg_emit(g, BPF_NEG64(R0));
-			cg_jmp(g, done);
-			cg_place(g, zero);
+		if (g->p->ctx->gen_errno)
+			g->p->ctx->gen_errno(g);
+		else
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			cg_place(g, done);
-			return;
-		}
-		cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	case BV_CURTHREAD:
 		cg_call(g, BPF_FUNC_get_current_task);
 		return;
 	case BV_STACKDEPTH:
-		if (g->p->ctx == CTX_TESTRUN) {
+		if (g->p->ctx->no_kernel_stack) {
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		} else {

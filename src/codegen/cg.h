@@ -2,11 +2,12 @@
  * cg.h - the code generator: cooked D clauses to eBPF programs.  What the
  * programs write for the consumer (maps, records) is in record.h.
  *
- * One BPF program serves every probe of one attach kind (BEGIN/END/ERROR
- * run by BPF_PROG_TEST_RUN; profile/tick as perf-event programs; ...).  It
- * contains every clause that matches a probe of that kind, in program
- * order, each guarded by a bit in a per-probe clause mask, so a clause is
- * verified once however many probes it matches.
+ * One BPF program serves every probe of one provider table (BEGIN/END/ERROR
+ * run by BPF_PROG_TEST_RUN; profile/tick as perf-event programs; ...),
+ * whose struct cg_ctxops (emit.h) tells how the program finds its probe id
+ * and arguments.  It contains every clause that matches a probe of that
+ * provider, in program order, each guarded by a bit in a per-probe clause
+ * mask, so a clause is verified once however many probes it matches.
  */
 #ifndef DT_CG_H
 #define DT_CG_H
@@ -17,18 +18,6 @@
 #include "../front/ast.h"
 #include "record.h"
 
-/* How a program finds its probe id and arguments. */
-enum cg_ctx {
-	CTX_TESTRUN,	/* raw_tp run by BPF_PROG_TEST_RUN: ctx u64[]: id, arg0.. */
-	CTX_PERF,	/* perf_event program: cookie = probe id, regs */
-	CTX_RAWTP_SYSCALL, /* raw_syscalls sys_enter: CGM_SYSNR maps nr to probe id */
-	CTX_RAWTP_SYSRET, /* raw_syscalls sys_exit: CGM_SYSNR[nr + SYSCALL_NR_MAX] */
-	CTX_RAWTP_SDT,	/* raw tracepoint: cookie = probe id, ctx u64[] = args */
-	CTX_UPROBE,	/* uprobe (kprobe program): cookie = probe id, ctx pt_regs */
-	CTX_URETPROBE,	/* uretprobe: the same, arg1 = return value */
-	CTX_NKINDS,
-};
-
 struct dt_errstate;
 struct dt_cgopts {
 	struct dt_errstate *errs;	/* where code generation errors unwind to */
@@ -37,6 +26,7 @@ struct dt_cgopts {
 	int quiet;
 	int destructive;
 	int nspec;		/* speculation buffers */
+	uint32_t error_probe;	/* probe id of dtrace:::ERROR */
 };
 
 /* A program under construction / compiled. */
@@ -45,8 +35,9 @@ struct cg_reloc {
 	int map;		/* enum cg_map (+ dyn index) */
 };
 
+struct cg_ctxops;
 struct cg_program {
-	enum cg_ctx ctx;
+	const struct cg_ctxops *ctx;	/* its provider's (emit.h) */
 	struct ptrvec clauses;	/* struct dt_clause *, in program order */
 	struct bpf_insn *insns;
 	int ninsns, cap;

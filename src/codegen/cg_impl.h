@@ -31,6 +31,11 @@
  * DTrace, and the consumer reports the error.  The clauses of dtrace:::ERROR
  * run inline in every fault block, before the probe's next clause.
  *
+ * The code generator knows no provider.  How a program finds its probe id
+ * and arguments in its context (and errno, and whether it has a stack or
+ * runs after exit()) is the business of the program's provider, whose
+ * struct cg_ctxops (emit.h) emits that code with the calls emit.h exports.
+ *
  * Where things are:
  *   emit.c       instructions, labels and jumps, map relocations, the
  *                expression stack and temporaries, normalization, faults
@@ -38,6 +43,7 @@
  *   var.c        variables: globals and global arrays, this->, self-> and
  *                associative arrays (one hash map each)
  *   builtin.c    built-in variables (pid, execname, timestamp, argN, ...)
+ *   hist.c       histogram geometry, shared with the consumer (hist.h)
  *   str.c        strings: constants, copies, the NULL mark, comparison
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   aggregate.c  aggregation updates (histogram geometry in hist.h)

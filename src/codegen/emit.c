@@ -269,3 +269,10 @@ void cg_read_kernel_u64(struct cg *g)
 	cg_place(g, ok);
 	cg_emit(g, BPF_MOV64_REG(R0, R1));
 }
+
+void cg_prologue_cookie(struct cg *g, int out)
+{
+	(void)out;
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_call(g, BPF_FUNC_get_attach_cookie);
+}

@@ -1,7 +1,9 @@
 /*
- * emit.h - what the code generator lets a provider emit: a handful of
- * calls to append BPF instructions to the program being generated, and
- * the frame slots and registers a provider's code may use.
+ * emit.h - the code generator's interface to providers.  The code
+ * generator knows no provider: how a program finds its probe id and the
+ * probe's arguments in its context is the provider's, which hands codegen
+ * a struct cg_ctxops of callbacks (in its struct dt_provider).  The
+ * callbacks emit BPF with the handful of calls below.
  *
  * Code emitted this way runs in the middle of a program, so it keeps to
  * these rules:
@@ -29,6 +31,33 @@ struct cg;			/* a program under generation */
 #define CG_FP_PRID	-8	/* u64: probe id, stored after the prologue */
 #define CG_FP_KEY32	-48	/* u32: key for a map lookup */
 #define CG_FP_TMP	-56	/* u64: destination of a probe read */
+
+/*
+ * What a provider's programs need, emitted while codegen generates them.
+ * Every callback but gen_prologue may be called many times.
+ */
+struct cg_ctxops {
+	/* First thing in the program (r6 = the context): leave the probe id
+	 * in r0, or jump to out (cg_jmp, cg_jmp_imm_far) when this firing
+	 * traces nothing. */
+	void (*gen_prologue)(struct cg *g, int out);
+	/* r0 = argN (i >= 0), 64 bits; 0 for an argument the probe lacks. */
+	void (*gen_arg)(struct cg *g, int i);
+	/* r0 = errno; NULL: errno is 0. */
+	void (*gen_errno)(struct cg *g);
+	/* NULL: the program stops at once when exit() has been called.
+	 * Otherwise its clauses check for themselves, and this is emitted
+	 * where one finds exit() called: jump to run if this probe's
+	 * clauses still run (END does). */
+	void (*gen_after_exit)(struct cg *g, int run);
+	/* The context has no kernel stack: stack() records none, stackdepth
+	 * is 0. */
+	int no_kernel_stack;
+};
+
+/* A gen_prologue for contexts whose BPF cookie is the probe id (set at
+ * attach). */
+void cg_prologue_cookie(struct cg *g, int out);
 
 /* Append one instruction. */
 void cg_emit(struct cg *g, struct bpf_insn in);

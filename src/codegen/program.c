@@ -3,9 +3,9 @@
  *
  * One BPF program serves every probe of one provider's kind.  Its shape:
  *
- *   prologue      r6 = context; the provider's code finds the probe id
- *                 (CG_FP_PRID); stop if exit() was called (unless the
- *                 provider runs clauses after it); r7 = this CPU's scratch
+ *   prologue      r6 = context; the provider's gen_prologue finds the probe
+ *                 id (-> CG_FP_PRID); stop if exit() was called (unless
+ *                 the provider has gen_after_exit); r7 = this CPU's scratch
  *                 area; the probe's clause mask (CGM_PMASK) unless every
  *                 probe of the program runs every clause
  *   clause i      if the mask has bit i: record header, predicate, body,
@@ -95,11 +95,8 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
 		cg_jmp_imm(g, BPF_JEQ, R1, 0, run);
-		if (g->p->ctx == CTX_TESTRUN) {
-			/* END runs after exit(), of course */
-			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-			cg_jmp_imm(g, BPF_JEQ, R1, 2, run);
-		}
+		if (g->p->ctx->gen_after_exit)
+			g->p->ctx->gen_after_exit(g, run);	/* END runs */
 		cg_jmp(g, skip);
 		cg_place(g, run);
 	}
@@ -178,7 +175,7 @@ static void gen_error_clauses(struct cg *g, struct dt_clause *faulting)
 
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
 	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_ERRPRID));
-	cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, 3));	/* dtrace:::ERROR */
+	cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, (int32_t)g->o->error_probe));
 	g->in_error = 1;
 	g->err_clause_num = faulting->num;
 	for (int i = 0; i < g->L->error_clauses.n; i++)
@@ -201,51 +198,12 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	out = cg_new_label(&g);
 
 	cg_emit(&g, BPF_MOV64_REG(R6, R1));
-	/* probe id */
-	switch (p->ctx) {
-	case CTX_TESTRUN:
-		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 0));
-		break;
-	case CTX_RAWTP_SYSCALL:
-	case CTX_RAWTP_SYSRET:
-		/* id = sysnr[nr (+ SYSCALL_NR_MAX at return)]; 0: not traced */
-		if (p->ctx == CTX_RAWTP_SYSCALL) {
-			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R6, 8));	/* ctx[1]: nr */
-		} else {
-			/* sys_exit(regs, ret): nr is regs->orig_ax */
-			cg_emit(&g, BPF_MOV64_REG(R1, FP));
-			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
-			cg_emit(&g, BPF_MOV64_IMM(R2, 8));
-			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R3, R6, 0));
-			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, 120));
-			cg_call(&g, BPF_FUNC_probe_read_kernel);
-			cg_jmp_imm_far(&g, BPF_JNE, R0, 0, out);
-			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TMP));
-		}
-		/* x32 calls and -1 fail this unsigned test */
-		cg_emit(&g, BPF_JMP_IMM(BPF_JLT, R0, SYSCALL_NR_MAX, 1));
-		cg_jmp(&g, out);
-		if (p->ctx == CTX_RAWTP_SYSRET)
-			cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R0, SYSCALL_NR_MAX));
-		cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
-		cg_ld_map(&g, R1, CGM_SYSNR);
-		cg_emit(&g, BPF_MOV64_REG(R2, FP));
-		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
-		cg_call(&g, BPF_FUNC_map_lookup_elem);
-		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-		cg_emit(&g, BPF_LDX_MEM(BPF_W, R0, R0, 0));
-		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-		break;
-	case CTX_PERF:
-	case CTX_RAWTP_SDT:
-	default:
-		cg_emit(&g, BPF_MOV64_REG(R1, R6));
-		cg_call(&g, BPF_FUNC_get_attach_cookie);
-		break;
-	}
+	/* probe id: the provider knows where it is */
+	p->ctx->gen_prologue(&g, out);
 	cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_PRID));
-	/* a program stops recording once exit() has been called */
-	if (p->ctx != CTX_TESTRUN) {
+	/* a program stops recording once exit() has been called (unless
+	 * its clauses check for themselves) */
+	if (!p->ctx->gen_after_exit) {
 		cg_ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
 		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
 		cg_jmp_imm_far(&g, BPF_JNE, R1, 0, out);

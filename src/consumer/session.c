@@ -243,7 +243,7 @@ int dtrace_load(struct dtrace_hdl *h)
 			free(info);
 		}
 	}
-	for (int k = 0; k < CTX_NKINDS; k++) {
+	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
 			continue;
@@ -253,7 +253,7 @@ int dtrace_load(struct dtrace_hdl *h)
 				struct dt_probe *pr = c->probes.v[j];
 				uint64_t mask = 0;
 				uint32_t id = pr->id;
-				if ((int)pr->pv->ctx != k && id != DTRACE_PROBE_ERROR)
+				if (provider_kind(pr->pv) != k && id != DTRACE_PROBE_ERROR)
 					continue;
 				bpf_map_lookup_elem(map_fd(h, CGM_PMASK), &id, &mask);
 				mask |= 1ULL << i;
@@ -511,13 +511,15 @@ static int run_dtrace_probe(struct dtrace_hdl *h, uint32_t id, const uint64_t *a
 	uint64_t ctx[12] = {0};
 	struct dt_probe *p = probe_by_id(id);
 
-	if (h->prog_fds[CTX_TESTRUN] < 0 || !p)
+	int fd = h->prog_fds[provider_kind(&dt_provider_dtrace)];
+
+	if (fd < 0 || !p)
 		return 0;
 	ctx[0] = id;
 	for (int i = 0; i < nargs && i < 10; i++)
 		ctx[i + 1] = args[i];
 	LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
-	int err = bpf_prog_test_run_opts(h->prog_fds[CTX_TESTRUN], &o);
+	int err = bpf_prog_test_run_opts(fd, &o);
 	if (err) {
 		fprintf(stderr, "dtrace: failed to fire %s: %s\n", p->name, strerror(-err));
 		return -1;
@@ -600,8 +602,8 @@ int dtrace_go(struct dtrace_hdl *h)
 		struct dt_clause *c = h->prog.clauses.v[i];
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
-			int k = (int)p->pv->ctx;
-			if (p->enabled || k == CTX_TESTRUN)
+			int k = provider_kind(p->pv);
+			if (p->enabled || p->pv == &dt_provider_dtrace)
 				continue;
 			int err = p->pv->attach(p, h->prog_fds[k]);
 			if (err < 0) {
@@ -736,9 +738,12 @@ void dtrace_close(struct dtrace_hdl *h)
 {
 	if (h->rb)
 		ring_buffer__free(h->rb);
-	for (int k = 0; k < CTX_NKINDS; k++)
+	for (int k = 0; k < h->nkinds; k++)
 		if (h->prog_fds[k] >= 0)
 			close(h->prog_fds[k]);
+	free(h->progs);
+	free(h->prog_pv);
+	free(h->prog_fds);
 	for (int i = 0; i < h->nmaps; i++)
 		if (h->map_fds[i] >= 0)
 			close(h->map_fds[i]);

@@ -3,22 +3,26 @@
  *
  * A provider is a table of callbacks: provide (create the probes a
  * description names, on demand), attach (hook a loaded program to one
- * probe) and detach.  Adding a provider touches its own file and the
- * table in probes.c.
+ * probe) and detach, and for the code generator the BPF its program needs
+ * to find its probe id and arguments in its context (struct cg_ctxops,
+ * codegen/emit.h).  Each table is one BPF program kind, and may serve
+ * several providers' names (pid123, pid456).  Adding a provider touches
+ * its own file and the table in probes.c.
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
 
 #include <stdint.h>
 
-#include "../codegen/cg.h"
+#include "../codegen/emit.h"
 #include "../front/ast.h"
 
 struct dt_probe;
 
 struct dt_provider {
 	const char *name;
-	enum cg_ctx ctx;		/* how programs see probe id and args */
+	const char *prog_name;		/* its BPF program: "dt_syscall" */
+	struct cg_ctxops cg;		/* how the program sees probe id and args */
 	int prog_type;			/* BPF_PROG_TYPE_* */
 	int attach_type;		/* expected_attach_type at load */
 	/* Create the probes that pd may match (pd NULL: all, for -l). */
@@ -56,7 +60,11 @@ int probe_count(void);		/* highest id + 1 */
 int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Make every provider create what pd may match; then matches are in the table. */
 void probes_provide(const struct dt_pdesc *pd);
+/* Every provider table, NULL-terminated, in the order of their programs. */
 const struct dt_provider *const *providers(void);
+/* The index of pv in providers(), and how many there are. */
+int provider_kind(const struct dt_provider *pv);
+int provider_nkinds(void);
 /* The argument types of a probe (read lazily): returns p->nargs. */
 int probe_args(struct dt_probe *p);
 
@@ -67,6 +75,7 @@ void dt_syscall_set_map(int fd);
 extern const struct dt_provider dt_provider_dtrace;
 extern const struct dt_provider dt_provider_profile;
 extern const struct dt_provider dt_provider_syscall;
+extern const struct dt_provider dt_provider_syscall_return;
 extern const struct dt_provider dt_provider_sdt;
 extern const struct dt_provider dt_provider_pid_entry;
 extern const struct dt_provider dt_provider_pid_return;
