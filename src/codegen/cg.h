@@ -1,12 +1,13 @@
 /*
- * cg.h - the code generator: cooked D clauses to eBPF programs, and the
- * description of the records those programs write for the consumer.
+ * cg.h - the code generator: cooked D clauses to eBPF programs.  What the
+ * programs write for the consumer (maps, records) is in record.h.
  *
- * One BPF program serves every probe of one attach kind (BEGIN/END/ERROR
- * run by BPF_PROG_TEST_RUN; profile/tick as perf-event programs; ...).  It
- * contains every clause that matches a probe of that kind, in program
- * order, each guarded by a bit in a per-probe clause mask, so a clause is
- * verified once however many probes it matches.
+ * One BPF program serves every probe of one provider table (BEGIN/END/ERROR
+ * run by BPF_PROG_TEST_RUN; profile/tick as perf-event programs; ...),
+ * whose struct cg_ctxops (emit.h) tells how the program finds its probe id
+ * and arguments.  It contains every clause that matches a probe of that
+ * provider, in program order, each guarded by a bit in a per-probe clause
+ * mask, so a clause is verified once however many probes it matches.
  */
 #ifndef DT_CG_H
 #define DT_CG_H
@@ -15,85 +16,7 @@
 #include <stdint.h>
 
 #include "../front/ast.h"
-
-/* The maps every compiled program may reference (relocated at load). */
-enum cg_map {
-	CGM_RINGBUF,	/* records to the consumer */
-	CGM_GVARS,	/* array[1]: state word, counters, global variables */
-	CGM_SCRATCH,	/* array[ncpus]: record buffer, keys, this->, temps */
-	CGM_STRTAB,	/* array[1], read-only: string constants */
-	CGM_PMASK,	/* array[nprobes]: u64 clause mask per probe id */
-	CGM_PINFO,	/* array[nprobes]: probe name strings per probe id */
-	CGM_SYSNR,	/* array[2 * SYSCALL_NR_MAX]: syscall number (+ SYSCALL_NR_MAX at
-			 * return) to probe id; 0: not traced */
-	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays) */
-};
-
-#define SYSCALL_NR_MAX	1024
-
-/* How a program finds its probe id and arguments. */
-enum cg_ctx {
-	CTX_TESTRUN,	/* raw_tp run by BPF_PROG_TEST_RUN: ctx u64[]: id, arg0.. */
-	CTX_PERF,	/* perf_event program: cookie = probe id, regs */
-	CTX_RAWTP_SYSCALL, /* raw_syscalls sys_enter: CGM_SYSNR maps nr to probe id */
-	CTX_RAWTP_SYSRET, /* raw_syscalls sys_exit: CGM_SYSNR[nr + SYSCALL_NR_MAX] */
-	CTX_RAWTP_SDT,	/* raw tracepoint: cookie = probe id, ctx u64[] = args */
-	CTX_UPROBE,	/* uprobe (kprobe program): cookie = probe id, ctx pt_regs */
-	CTX_URETPROBE,	/* uretprobe: the same, arg1 = return value */
-	CTX_NKINDS,
-};
-
-/* Offsets in the global-variable map value. */
-#define GV_STATE	0	/* 0 active, 1 exiting */
-#define GV_WALLOFF	8	/* realtime - boottime, set by the consumer */
-#define GV_BUFDROPS	16
-#define GV_DYNDROPS	24
-#define GV_AGGDROPS	32
-#define GV_SPECDROPS	40
-#define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
-#define GV_SPEC0	64	/* speculation slots 1..DT_NSPEC_MAX: 1 busy */
-#define DT_NSPEC_MAX	16
-#define GV_FIRSTVAR	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
-
-/* Record headers. */
-#define REC_FAULT	0xffffffffu
-struct rec_hdr {
-	uint32_t epid;		/* clause index + 1, or REC_FAULT */
-	uint32_t probe_id;
-	uint32_t cpu;		/* recorded only when not quiet */
-	uint32_t spec;		/* speculate(id): the consumer holds it until commit */
-	uint64_t present;	/* bit i: action i was executed */
-};
-struct rec_fault {
-	uint32_t magic;		/* REC_FAULT */
-	uint32_t probe_id;
-	uint32_t clause;
-	uint32_t fault;		/* DTRACEFLT_* */
-	uint64_t addr;
-	uint64_t pc;
-};
-
-/* One piece of data in a clause's record. */
-struct dt_recarg {
-	uint32_t off, size;
-	int is_string;
-	int is_signed;
-	int isize;		/* D size of an integer value */
-	int is_ptr;
-	int is_stack;		/* 1 kernel, 2 user: size/8 program counters */
-	int is_raw;		/* struct/union bytes, printed as rawbytes */
-};
-
-struct dt_recdesc {
-	int action;		/* F_TRACE, F_PRINTF, F_EXIT, ... */
-	int bit;		/* bit in rec_hdr.present, -1: always */
-	int nargs;
-	struct dt_recarg *args;
-	void *fmt;		/* struct dtf_format * for printf */
-	int line;
-	int naggs;		/* printa/clear/trunc/normalize: aggregation ids */
-	int *aggids;
-};
+#include "record.h"
 
 struct dt_errstate;
 struct dt_cgopts {
@@ -103,6 +26,7 @@ struct dt_cgopts {
 	int quiet;
 	int destructive;
 	int nspec;		/* speculation buffers */
+	uint32_t error_probe;	/* probe id of dtrace:::ERROR */
 };
 
 /* A program under construction / compiled. */
@@ -111,8 +35,9 @@ struct cg_reloc {
 	int map;		/* enum cg_map (+ dyn index) */
 };
 
+struct cg_ctxops;
 struct cg_program {
-	enum cg_ctx ctx;
+	const struct cg_ctxops *ctx;	/* its provider's (emit.h) */
 	struct ptrvec clauses;	/* struct dt_clause *, in program order */
 	struct bpf_insn *insns;
 	int ninsns, cap;

@@ -26,10 +26,11 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "../codegen/hist.h"
 #include "../front/sema.h"
 
-#define QBUCKETS	127	/* DTRACE_QUANTIZE_NBUCKETS */
-#define QZERO		63	/* DTRACE_QUANTIZE_ZEROBUCKET */
+#define QBUCKETS	DT_QUANTIZE_NBUCKETS
+#define QZERO		DT_QUANTIZE_ZERO
 #define AGGZOOM_MAX	0.95	/* DTRACE_AGGZOOM_MAX: height of the max bar */
 
 typedef unsigned __int128 u128;
@@ -46,37 +47,31 @@ static int64_t sdiv(int64_t x, int64_t y)
 	return x / y;
 }
 
-/* llquantize: magnitudes, buckets per magnitude, the |value| < factor^low bin. */
-static int llq_B(const struct dt_agg *a)
+/* The histogram geometry of a (codegen/hist.h). */
+static struct dt_hist hist_of(const struct dt_agg *a)
 {
-	if (a->llq_factor <= 0 || a->llq_nsteps <= 0)
-		return 0;	/* not an llquantize() (yet) */
-	return (int)(a->llq_nsteps - a->llq_nsteps / a->llq_factor);
-}
+	struct dt_hist h = {
+		.fn = a->fn, .base = a->lq_base, .step = a->lq_step, .levels = a->lq_levels,
+		.factor = a->llq_factor, .low = a->llq_low, .high = a->llq_high,
+		.nsteps = a->llq_nsteps,
+	};
 
-static int llq_M(const struct dt_agg *a)
-{
-	return (int)(a->llq_high - a->llq_low + 1);
+	return h;
 }
 
 static int llq_zero(const struct dt_agg *a)
 {
-	return llq_M(a) * llq_B(a) + 1;
+	struct dt_hist h = hist_of(a);
+
+	return dt_llq_zero(&h);
 }
 
 /* Buckets of a histogram (0 for the scalar functions). */
 static int nbuckets(const struct dt_agg *a)
 {
-	switch (a->fn) {
-	case F_QUANTIZE:
-		return QBUCKETS;
-	case F_LQUANTIZE:
-		return a->lq_levels + 2;
-	case F_LLQUANTIZE:
-		return 2 * llq_M(a) * llq_B(a) + 3;
-	default:
-		return 0;
-	}
+	struct dt_hist h = hist_of(a);
+
+	return dt_hist_nbuckets(&h);
 }
 
 uint32_t dt_agg_words(const struct dt_agg *a)
@@ -105,72 +100,11 @@ static uint32_t nwords(const struct dt_agg *a)
 	return a->nvals > n ? a->nvals : n;
 }
 
-/* factor^e, saturated (enough for the comparisons llquantize makes). */
-static u128 upow(int64_t factor, int64_t e)
-{
-	u128 r = 1, lim = (u128)1 << 100;
-
-	while (e-- > 0) {
-		r *= (u128)factor;
-		if (r > lim)
-			return lim;
-	}
-	return r;
-}
-
-static int quantize_bucket(int64_t v)
-{
-	int k;
-
-	if (v == 0)
-		return QZERO;
-	if (v > 0) {
-		k = 64 - __builtin_clzll((uint64_t)v);	/* v in [2^(k-1), 2^k) */
-		return QZERO + k;
-	}
-	if (v <= -((int64_t)1 << 62))
-		return 0;
-	/* v in (-2^k, -2^(k-1)]: k - 1 = floor(log2(-v)) */
-	k = 64 - __builtin_clzll((uint64_t)-v);
-	return QZERO - k;
-}
-
-static int llquantize_bucket(const struct dt_agg *a, int64_t v)
-{
-	int B = llq_B(a), M = llq_M(a), Z = llq_zero(a), j, m;
-	uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	int64_t f = a->llq_factor, steps = a->llq_nsteps;
-
-	if ((u128)mag < upow(f, a->llq_low))
-		return Z;
-	if ((u128)mag >= upow(f, a->llq_high + 1)) {
-		j = M * B + 1;
-	} else {
-		for (m = (int)a->llq_low; (u128)mag >= upow(f, m + 1); m++)
-			;
-		j = 1 + (m - (int)a->llq_low) * B +
-		    (int)((u128)mag * (u128)steps / upow(f, m + 1)) -
-		    (int)(steps / f);
-	}
-	return v < 0 ? Z - j : Z + j;
-}
-
 int dt_agg_bucket(const struct dt_agg *a, int64_t value)
 {
-	switch (a->fn) {
-	case F_QUANTIZE:
-		return quantize_bucket(value);
-	case F_LQUANTIZE:
-		if (value < a->lq_base)
-			return 0;
-		if (value >= a->lq_base + (int64_t)a->lq_levels * a->lq_step)
-			return a->lq_levels + 1;
-		return (int)((value - a->lq_base) / a->lq_step) + 1;
-	case F_LLQUANTIZE:
-		return llquantize_bucket(a, value);
-	default:
-		return -1;
-	}
+	struct dt_hist h = hist_of(a);
+
+	return dt_hist_bucket(&h, value);
 }
 
 void dt_agg_apply(const struct dt_agg *a, int64_t *v, int64_t value, int64_t incr)
@@ -586,10 +520,7 @@ static long double qsum(const int64_t *d)
 	int i;
 
 	for (i = 0; i < QBUCKETS; i++) {
-		int64_t bv = i < QZERO ? -((int64_t)1 << (QZERO - 1 - i)) :
-			     i == QZERO ? 0 : (int64_t)1 << (i - QZERO - 1);
-
-		t += (long double)bv * (long double)d[i];
+		t += (long double)dt_quantize_bucketval(i) * (long double)d[i];
 	}
 	return t;
 }
@@ -627,7 +558,7 @@ static long double llqsum(const struct dt_agg *a, const int64_t *d)
 	int sf = steps / factor, bin0 = llq_zero(a), step, mag, i = 1;
 	long double total, scale;
 
-	total = (long double)(uint64_t)upow(factor, lmag) * (long double)(d[bin0 + 1] - d[bin0 - 1]);
+	total = (long double)(uint64_t)dt_llq_pow(factor, lmag) * (long double)(d[bin0 + 1] - d[bin0 - 1]);
 	if (lmag == 0 && steps > factor) {
 		for (step = 2; step <= factor; step++) {
 			i += sf;
@@ -635,7 +566,7 @@ static long double llqsum(const struct dt_agg *a, const int64_t *d)
 		}
 		lmag = 1;
 	}
-	scale = (long double)(uint64_t)upow(factor, lmag + 1) / steps;
+	scale = (long double)(uint64_t)dt_llq_pow(factor, lmag + 1) / steps;
 	for (mag = lmag; mag <= hmag; mag++) {
 		for (step = sf + 1; step <= steps; step++) {
 			i++;
@@ -856,15 +787,6 @@ static void signs(const int64_t *d, int first, int last, int zoom,
 	}
 }
 
-static int64_t qbucketval(int i)
-{
-	if (i < QZERO)
-		return -((int64_t)1 << (QZERO - 1 - i));
-	if (i == QZERO)
-		return 0;
-	return (int64_t)1 << (i - QZERO - 1);
-}
-
 static void print_quantize(struct strbuf *out, const int64_t *d, uint64_t normal, int zoom)
 {
 	int i, first = 0, last = QBUCKETS - 1, pos, neg;
@@ -887,7 +809,7 @@ static void print_quantize(struct strbuf *out, const int64_t *d, uint64_t normal
 	signs(d, first, last, zoom, &pos, &neg, &total);
 	quanthdr(out);
 	for (i = first; i <= last; i++) {
-		sb_printf(out, "%16lld ", (long long)qbucketval(i));
+		sb_printf(out, "%16lld ", (long long)dt_quantize_bucketval(i));
 		quantline(out, d[i], normal, total, pos, neg);
 	}
 }
@@ -971,7 +893,7 @@ static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
 		pad = sf;
 
 	lab = xcalloc((size_t)nbins, CWIDTH);
-	scale = (uint64_t)upow(factor, lmag);
+	scale = (uint64_t)dt_llq_pow(factor, lmag);
 	if (scale == 1)
 		SETLAB(bin0, "%d", 0);
 	else if (first >= bin0)
@@ -990,7 +912,7 @@ static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
 		}
 		mag++;
 	}
-	scale = (uint64_t)upow(factor, mag + 1) / (uint64_t)steps;
+	scale = (uint64_t)dt_llq_pow(factor, mag + 1) / (uint64_t)steps;
 	for (; mag <= hmag; mag++) {
 		for (step = sf + 1; step <= steps; step++) {
 			i++;
@@ -999,7 +921,7 @@ static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
 		}
 		scale *= (uint64_t)factor;
 	}
-	scale = (uint64_t)upow(factor, hmag + 1);
+	scale = (uint64_t)dt_llq_pow(factor, hmag + 1);
 	SETLAB(0, "<= -%llu", (unsigned long long)scale);
 	SETLAB(nbins - 1, ">= %llu", (unsigned long long)scale);
 
@@ -1141,8 +1063,8 @@ static void packed_header(struct strbuf *out, const struct dt_agg *a, int minbin
 			min--;
 		if (max < QBUCKETS - 1)
 			max++;
-		minwidth = ndigits(qbucketval(min));
-		maxwidth = ndigits(qbucketval(max));
+		minwidth = ndigits(dt_quantize_bucketval(min));
+		maxwidth = ndigits(dt_quantize_bucketval(max));
 	} else {
 		maxwidth = 8;
 		minwidth = maxwidth - 1;
@@ -1169,8 +1091,8 @@ static void print_packed(struct strbuf *out, const struct dt_agg *a, const int64
 			min--;
 		if (max < QBUCKETS - 1)
 			max++;
-		minval = qbucketval(min);
-		maxval = qbucketval(max);
+		minval = dt_quantize_bucketval(min);
+		maxval = dt_quantize_bucketval(max);
 		sb_printf(out, " %*lld :", ndigits(minval), (long long)minval);
 		for (i = min; i <= max; i++) {
 			qtotal(d[i], &total, zoom);

@@ -4,7 +4,7 @@
  * does (default output at exit, printa with and without a format), plus
  * the consumer's half of clear(), trunc(), normalize() and denormalize().
  *
- * The kernel side (src/codegen/cg.c) keeps one BPF_MAP_TYPE_PERCPU_HASH per
+ * The kernel side (src/codegen/aggregate.c) keeps one BPF_MAP_TYPE_PERCPU_HASH per
  * aggregation.  Key: the key tuple laid out as struct dt_agg.keys says
  * (integers 8 bytes, strings strsize+1 bytes, zero-padded); an aggregation
  * without keys uses an 8-byte zero key.  Value: an array of int64_t per CPU

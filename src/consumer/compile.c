@@ -145,12 +145,14 @@ static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es
 /* Group clauses by the attach kind of the probes they match. */
 static void build_programs(struct dtrace_hdl *h)
 {
+	int *used = xcalloc((size_t)h->nkinds, sizeof(int));
+
 	for (int i = 0; i < h->prog.clauses.n; i++) {
 		struct dt_clause *c = h->prog.clauses.v[i];
-		int used[CTX_NKINDS] = {0};
+		memset(used, 0, (size_t)h->nkinds * sizeof(int));
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
-			int k = (int)p->pv->ctx;
+			int k = provider_kind(p->pv);
 			/* ERROR clauses are generated inline in fault blocks */
 			if (p->id == DTRACE_PROBE_ERROR)
 				continue;
@@ -159,14 +161,8 @@ static void build_programs(struct dtrace_hdl *h)
 			used[k] = 1;
 			if (!h->progs[k]) {
 				h->progs[k] = xcalloc(1, sizeof(struct cg_program));
-				h->progs[k]->ctx = (enum cg_ctx)k;
-				static const char *const pnames[CTX_NKINDS] = {
-					[CTX_TESTRUN] = "dt_dtrace", [CTX_PERF] = "dt_profile",
-					[CTX_RAWTP_SYSCALL] = "dt_syscall", [CTX_RAWTP_SYSRET] = "dt_sysret",
-					[CTX_RAWTP_SDT] = "dt_sdt", [CTX_UPROBE] = "dt_pid",
-					[CTX_URETPROBE] = "dt_pidret",
-				};
-				h->progs[k]->name = xstrdup(pnames[k]);
+				h->progs[k]->ctx = &p->pv->cg;
+				h->progs[k]->name = xstrdup(p->pv->prog_name);
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
@@ -174,6 +170,7 @@ static void build_programs(struct dtrace_hdl *h)
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
+	free(used);
 }
 
 /* sema's args[i] typing: match the clause's descriptions now (provide is
@@ -248,10 +245,10 @@ static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 /* A program whose probes all run the same clauses needs no clause mask. */
 static void mark_uniform(struct dtrace_hdl *h)
 {
-	for (int k = 0; k < CTX_NKINDS; k++) {
+	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
 		int uniform = 1;
-		if (!p || k == CTX_TESTRUN)
+		if (!p || h->prog_pv[k] == &dt_provider_dtrace)
 			continue;
 		for (int i = 0; i < p->clauses.n && uniform; i++) {
 			struct dt_clause *c = p->clauses.v[i];
@@ -262,7 +259,7 @@ static void mark_uniform(struct dtrace_hdl *h)
 				for (int q = 0; q < o->probes.n && uniform; q++) {
 					struct dt_probe *pr = o->probes.v[q];
 					int found = 0;
-					if ((int)pr->pv->ctx != k)
+					if (provider_kind(pr->pv) != k)
 						continue;
 					for (int r = 0; r < c->probes.n; r++)
 						if (c->probes.v[r] == pr)
@@ -319,17 +316,18 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
 	h->cgo.nspec = h->o.nspec ? (int)h->o.nspec : 1;
+	h->cgo.error_probe = DTRACE_PROBE_ERROR;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);
 	for (int i = 0; i < h->prog.clauses.n; i++) {
 		struct dt_clause *c = h->prog.clauses.v[i];
 		if (c->on_error)
 			pv_push(&h->L.error_clauses, c);
 	}
-	for (int k = 0; k < CTX_NKINDS; k++)
+	for (int k = 0; k < h->nkinds; k++)
 		h->progs[k] = NULL;
 	build_programs(h);
 	mark_uniform(h);
-	for (int k = 0; k < CTX_NKINDS; k++)
+	for (int k = 0; k < h->nkinds; k++)
 		if (h->progs[k])
 			cg_generate(h->progs[k], &h->L, &h->cgo);
 }
@@ -529,7 +527,7 @@ static const char *map_name(void *arg, int idx)
 
 static void dump_programs(struct dtrace_hdl *h, FILE *fp)
 {
-	for (int k = 0; k < CTX_NKINDS; k++) {
+	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
 			continue;

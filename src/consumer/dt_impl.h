@@ -116,13 +116,14 @@ struct dtrace_hdl {
 	struct dt_probes *probes;	/* this handle's probe table */
 	struct cg_layout L;
 	struct dt_cgopts cgo;
-	struct cg_program *progs[CTX_NKINDS];	/* by enum cg_ctx */
-	const struct dt_provider *prog_pv[CTX_NKINDS];
+	int nkinds;			/* provider tables: one program kind each */
+	struct cg_program **progs;	/* by provider_kind() */
+	const struct dt_provider **prog_pv;
 	int has_error_clause;
 	/* running */
 	int nmaps;
 	int *map_fds;
-	int prog_fds[CTX_NKINDS];
+	int *prog_fds;
 	struct ring_buffer *rb;
 	int active;			/* dtrace_go() succeeded */
 	int stopped;			/* dtrace_stop() done */

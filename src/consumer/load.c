@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "../codegen/hist.h"
 #include "../front/sema.h"
 #include "../providers/provider.h"
 #include "agg.h"
@@ -125,7 +126,7 @@ static int create_aggs(struct dtrace_hdl *h)
 		a->nvals = L->agg_nvals[i];
 		a->lq_base = v->lq_base;
 		a->lq_step = v->lq_step;
-		a->lq_levels = v->lq_step ? (int)((v->lq_limit - v->lq_base) / v->lq_step) : 0;
+		a->lq_levels = dt_lquantize_levels(v->lq_base, v->lq_limit, v->lq_step);
 		a->llq_factor = v->llq_factor;
 		a->llq_low = v->llq_low;
 		a->llq_high = v->llq_high;
@@ -200,7 +201,7 @@ int dt_load(struct dtrace_hdl *h)
 			free(info);
 		}
 	}
-	for (int k = 0; k < CTX_NKINDS; k++) {
+	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
 		if (!p)
 			continue;
@@ -210,7 +211,7 @@ int dt_load(struct dtrace_hdl *h)
 				struct dt_probe *pr = c->probes.v[j];
 				uint64_t mask = 0;
 				uint32_t id = pr->id;
-				if ((int)pr->pv->ctx != k && id != DTRACE_PROBE_ERROR)
+				if (provider_kind(pr->pv) != k && id != DTRACE_PROBE_ERROR)
 					continue;
 				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, &mask);
 				mask |= 1ULL << i;
@@ -237,7 +238,7 @@ int dt_probe_enabled(struct dtrace_hdl *h, uint32_t id)
 
 void dt_unload(struct dtrace_hdl *h)
 {
-	for (int k = 0; k < CTX_NKINDS; k++)
+	for (int k = 0; k < h->nkinds; k++)
 		if (h->prog_fds[k] >= 0) {
 			close(h->prog_fds[k]);
 			h->prog_fds[k] = -1;

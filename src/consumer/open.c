@@ -54,7 +54,11 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->o.switchrate_ns = 1000000000ULL;
 	h->o.aggsize = 4 << 20;
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	for (int i = 0; i < CTX_NKINDS; i++)
+	h->nkinds = provider_nkinds();
+	h->progs = xcalloc((size_t)h->nkinds, sizeof(*h->progs));
+	h->prog_pv = xcalloc((size_t)h->nkinds, sizeof(*h->prog_pv));
+	h->prog_fds = xcalloc((size_t)h->nkinds, sizeof(*h->prog_fds));
+	for (int i = 0; i < h->nkinds; i++)
 		h->prog_fds[i] = -1;
 	h->cc = dt_cc_create();
 	h->probes = probes_create();
@@ -84,6 +88,9 @@ void dtrace_close(dtrace_hdl_t *h)
 	for (int i = 0; i < h->cpp_args.n; i++)
 		free(h->cpp_args.v[i]);
 	free(h->cpp_args.v);
+	free(h->progs);
+	free(h->prog_pv);
+	free(h->prog_fds);
 	free(h->cpu_drops);
 	free(h->enabled.v);
 	free(h);

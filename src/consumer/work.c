@@ -27,11 +27,13 @@ static int run_dtrace_probe(struct dtrace_hdl *h, uint32_t id)
 	uint64_t ctx[12] = {0};
 	struct dt_probe *p = probe_by_id(h->probes, id);
 
-	if (h->prog_fds[CTX_TESTRUN] < 0 || !p || !dt_probe_enabled(h, id))
+	int fd = h->prog_fds[provider_kind(&dt_provider_dtrace)];
+
+	if (fd < 0 || !p || !dt_probe_enabled(h, id))
 		return 0;
 	ctx[0] = id;
 	LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
-	int err = bpf_prog_test_run_opts(h->prog_fds[CTX_TESTRUN], &o);
+	int err = bpf_prog_test_run_opts(fd, &o);
 	if (err)
 		return dt_set_errmsg(h, EDT_ENABLING, "failed to fire %s: %s", p->name, strerror(-err));
 	return 0;
@@ -76,8 +78,8 @@ int dtrace_go(dtrace_hdl_t *h)
 		struct dt_clause *c = h->prog.clauses.v[i];
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
-			int k = (int)p->pv->ctx;
-			if (p->enabled || k == CTX_TESTRUN)
+			int k = provider_kind(p->pv);
+			if (p->enabled || p->pv == &dt_provider_dtrace)
 				continue;
 			int err = p->pv->attach(p, h->prog_fds[k]);
 			if (err < 0)

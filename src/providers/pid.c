@@ -305,9 +305,35 @@ static void pid_detach(struct dt_probe *p)
 	p->nfds = 0;
 }
 
+/* x86_64 struct pt_regs: di si dx cx r8 r9 carry arguments 0..5, ax
+ * the return value */
+static const int16_t pid_regoff[6] = {112, 104, 96, 88, 72, 64};
+#define PT_REGS_AX 80
+
+static void pid_gen_arg(struct cg *g, int i)
+{
+	if (i < 6)
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, pid_regoff[i]));
+	else
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+}
+
+/* at return: arg1 is the return value (arg0 is 0 there) */
+static void pid_return_gen_arg(struct cg *g, int i)
+{
+	if (i == 1)
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, PT_REGS_AX));
+	else
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+}
+
 const struct dt_provider dt_provider_pid_entry = {
 	.name = "pid",
-	.ctx = CTX_UPROBE,
+	.prog_name = "dt_pid",
+	.cg = {
+		.gen_prologue = cg_prologue_cookie,
+		.gen_arg = pid_gen_arg,
+	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = pid_provide,
 	.attach = pid_attach,
@@ -317,7 +343,11 @@ const struct dt_provider dt_provider_pid_entry = {
 /* Return probes see other arguments, so they are another attach kind. */
 const struct dt_provider dt_provider_pid_return = {
 	.name = "pid",
-	.ctx = CTX_URETPROBE,
+	.prog_name = "dt_pidret",
+	.cg = {
+		.gen_prologue = cg_prologue_cookie,
+		.gen_arg = pid_return_gen_arg,
+	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = NULL,
 	.attach = pid_attach,

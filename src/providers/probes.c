@@ -8,12 +8,19 @@
 
 #include "../common/util.h"
 
+/*
+ * Every provider table, in the order their programs are generated and
+ * loaded.  A provider whose return probes need a program of their own has
+ * two tables of one name; the first provides the probes of both.
+ */
 static const struct dt_provider *const all_providers[] = {
 	&dt_provider_dtrace,
-	&dt_provider_pid_entry,
 	&dt_provider_profile,
 	&dt_provider_syscall,
+	&dt_provider_syscall_return,
 	&dt_provider_sdt,
+	&dt_provider_pid_entry,
+	&dt_provider_pid_return,
 	NULL,
 };
 
@@ -21,6 +28,29 @@ const struct dt_provider *const *providers(void)
 {
 	return all_providers;
 }
+
+int provider_kind(const struct dt_provider *pv)
+{
+	for (int k = 0; all_providers[k]; k++)
+		if (all_providers[k] == pv)
+			return k;
+	return -1;
+}
+
+int provider_nkinds(void)
+{
+	return (int)ARRAY_SIZE(all_providers) - 1;
+}
+
+/* pv is the second table of a provider (see all_providers). */
+static int second_table(const struct dt_provider *const *pv)
+{
+	for (const struct dt_provider *const *q = all_providers; q < pv; q++)
+		if (strcmp((*q)->name, (*pv)->name) == 0)
+			return 1;
+	return 0;
+}
+
 
 struct pvstate {
 	const struct dt_provider *pv;
@@ -146,7 +176,7 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	for (const struct dt_provider *const *pv = all_providers; *pv; pv++) {
-		if (!(*pv)->provide)
+		if (!(*pv)->provide || second_table(pv))
 			continue;
 		/* pid probes belong to provider "pidN" for process N */
 		if (*pv == &dt_provider_pid_entry) {

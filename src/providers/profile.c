@@ -135,9 +135,35 @@ static void profile_detach(struct dt_probe *p)
 	p->nfds = 0;
 }
 
+/* arg0 = the interrupted kernel pc, arg1 = the user pc: one of them is 0
+ * (the context is struct pt_regs: cs at 136, ip at 128 on x86_64). */
+static void profile_gen_arg(struct cg *g, int i)
+{
+	if (i <= 1) {
+		int user = cg_new_label(g), done = cg_new_label(g);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_6, 136));
+		cg_emit(g, BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 3));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 128));
+		cg_jmp_imm(g, BPF_JNE, BPF_REG_1, 0, user);
+		if (i == 1)
+			cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+		cg_jmp(g, done);
+		cg_place(g, user);
+		if (i == 0)
+			cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+		cg_place(g, done);
+		return;
+	}
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+}
+
 const struct dt_provider dt_provider_profile = {
 	.name = "profile",
-	.ctx = CTX_PERF,
+	.prog_name = "dt_profile",
+	.cg = {
+		.gen_prologue = cg_prologue_cookie,
+		.gen_arg = profile_gen_arg,
+	},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.provide = profile_provide,
 	.attach = profile_attach,

@@ -3,15 +3,18 @@
  *
  * A provider is a table of callbacks: provide (create the probes a
  * description names, on demand), attach (hook a loaded program to one
- * probe) and detach.  Adding a provider touches its own file and the
- * table in probes.c.
+ * probe) and detach, and for the code generator the BPF its program needs
+ * to find its probe id and arguments in its context (struct cg_ctxops,
+ * codegen/emit.h).  Each table is one BPF program kind, and may serve
+ * several providers' names (pid123, pid456).  Adding a provider touches
+ * its own file and the table in probes.c.
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
 
 #include <stdint.h>
 
-#include "../codegen/cg.h"
+#include "../codegen/emit.h"
 #include "../front/ast.h"
 
 struct dt_probe;
@@ -19,7 +22,8 @@ struct dt_probes;
 
 struct dt_provider {
 	const char *name;
-	enum cg_ctx ctx;		/* how programs see probe id and args */
+	const char *prog_name;		/* its BPF program: "dt_syscall" */
+	struct cg_ctxops cg;		/* how the program sees probe id and args */
 	int prog_type;			/* BPF_PROG_TYPE_* */
 	int attach_type;		/* expected_attach_type at load */
 	/* Create, in tab, the probes that pd may match (pd NULL: all, for -l). */
@@ -65,7 +69,11 @@ int probe_count(struct dt_probes *tab);		/* highest id + 1 */
 int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Make every provider create what pd may match; then matches are in the table. */
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd);
+/* Every provider table, NULL-terminated, in the order of their programs. */
 const struct dt_provider *const *providers(void);
+/* The index of pv in providers(), and how many there are. */
+int provider_kind(const struct dt_provider *pv);
+int provider_nkinds(void);
 /* The argument types of a probe (read lazily): returns p->nargs. */
 int probe_args(struct dt_probe *p);
 /*
@@ -83,6 +91,7 @@ void dt_syscall_set_map(struct dt_probes *tab, int fd);
 extern const struct dt_provider dt_provider_dtrace;
 extern const struct dt_provider dt_provider_profile;
 extern const struct dt_provider dt_provider_syscall;
+extern const struct dt_provider dt_provider_syscall_return;
 extern const struct dt_provider dt_provider_sdt;
 extern const struct dt_provider dt_provider_pid_entry;
 extern const struct dt_provider dt_provider_pid_return;

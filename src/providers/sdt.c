@@ -168,9 +168,23 @@ static void sdt_args(struct dt_probe *p)
 	p->nargs = n;
 }
 
+/* argN: the tracepoint's arguments, u64[] after the data pointer, read
+ * with a probe read so the program's context accesses stay within what
+ * every tracepoint it attaches to provides. */
+static void sdt_gen_arg(struct cg *g, int i)
+{
+	cg_emit(g, BPF_MOV64_REG(BPF_REG_3, BPF_REG_6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * i));
+	cg_read_kernel_u64(g);
+}
+
 const struct dt_provider dt_provider_sdt = {
 	.name = "sdt",
-	.ctx = CTX_RAWTP_SDT,
+	.prog_name = "dt_sdt",
+	.cg = {
+		.gen_prologue = cg_prologue_cookie,
+		.gen_arg = sdt_gen_arg,
+	},
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = sdt_provide,
 	.attach = sdt_attach,

@@ -61,8 +61,6 @@ void dt_syscall_set_map(struct dt_probes *tab, int fd)
 	state(tab)->nr_map = fd;
 }
 
-extern const struct dt_provider dt_provider_syscall_return;
-
 static void add(struct dt_probes *tab, int nr)
 {
 	probe_create(tab, &dt_provider_syscall, "vmlinux", names[nr], "entry", (uint64_t)nr);
@@ -158,9 +156,96 @@ static void syscall_args(struct dt_probe *p)
 	}
 }
 
+/*
+ * The probe id: sysnr[nr (+ SYSCALL_NR_MAX at return)], 0 for a call
+ * nobody traces.  At entry the context is sys_enter's (regs, nr); at
+ * return sys_exit's (regs, ret), where nr is regs->orig_ax.
+ */
+static void gen_prologue(struct cg *g, int out, int ret)
+{
+	if (!ret) {
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 8));	/* ctx[1]: nr */
+	} else {
+		cg_emit(g, BPF_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, CG_FP_TMP));
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_2, 8));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 120));		/* orig_ax */
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm_far(g, BPF_JNE, BPF_REG_0, 0, out);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_10, CG_FP_TMP));
+	}
+	/* x32 calls and -1 fail this unsigned test */
+	cg_emit(g, BPF_JMP_IMM(BPF_JLT, BPF_REG_0, SYSCALL_NR_MAX, 1));
+	cg_jmp(g, out);
+	if (ret)
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, SYSCALL_NR_MAX));
+	cg_emit(g, BPF_STX_MEM(BPF_W, BPF_REG_10, BPF_REG_0, CG_FP_KEY32));
+	cg_ld_map(g, BPF_REG_1, CGM_SYSNR);
+	cg_emit(g, BPF_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, CG_FP_KEY32));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm_far(g, BPF_JEQ, BPF_REG_0, 0, out);
+	cg_emit(g, BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, 0));
+	cg_jmp_imm_far(g, BPF_JEQ, BPF_REG_0, 0, out);
+}
+
+static void entry_gen_prologue(struct cg *g, int out)
+{
+	gen_prologue(g, out, 0);
+}
+
+static void return_gen_prologue(struct cg *g, int out)
+{
+	gen_prologue(g, out, 1);
+}
+
+/* entry: the user's registers (ctx[0] is the pt_regs pointer); x86_64
+ * syscall arguments are di, si, dx, r10, r8, r9 */
+static void entry_gen_arg(struct cg *g, int i)
+{
+	static const int16_t regoff[6] = {112, 104, 96, 56, 72, 64};
+
+	if (i >= 6) {
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+		return;
+	}
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, regoff[i]));
+	cg_read_kernel_u64(g);
+}
+
+/* return: arg0 and arg1 are the return value (ctx[1]) */
+static void return_gen_arg(struct cg *g, int i)
+{
+	if (i <= 1)
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 8));
+	else
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+}
+
+/* a return value in [-4095, -1] is -errno */
+static void return_gen_errno(struct cg *g)
+{
+	int zero = cg_new_label(g), done = cg_new_label(g);
+
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 8));
+	cg_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, zero);
+	cg_jmp_imm(g, BPF_JSLT, BPF_REG_0, -4095, zero);
+	cg_emit(g, BPF_NEG64(BPF_REG_0));
+	cg_jmp(g, done);
+	cg_place(g, zero);
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+	cg_place(g, done);
+}
+
 const struct dt_provider dt_provider_syscall = {
 	.name = "syscall",
-	.ctx = CTX_RAWTP_SYSCALL,
+	.prog_name = "dt_syscall",
+	.cg = {
+		.gen_prologue = entry_gen_prologue,
+		.gen_arg = entry_gen_arg,
+	},
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = syscall_provide,
 	.attach = syscall_attach,
@@ -172,7 +257,12 @@ const struct dt_provider dt_provider_syscall = {
  * table with the same name, so that build_programs groups them apart. */
 const struct dt_provider dt_provider_syscall_return = {
 	.name = "syscall",
-	.ctx = CTX_RAWTP_SYSRET,
+	.prog_name = "dt_sysret",
+	.cg = {
+		.gen_prologue = return_gen_prologue,
+		.gen_arg = return_gen_arg,
+		.gen_errno = return_gen_errno,
+	},
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = syscall_provide,
 	.attach = syscall_attach,

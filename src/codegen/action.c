@@ -1,0 +1,317 @@
+/*
+ * action.c - actions and the records they fill.  cg_layout_actions lays
+ * out a clause's record: one struct dt_recdesc per action, in statement
+ * order, with the offset of each piece of data (record.h); cg_action
+ * generates the code that stores that data at those offsets and sets the
+ * action's bit in rec_hdr.present when it runs conditionally.  Actions the
+ * consumer carries out (printa, clear, setopt, ...) only record their
+ * arguments.
+ */
+#include "cg_impl.h"
+
+#include <stdlib.h>
+
+/* bpf_get_stack() of the probe's context into r7 + off (size bytes);
+ * some contexts (BEGIN and END) have no kernel stack of their own. */
+void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
+{
+	int ok = cg_new_label(g);
+
+	if (g->p->ctx->no_kernel_stack && !user) {
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		return;
+	}
+	if (user) {
+		/* the process id, to find the frames' objects */
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
+		off += 8;
+		size -= 8;
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	}
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_MOV64_REG(R2, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
+	cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)size));
+	cg_emit(g, BPF_MOV64_IMM(R4, user ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	cg_place(g, ok);
+}
+
+static struct dt_recdesc *next_rec(struct cg *g)
+{
+	return g->clause->recs.v[g->act_index++];
+}
+
+static void set_present(struct cg *g, struct dt_recdesc *r)
+{
+	if (r->bit < 0)
+		return;
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, RH_PRESENT));
+	if (r->bit < 31) {
+		cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, 1 << r->bit));
+	} else {
+		cg_ld_imm64(g, R2, 1ULL << r->bit);
+		cg_emit(g, BPF_ALU64_REG(BPF_OR, R1, R2));
+	}
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, RH_PRESENT));
+}
+
+/* Evaluate e and store it in the record at arg a. */
+static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a)
+{
+	cg_expr(g, e);
+	if (a->is_raw) {
+		/* r0 is the struct's address */
+		int ok = cg_new_label(g);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)a->size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok);
+		return;
+	}
+	if (a->is_string) {
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
+		cg_copy_str(g, R1, R8);
+	} else {
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
+	}
+}
+
+void cg_action(struct cg *g, struct node *n)
+{
+	struct dt_recdesc *r;
+
+	switch (n->fn) {
+	case F_TRACE:
+		r = next_rec(g);
+		record_value(g, n->args.v[0], &r->args[0]);
+		set_present(g, r);
+		return;
+	case F_PRINTF:
+	case F_SYSTEM:
+		r = next_rec(g);
+		for (int i = 0; i < r->nargs; i++)
+			record_value(g, n->args.v[i + 1], &r->args[i]);
+		set_present(g, r);
+		return;
+	case F_EXIT:
+		r = next_rec(g);
+		record_value(g, n->args.v[0], &r->args[0]);
+		set_present(g, r);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 1));
+		return;
+	case F_TRACEMEM: {
+		int ok = cg_new_label(g);
+		r = next_rec(g);
+		if (n->args.n > 2)
+			cg_expr(g, n->args.v[2]);
+		else
+			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)r->args[0].off));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[0].size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok);
+		set_present(g, r);
+		return;
+	}
+	case F_STACK:
+	case F_USTACK:
+		r = next_rec(g);
+		cg_stack_into(g, r->args[0].off, r->args[0].size, n->fn == F_USTACK);
+		set_present(g, r);
+		return;
+	case F_SPECULATE:
+		/* the record of this clause goes to speculation id; speculate(0)
+		 * (no buffer was free) drops it, as DTrace does: an id no
+		 * buffer has, which the consumer discards */
+		cg_expr(g, n->args.v[0]);
+		{
+			int some = cg_new_label(g);
+			cg_jmp_imm(g, BPF_JNE, R0, 0, some);
+			cg_emit(g, BPF_MOV64_IMM(R0, -1));
+			cg_place(g, some);
+		}
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, RH_SPEC));
+		return;
+	case F_COMMIT:
+	case F_DISCARD: {
+		/* free the buffer now; the consumer commits or drops what it
+		 * holds for it when it reads this record */
+		int ok = cg_new_label(g), skip = cg_new_label(g);
+		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, skip);
+		cg_jmp_imm(g, BPF_JLE, R0, nspec, ok);
+		cg_fault(g, DTRACEFLT_ILLOP, -1);
+		cg_place(g, ok);
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
+		cg_place(g, skip);
+		set_present(g, r);
+		return;
+	}
+	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
+	case F_SETOPT:
+		/* done by the consumer when it reads the record */
+		r = next_rec(g);
+		for (int i = 0; i < r->nargs; i++)
+			record_value(g, n->args.v[i + 1], &r->args[i]);
+		set_present(g, r);
+		return;
+	case F_RAISE: {
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_call(g, BPF_FUNC_send_signal);
+		set_present(g, r);
+		return;
+	}
+	default:
+		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+	}
+}
+
+/* ---- the record layout pass ---- */
+
+static void add_rec(struct dt_clause *c, struct dt_recdesc *r)
+{
+	pv_push(&c->recs, r);
+}
+
+static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off)
+{
+	a->off = off;
+	if (e->type->kind == TY_STRUCT || e->type->kind == TY_UNION) {
+		a->is_raw = 1;
+		a->size = e->type->size;
+		return off + ((a->size + 7) & ~7u);
+	}
+	if (is_str(e->type)) {
+		a->is_string = 1;
+		a->size = L->strbuf;
+	} else {
+		a->size = 8;
+		a->isize = (int)(e->type->size ? e->type->size : 8);
+		a->is_signed = e->type->is_signed;
+		a->is_ptr = e->type->kind == TY_PTR;
+	}
+	return off + a->size;
+}
+
+/* Walk a clause body assigning record offsets to its actions, in order. */
+void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
+			   uint32_t *off, int *bit)
+{
+	if (!n)
+		return;
+	if (n->kind == N_BLOCK) {
+		for (int i = 0; i < n->args.n; i++)
+			cg_layout_actions(L, c, n->args.v[i], in_cond, off, bit);
+		return;
+	}
+	if (n->kind == N_IF) {
+		cg_layout_actions(L, c, n->kids[1], 1, off, bit);
+		cg_layout_actions(L, c, n->kids[2], 1, off, bit);
+		return;
+	}
+	if (n->kind != N_EXPR_STMT)
+		return;
+	struct node *e = n->kids[0];
+	if (e->kind != N_CALL || !sema_fn_is_action(e->fn))
+		return;
+	struct dt_recdesc *r = xcalloc(1, sizeof(*r));
+	r->action = e->fn;
+	r->line = e->line;
+	r->bit = in_cond ? (*bit < 64 ? (*bit)++ : -1) : -1;
+	switch (e->fn) {
+	case F_SPECULATE:
+		free(r);
+		return;		/* a field of the record header, no data */
+	case F_SETOPT:
+		r->fmt = e;	/* the consumer sets the option when it reads this */
+		break;
+	case F_TRACEMEM: {
+		/* the bytes, then how many to show (dsize) */
+		uint32_t size = (uint32_t)((struct node *)e->args.v[1])->cval;
+		r->nargs = 2;
+		r->args = xcalloc(2, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = size;
+		*off += (size + 7) & ~7u;
+		r->args[1].off = *off;
+		r->args[1].size = 8;
+		*off += 8;
+		break;
+	}
+	case F_STACK:
+	case F_USTACK:
+		r->nargs = 1;
+		r->args = xcalloc(1, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = e->type->nelems * 8;
+		r->args[0].is_stack = e->type->is_stack;
+		*off += r->args[0].size;
+		break;
+	case F_COMMIT:
+	case F_DISCARD:
+	case F_TRACE:
+	case F_EXIT:
+		r->nargs = 1;
+		r->args = xcalloc(1, sizeof(*r->args));
+		*off = rec_arg(L, &r->args[0], e->args.v[0], *off);
+		break;
+	case F_PRINTA: {
+		int first = e->args.n && ((struct node *)e->args.v[0])->kind == N_STR;
+		r->fmt = first ? e->aux : NULL;
+		r->naggs = e->args.n - first;
+		r->aggids = xcalloc((size_t)(r->naggs ? r->naggs : 1), sizeof(int));
+		for (int i = 0; i < r->naggs; i++)
+			r->aggids[i] = (int)((struct node *)e->args.v[first + i])->ival;
+		break;
+	}
+	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
+		r->naggs = 1;
+		r->aggids = xcalloc(1, sizeof(int));
+		r->aggids[0] = (int)((struct node *)e->args.v[0])->ival;
+		if (e->args.n > 1) {
+			r->nargs = 1;
+			r->args = xcalloc(1, sizeof(*r->args));
+			*off = rec_arg(L, &r->args[0], e->args.v[1], *off);
+		}
+		break;
+	case F_PRINTF:
+	case F_SYSTEM:
+		r->fmt = e->aux;
+		r->nargs = e->args.n - 1;
+		r->args = xcalloc((size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));
+		for (int i = 0; i < r->nargs; i++)
+			*off = rec_arg(L, &r->args[i], e->args.v[i + 1], *off);
+		break;
+	default:
+		break;
+	}
+	add_rec(c, r);
+}

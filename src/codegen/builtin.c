@@ -1,0 +1,194 @@
+/*
+ * builtin.c - built-in variables: argN and args[] (which the program's
+ * provider reads from its context: struct cg_ctxops), the ERROR probe's
+ * arguments (from the fault area), the current process and thread (pid,
+ * tid, ppid, uid, execname, curthread), timestamps (cached for the
+ * clause), probe names and ids, errno (the provider's) and the stack
+ * depth.
+ */
+#include "cg_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* r0 = a member of the current task, following a path like
+ * "real_parent->tgid" or "se.sum_exec_runtime" with probe reads. */
+static void task_member(struct cg *g, const char *path)
+{
+	struct dt_type *t = type_tag(TY_STRUCT, "task_struct");
+	const char *p = path;
+	uint32_t off = 0;
+
+	cg_call(g, BPF_FUNC_get_current_task);
+	while (*p) {
+		char name[64];
+		size_t n = strcspn(p, ".-");
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		p += n;
+		const struct dt_member *m = type_member(t, name);
+		if (!m)
+			cg_error(g, 0, NULL, "kernel BTF has no task_struct member %s", name);
+		off += m->offset;
+		t = m->type;
+		if (*p == '.') {
+			p++;
+		} else if (p[0] == '-' && p[1] == '>') {
+			p += 2;
+			if (off)
+				cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
+			off = 0;
+			cg_load_kernel(g, type_ptr(&ty_void));
+			t = t->ref;
+		}
+	}
+	if (off)
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
+	cg_load_kernel(g, t);
+}
+
+/* args[i]: argN converted to the type sema gave args[i] */
+void cg_args_elem(struct cg *g, struct node *n)
+{
+	struct node *ix = n->args.v[0];
+	int i = ix->is_const && ix->cval > 0 ? (int)ix->cval : 0;
+
+	if (i < 10)
+		cg_builtin_var(g, &(struct dt_var){.builtin = BV_ARG0 + i}, n->line);
+	else
+		g->p->ctx->gen_arg(g, i);
+	cg_norm(g, R0, n->type);
+}
+
+void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
+{
+	int b = v->builtin;
+
+	if (b >= BV_ARG0 && b <= BV_ARG9 && g->in_error) {
+		/* ERROR: arg1 probe id, arg2 clause, arg3 pc, arg4 fault, arg5 address */
+		uint32_t fo = g->L->fault_off;
+		switch (b - BV_ARG0) {
+		case 1: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_ERRPRID)); break;
+		case 2: cg_emit(g, BPF_MOV64_IMM(R0, g->err_clause_num)); break;
+		case 3: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + RF_PC))); break;
+		case 4: cg_emit(g, BPF_LDX_MEM(BPF_W, R0, R7, (int16_t)(fo + RF_FAULT))); break;
+		case 5: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + RF_ADDR))); break;
+		default: cg_emit(g, BPF_MOV64_IMM(R0, 0)); break;
+		}
+		return;
+	}
+	if (b >= BV_ARG0 && b <= BV_ARG9) {
+		g->p->ctx->gen_arg(g, b - BV_ARG0);	/* the provider knows where */
+		return;
+	}
+	switch (b) {
+	case BV_PID:
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		return;
+	case BV_TID:
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
+		return;
+	case BV_PPID:
+		task_member(g, "real_parent->tgid");
+		return;
+	case BV_UID:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
+		return;
+	case BV_GID:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+		return;
+	case BV_CPU:
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		return;
+	case BV_EXECNAME: {
+		uint32_t t = cg_temp(g, g->L->strbuf);
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		cg_emit(g, BPF_MOV64_IMM(R2, 16));
+		cg_call(g, BPF_FUNC_get_current_comm);
+		cg_emit(g, BPF_MOV64_REG(R0, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+		return;
+	}
+	case BV_TIMESTAMP:
+	case BV_VTIMESTAMP: {
+		int have = cg_new_label(g);
+		int fpo = b == BV_TIMESTAMP ? FP_TS : FP_VTS;
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, (int16_t)fpo));
+		cg_jmp_imm(g, BPF_JNE, R0, 0, have);
+		if (b == BV_TIMESTAMP) {
+			cg_call(g, BPF_FUNC_ktime_get_ns);
+		} else {
+			task_member(g, "se.sum_exec_runtime");
+		}
+		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R0, (int16_t)fpo));
+		cg_place(g, have);
+		return;
+	}
+	case BV_WALLTIMESTAMP:
+		cg_call(g, BPF_FUNC_ktime_get_boot_ns);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_WALLOFF);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1));
+		return;
+	case BV_PROBEPROV: case BV_PROBEMOD: case BV_PROBEFUNC: case BV_PROBENAME: {
+		int found = cg_new_label(g), done = cg_new_label(g);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		cg_emit(g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+		cg_ld_map(g, R1, CGM_PINFO);
+		cg_emit(g, BPF_MOV64_REG(R2, FP));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		cg_call(g, BPF_FUNC_map_lookup_elem);
+		cg_jmp_imm(g, BPF_JNE, R0, 0, found);
+		cg_strconst(g, R0, "", 0);
+		cg_jmp(g, done);
+		cg_place(g, found);
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)((uint32_t)(b - BV_PROBEPROV) * g->L->strbuf)));
+		cg_place(g, done);
+		return;
+	}
+	case BV_ID:
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		return;
+	case BV_EPID:
+		cg_emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
+		return;
+	case BV_ERRNO:
+		if (g->p->ctx->gen_errno)
+			g->p->ctx->gen_errno(g);
+		else
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		return;
+	case BV_CURTHREAD:
+		cg_call(g, BPF_FUNC_get_current_task);
+		return;
+	case BV_STACKDEPTH:
+		if (g->p->ctx->no_kernel_stack) {
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			return;
+		} else {
+			uint32_t t = cg_temp(g, 127 * 8);
+			int ok = cg_new_label(g);
+			cg_emit(g, BPF_MOV64_REG(R1, R6));
+			cg_emit(g, BPF_MOV64_REG(R2, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
+			cg_emit(g, BPF_MOV64_IMM(R3, 127 * 8));
+			cg_emit(g, BPF_MOV64_IMM(R4, 0));
+			cg_call(g, BPF_FUNC_get_stack);
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_place(g, ok);
+			cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
+			return;
+		}
+	case BV_CALLER: case BV_UCALLER: case BV_USTACKDEPTH: case BV_IPL:
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		return;
+	default:
+		cg_error(g, line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
+	}
+}

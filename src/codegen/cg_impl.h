@@ -1,0 +1,197 @@
+/*
+ * cg_impl.h - the code generator's private header: the conventions every
+ * codegen file follows, struct cg (one program under generation) and the
+ * functions the files share.  Nothing outside src/codegen includes it.
+ *
+ * Big theory statement
+ * --------------------
+ * Expressions are compiled for a simple stack machine on top of BPF: every
+ * expression leaves its value in r0; a binary operator evaluates its left
+ * operand, spills r0 to a BPF stack slot chosen by nesting depth, evaluates
+ * its right operand, and reloads the left into r0 with the right in r1.
+ * Because temporaries live in stack memory, helper calls (which clobber
+ * r0-r5) may appear anywhere in an expression.  Callee-saved registers hold
+ * what every clause needs: r6 = the program context, r7 = this CPU's
+ * scratch area (record buffer, key buffer, this-> variables, temporaries).
+ * r8 and r9 are scratch registers that survive helper calls.
+ *
+ * Integer values in registers are always normalized to their D type:
+ * sign-extended when signed, zero-extended when not.  Operators compute in
+ * 64 bits and normalize the result, which gives C's wrap-around semantics
+ * for every width.  Strings are pointers to buffers of strsize + 1 bytes
+ * in BPF-owned memory (map values), never to kernel memory: a kernel string
+ * is first copied into a temporary with bpf_probe_read_kernel_str().
+ *
+ * Each clause builds one record in the scratch area (struct rec_hdr, then
+ * the data of each action at an offset fixed at compile time) and sends it
+ * to the ring buffer at the end of the clause.  A runtime fault (bad address,
+ * division by zero, bad index) stores what went wrong in the fault area and
+ * jumps to the clause's fault block, which sends a fault record instead and
+ * skips to the next clause: the faulting clause's data is discarded, as in
+ * DTrace, and the consumer reports the error.  The clauses of dtrace:::ERROR
+ * run inline in every fault block, before the probe's next clause.
+ *
+ * The code generator knows no provider.  How a program finds its probe id
+ * and arguments in its context (and errno, and whether it has a stack or
+ * runs after exit()) is the business of the program's provider, whose
+ * struct cg_ctxops (emit.h) emits that code with the calls emit.h exports.
+ *
+ * Where things are:
+ *   emit.c       instructions, labels and jumps, map relocations, the
+ *                expression stack and temporaries, normalization, faults
+ *   expr.c       expressions: operators, loads, addresses, assignment
+ *   var.c        variables: globals and global arrays, this->, self-> and
+ *                associative arrays (one hash map each)
+ *   builtin.c    built-in variables (pid, execname, timestamp, argN, ...)
+ *   hist.c       histogram geometry, shared with the consumer (hist.h)
+ *   str.c        strings: constants, copies, the NULL mark, comparison
+ *   subr.c       subroutines: the table indexed by enum builtin_fn
+ *   aggregate.c  aggregation updates (histogram geometry in hist.h)
+ *   action.c     actions and the records they fill (record layout pass)
+ *   layout.c     cg_layout_program: variables, records, the scratch area
+ *   program.c    statements, clauses and programs (cg_generate)
+ */
+#ifndef DT_CG_IMPL_H
+#define DT_CG_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../bpf/insn.h"
+#include "../front/sema.h"
+#include "../front/types.h"
+#include "cg.h"
+#include "emit.h"
+
+/* BPF stack layout (offsets from r10). */
+#define FP_PRID		CG_FP_PRID	/* probe id */
+#define FP_MASK		-16	/* clause mask for this probe */
+#define FP_TS		-24	/* cached timestamp */
+#define FP_VTS		-32	/* cached vtimestamp */
+#define FP_VAL		-40	/* value buffer for map updates */
+#define FP_KEY32	CG_FP_KEY32	/* u32 key for array lookups */
+#define FP_TMP		CG_FP_TMP	/* probe-read destination */
+#define FP_ERRPRID	-64	/* in ERROR clauses: the faulting probe id */
+#define FP_SBASE	-72	/* this CPU's scratch address, as a number */
+#define FP_ACUR		-80	/* bytes alloca() handed out in this clause */
+#define ALLOCA_MAX	2048	/* alloca() space per clause */
+#define FP_SLOT0	-136	/* expression stack grows down from here */
+#define MAX_DEPTH	46
+
+/* Offsets of the fields of the record header and the fault record. */
+#define RH_EPID		offsetof(struct rec_hdr, epid)
+#define RH_PROBE	offsetof(struct rec_hdr, probe_id)
+#define RH_CPU		offsetof(struct rec_hdr, cpu)
+#define RH_SPEC		offsetof(struct rec_hdr, spec)
+#define RH_PRESENT	offsetof(struct rec_hdr, present)
+#define RF_PROBE	offsetof(struct rec_fault, probe_id)
+#define RF_CLAUSE	offsetof(struct rec_fault, clause)
+#define RF_FAULT	offsetof(struct rec_fault, fault)
+#define RF_ADDR		offsetof(struct rec_fault, addr)
+#define RF_PC		offsetof(struct rec_fault, pc)
+
+#define R0 BPF_REG_0
+#define R1 BPF_REG_1
+#define R2 BPF_REG_2
+#define R3 BPF_REG_3
+#define R4 BPF_REG_4
+#define R5 BPF_REG_5
+#define R6 BPF_REG_6
+#define R7 BPF_REG_7
+#define R8 BPF_REG_8
+#define R9 BPF_REG_9
+#define FP BPF_REG_10
+
+/* One program under generation. */
+struct cg {
+	struct cg_program *p;
+	struct cg_layout *L;
+	const struct dt_cgopts *o;
+	int depth;		/* expression stack slots in use */
+	uint32_t temp_cur, temp_max;	/* scratch temporaries of this statement */
+	int *labels;		/* label -> instruction index, -1 until placed */
+	int nlabels, labcap;
+	struct fix {
+		int insn, label;
+	} *fix;			/* jumps to patch once labels are placed */
+	int nfix, fixcap;
+	struct dt_clause *clause;
+	int fault_label, end_label;
+	int fault_used;		/* the clause has a fault block to emit */
+	int in_error;		/* generating ERROR clauses inside a fault block */
+	int err_clause_num;	/* ... for a fault in this dt_clause_N */
+	int act_index;		/* index into clause->recs of the next action */
+	const struct dt_clause *strtok_clause;	/* the clause strtok() state is of */
+};
+
+static inline int is_str(const struct dt_type *t)
+{
+	return type_is_string(t);
+}
+
+/* ---- emit.c (and emit.h) ---- */
+/* Report a code generation error through the compile's error state. */
+__attribute__((format(printf, 4, 5)))
+_Noreturn void cg_error(struct cg *g, int line, const char *tag, const char *fmt, ...);
+void cg_jmp_reg(struct cg *g, int op, int reg, int src, int label);
+void cg_resolve_fixups(struct cg *g);
+void cg_ld_imm64(struct cg *g, int reg, uint64_t v);
+void cg_ld_mapval(struct cg *g, int reg, int map, uint32_t off);
+int16_t cg_slot(int d);
+void cg_push(struct cg *g, int reg);
+void cg_pop(struct cg *g, int reg);
+void cg_peek(struct cg *g, int reg, int d);
+uint32_t cg_temp(struct cg *g, uint32_t size);
+void cg_norm(struct cg *g, int reg, const struct dt_type *t);
+void cg_fault(struct cg *g, int type, int addr_reg);
+void cg_null_check(struct cg *g, int reg);
+int cg_bpf_size(uint32_t sz);
+void cg_clamp_u(struct cg *g, int reg, int32_t max);
+void cg_scratch_ptr(struct cg *g, int reg, uint32_t off);
+
+/* ---- expr.c ---- */
+void cg_expr(struct cg *g, struct node *n);
+void cg_load_kernel(struct cg *g, const struct dt_type *t);
+void cg_load_sized(struct cg *g, const struct dt_type *t);
+
+/* ---- var.c ---- */
+uint32_t cg_val_size(const struct cg_layout *L, const struct dt_type *t);
+uint32_t cg_key_slot_size(const struct cg_layout *L, const struct dt_type *t);
+uint32_t cg_garray_stride(const struct cg_layout *L, const struct dt_type *elem);
+void cg_var_addr(struct cg *g, struct dt_var *v);
+void cg_var_read(struct cg *g, struct node *n);
+void cg_var_store(struct cg *g, struct node *n, int keybase);
+int cg_push_keys(struct cg *g, struct node *n);
+void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys);
+void cg_dyn_load(struct cg *g, struct dt_var *v);
+int cg_is_garray_elem(struct node *n);
+int cg_garray_packed(const struct dt_type *elem);
+void cg_garray_addr(struct cg *g, struct node *n);
+void cg_garray_load(struct cg *g, const struct dt_type *elem);
+
+/* ---- builtin.c ---- */
+void cg_builtin_var(struct cg *g, struct dt_var *v, int line);
+void cg_args_elem(struct cg *g, struct node *n);
+
+/* ---- str.c ---- */
+void cg_strconst(struct cg *g, int reg, const char *s, int len);
+void cg_copy_str(struct cg *g, int dst_reg, int src_reg);
+void cg_store_str(struct cg *g, int dst_reg, int src_reg);
+void cg_load_str_mark(struct cg *g);
+void cg_strcmp(struct cg *g);
+void cg_strlen_reg(struct cg *g);
+void cg_kcall(struct cg *g, const char *name);
+
+/* ---- subr.c ---- */
+void cg_call_subr(struct cg *g, struct node *n);
+
+/* ---- aggregate.c ---- */
+void cg_agg_update(struct cg *g, struct node *e);
+
+/* ---- action.c ---- */
+void cg_action(struct cg *g, struct node *n);
+void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user);
+void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
+		       uint32_t *off, int *bit);
+
+#endif

@@ -1,0 +1,259 @@
+/*
+ * program.c - statements, clauses and programs.
+ *
+ * One BPF program serves every probe of one provider's kind.  Its shape:
+ *
+ *   prologue      r6 = context; the provider's gen_prologue finds the probe
+ *                 id (-> CG_FP_PRID); stop if exit() was called (unless
+ *                 the provider has gen_after_exit); r7 = this CPU's scratch
+ *                 area; the probe's clause mask (CGM_PMASK) unless every
+ *                 probe of the program runs every clause
+ *   clause i      if the mask has bit i: record header, predicate, body,
+ *                 send the record; its fault block sends a fault record
+ *                 and runs the ERROR clauses inline
+ *   ...
+ *   out:          return 0
+ *
+ * Statements are compiled one at a time: the expression stack and the
+ * scratch temporaries start empty for each.
+ */
+#include "cg_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void gen_stmt(struct cg *g, struct node *n)
+{
+	g->temp_cur = 0;
+	g->depth = 0;
+	switch (n->kind) {
+	case N_EXPR_STMT: {
+		struct node *e = n->kids[0];
+		if (e->kind == N_CALL && sema_fn_is_action(e->fn)) {
+			cg_action(g, e);
+			return;
+		}
+		if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
+			cg_agg_update(g, e);
+			return;
+		}
+		cg_expr(g, e);
+		return;
+	}
+	case N_IF: {
+		int f = cg_new_label(g), done = cg_new_label(g);
+		cg_expr(g, n->kids[0]);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, f);
+		gen_stmt(g, n->kids[1]);
+		cg_jmp(g, done);
+		cg_place(g, f);
+		if (n->kids[2])
+			gen_stmt(g, n->kids[2]);
+		cg_place(g, done);
+		return;
+	}
+	case N_BLOCK:
+		for (int i = 0; i < n->args.n; i++)
+			gen_stmt(g, n->args.v[i]);
+		return;
+	default:
+		cg_expr(g, n);
+	}
+}
+
+static void gen_error_clauses(struct cg *g, struct dt_clause *faulting);
+
+/* bit < 0: an ERROR clause run from a fault block, with no mask test */
+static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
+{
+	int skip = cg_new_label(g);
+
+	g->clause = c;
+	g->fault_label = cg_new_label(g);
+	g->end_label = cg_new_label(g);
+	g->act_index = 0;
+	g->depth = 0;
+	g->temp_cur = 0;
+	g->fault_used = 0;
+
+	/* if (!(mask & (1 << bit))) skip */
+	if (bit >= 0) {
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
+		if (bit < 31) {
+			cg_emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
+		} else {
+			cg_ld_imm64(g, R2, 1ULL << bit);
+			cg_emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+		}
+		cg_jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
+	}
+
+	/* once exit() has been called, the probe's later clauses do not run
+	 * (BEGIN and END run to their end, as in DTrace) */
+	if (!g->in_error) {
+		int run = cg_new_label(g);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, run);
+		if (g->p->ctx->gen_after_exit)
+			g->p->ctx->gen_after_exit(g, run);	/* END runs */
+		cg_jmp(g, skip);
+		cg_place(g, run);
+	}
+
+	/* alloca() memory lasts for one clause */
+	if (g->L->uses_alloca)
+		cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_ACUR, 0));
+
+	/* record header */
+	cg_emit(g, BPF_ST_MEM(BPF_W, R7, RH_EPID, c->index + 1));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, RH_PROBE));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, RH_PRESENT, 0));
+	cg_emit(g, BPF_ST_MEM(BPF_W, R7, RH_SPEC, 0));		/* not speculative */
+	if (!g->o->quiet) {
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, RH_CPU));
+	}
+
+	if (c->pred) {
+		g->temp_cur = 0;
+		cg_expr(g, c->pred);
+		cg_jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
+	}
+	if (c->body)
+		gen_stmt(g, c->body);
+
+	/* send the record when the clause recorded data, or, when not quiet,
+	 * for a clause without statements (DTrace's default action prints the
+	 * probe); stores and aggregations alone record nothing */
+	if (c->recs.n > 0 || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
+		int ok = cg_new_label(g);
+		cg_ld_map(g, R1, CGM_RINGBUF);
+		cg_emit(g, BPF_MOV64_REG(R2, R7));
+		cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)c->rec_size));
+		cg_emit(g, BPF_MOV64_IMM(R4, 0));
+		cg_call(g, BPF_FUNC_ringbuf_output);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->drops_off));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)g->L->drops_off));
+		cg_place(g, ok);
+	}
+	/* fault block, if anything in the clause can fault */
+	cg_place(g, g->fault_label);
+	if (g->fault_used) {
+		cg_jmp(g, g->end_label);
+		g->labels[g->fault_label] = g->p->ninsns;
+		uint32_t fo = g->L->fault_off;
+		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, (int16_t)(fo + RF_PROBE)));
+		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + RF_CLAUSE), c->index));
+		cg_ld_map(g, R1, CGM_RINGBUF);
+		cg_emit(g, BPF_MOV64_REG(R2, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)fo));
+		cg_emit(g, BPF_MOV64_IMM(R3, sizeof(struct rec_fault)));
+		cg_emit(g, BPF_MOV64_IMM(R4, 0));
+		cg_call(g, BPF_FUNC_ringbuf_output);
+		/* the ERROR probe fires now, before the probe's next clause */
+		if (!g->in_error && g->L->error_clauses.n) {
+			int end = g->end_label;
+			gen_error_clauses(g, c);
+			g->clause = c;
+			g->end_label = end;
+		}
+	}
+	cg_place(g, g->end_label);
+	cg_place(g, skip);
+}
+
+/* Run every ERROR clause inline for a fault in clause 'faulting'. */
+static void gen_error_clauses(struct cg *g, struct dt_clause *faulting)
+{
+	int saved_act = g->act_index;
+
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_ERRPRID));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, FP, FP_PRID, (int32_t)g->o->error_probe));
+	g->in_error = 1;
+	g->err_clause_num = faulting->num;
+	for (int i = 0; i < g->L->error_clauses.n; i++)
+		gen_clause(g, g->L->error_clauses.v[i], -1);
+	g->in_error = 0;
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_ERRPRID));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, FP_PRID));
+	g->act_index = saved_act;
+}
+
+void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o)
+{
+	struct cg g;
+	int out = 0;
+
+	memset(&g, 0, sizeof(g));
+	g.p = p;
+	g.L = L;
+	g.o = o;
+	out = cg_new_label(&g);
+
+	cg_emit(&g, BPF_MOV64_REG(R6, R1));
+	/* probe id: the provider knows where it is */
+	p->ctx->gen_prologue(&g, out);
+	cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_PRID));
+	/* a program stops recording once exit() has been called (unless
+	 * its clauses check for themselves) */
+	if (!p->ctx->gen_after_exit) {
+		cg_ld_mapval(&g, R1, CGM_GVARS, GV_STATE);
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_jmp_imm_far(&g, BPF_JNE, R1, 0, out);
+	}
+	/* scratch area of this CPU */
+	cg_call(&g, BPF_FUNC_get_smp_processor_id);
+	cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R0, FP_KEY32));
+	cg_ld_map(&g, R1, CGM_SCRATCH);
+	cg_emit(&g, BPF_MOV64_REG(R2, FP));
+	cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+	cg_call(&g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+	cg_emit(&g, BPF_MOV64_REG(R7, R0));
+	if (L->uses_alloca) {
+		/* the scratch address as a plain number, to check pointers
+		 * into it: copied out of a stack spill with a probe read */
+		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
+		cg_emit(&g, BPF_MOV64_REG(R1, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
+		cg_emit(&g, BPF_MOV64_IMM(R2, 8));
+		cg_emit(&g, BPF_MOV64_REG(R3, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
+		cg_call(&g, BPF_FUNC_probe_read_kernel);
+	}
+	/* clause mask of this probe, unless every probe runs every clause */
+	if (!p->uniform) {
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
+		cg_emit(&g, BPF_STX_MEM(BPF_W, FP, R1, FP_KEY32));
+		cg_ld_map(&g, R1, CGM_PMASK);
+		cg_emit(&g, BPF_MOV64_REG(R2, FP));
+		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
+		cg_call(&g, BPF_FUNC_map_lookup_elem);
+		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
+		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
+	}
+	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
+	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
+
+	for (int i = 0; i < p->clauses.n; i++)
+		gen_clause(&g, p->clauses.v[i], p->uniform ? -1 : i);
+
+	cg_place(&g, out);
+	cg_emit(&g, BPF_MOV64_IMM(R0, 0));
+	cg_emit(&g, BPF_EXIT_INSN());
+	cg_resolve_fixups(&g);
+
+	uint32_t need = L->temp_off + g.temp_max;
+	if (need > L->scratch_size)
+		L->scratch_size = need;
+	free(g.labels);
+	free(g.fix);
+}

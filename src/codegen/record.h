@@ -1,0 +1,98 @@
+/*
+ * record.h - the contract between the BPF programs codegen writes and the
+ * consumer that reads what they produce: the maps every program may use,
+ * the global-variable map's fixed words, the records sent through the ring
+ * buffer (struct rec_hdr + data, or struct rec_fault) and the description
+ * of each clause's record (struct dt_recdesc) that the layout pass computes
+ * and the consumer decodes with.  The layouts here are ABI between the two
+ * halves: change both sides together.
+ *
+ * The values of aggregation maps are described in consumer/agg.h, their
+ * histogram buckets in codegen/hist.h.
+ */
+#ifndef DT_RECORD_H
+#define DT_RECORD_H
+
+#include <stdint.h>
+
+#include <dtrace.h>
+
+/* The maps every compiled program may reference (relocated at load). */
+enum cg_map {
+	CGM_RINGBUF,	/* records to the consumer */
+	CGM_GVARS,	/* array[1]: state word, counters, global variables */
+	CGM_SCRATCH,	/* array[ncpus]: record buffer, keys, this->, temps */
+	CGM_STRTAB,	/* array[1], read-only: string constants */
+	CGM_PMASK,	/* array[nprobes]: u64 clause mask per probe id */
+	CGM_PINFO,	/* array[nprobes]: probe name strings per probe id
+			 * (provider, module, function, name; strbuf bytes each) */
+	CGM_SYSNR,	/* array[2 * SYSCALL_NR_MAX]: syscall number (+ SYSCALL_NR_MAX at
+			 * return) to probe id; 0: not traced */
+	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
+			 * then one map per aggregation (see cg_layout) */
+};
+
+#define SYSCALL_NR_MAX	1024
+
+/* Offsets in the global-variable map value. */
+#define GV_STATE	0	/* 0 active, 1 exiting */
+#define GV_WALLOFF	8	/* realtime - boottime, set by the consumer */
+#define GV_BUFDROPS	16
+#define GV_DYNDROPS	24
+#define GV_AGGDROPS	32
+#define GV_SPECDROPS	40
+#define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
+#define GV_SPEC0	64	/* speculation slots 1..DT_NSPEC_MAX: 1 busy */
+#define DT_NSPEC_MAX	16
+#define GV_FIRSTVAR	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
+
+/* Run-time faults (rec_fault.fault) are DTrace's DTRACEFLT_* numbers, part
+ * of the public API (dtrace_errdata_t.dteda_fault): <dtrace.h> defines them. */
+
+/*
+ * Record headers.  A clause sends one record: a struct rec_hdr, then the
+ * data of its actions at the offsets of its struct dt_recdesc args.  A
+ * clause that faults sends a struct rec_fault instead.
+ */
+#define REC_FAULT	0xffffffffu
+struct rec_hdr {
+	uint32_t epid;		/* clause index + 1, or REC_FAULT */
+	uint32_t probe_id;
+	uint32_t cpu;		/* recorded only when not quiet */
+	uint32_t spec;		/* speculate(id): the consumer holds it until commit */
+	uint64_t present;	/* bit i: action i was executed */
+};
+struct rec_fault {
+	uint32_t magic;		/* REC_FAULT */
+	uint32_t probe_id;
+	uint32_t clause;
+	uint32_t fault;		/* DTRACEFLT_* */
+	uint64_t addr;
+	uint64_t pc;
+};
+
+/* One piece of data in a clause's record. */
+struct dt_recarg {
+	uint32_t off, size;
+	int is_string;
+	int is_signed;
+	int isize;		/* D size of an integer value */
+	int is_ptr;
+	int is_stack;		/* 1 kernel, 2 user: size/8 program counters
+				 * (user: the pid first, then size/8 - 1) */
+	int is_raw;		/* struct/union bytes, printed as rawbytes */
+};
+
+/* One action of a clause, in the order of the clause's statements. */
+struct dt_recdesc {
+	int action;		/* F_TRACE, F_PRINTF, F_EXIT, ... */
+	int bit;		/* bit in rec_hdr.present, -1: always */
+	int nargs;
+	struct dt_recarg *args;
+	void *fmt;		/* struct dtf_format * for printf */
+	int line;
+	int naggs;		/* printa/clear/trunc/normalize: aggregation ids */
+	int *aggids;
+};
+
+#endif

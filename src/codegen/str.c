@@ -1,0 +1,154 @@
+/*
+ * str.c - strings.  A D string is a pointer to a buffer of strsize + 1
+ * bytes in BPF-owned memory: a constant in the string table map, a
+ * variable's storage or a scratch temporary.  This file holds the string
+ * table, copies into such buffers (faulting on bad addresses), the mark
+ * that tells a string variable holding NULL from an empty string, string
+ * comparison and length, and calls of the kernel's string kfuncs, which
+ * the string subroutines (subr.c) are built on.
+ */
+#include "cg_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+static uint32_t strtab_add(struct cg *g, const char *s, int len)
+{
+	struct cg_layout *L = g->L;
+	uint32_t sb = L->strbuf;
+
+	/* reuse an identical constant */
+	for (uint32_t off = 0; off + sb <= L->strtab.len; off += sb)
+		if ((int)strnlen(L->strtab.s + off, sb) == len && memcmp(L->strtab.s + off, s, (size_t)len) == 0)
+			return off;
+	uint32_t off = (uint32_t)L->strtab.len;
+	char *buf = xcalloc(1, sb);
+	memcpy(buf, s, (size_t)len < sb - 1 ? (size_t)len : sb - 1);
+	sb_putn(&L->strtab, buf, sb);
+	free(buf);
+	return off;
+}
+
+void cg_strconst(struct cg *g, int reg, const char *s, int len)
+{
+	cg_ld_mapval(g, reg, CGM_STRTAB, strtab_add(g, s, len));
+}
+
+/* Copy the string at src_reg into dst (a pointer register, strbuf bytes).
+ * Clobbers r0-r5.  Faults on a bad source address. */
+void cg_copy_str(struct cg *g, int dst_reg, int src_reg)
+{
+	int ok = cg_new_label(g);
+
+	if (src_reg != R3)
+		cg_emit(g, BPF_MOV64_REG(R3, src_reg));
+	if (dst_reg != R1)
+		cg_emit(g, BPF_MOV64_REG(R1, dst_reg));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+	/* the source address is lost in r3; report it from the saved copy */
+	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_place(g, ok);
+}
+
+/*
+ * Store the string at src_reg (which may be NULL) into the buffer at
+ * dst_reg.  A string variable holding NULL is kept as the bytes 00 ff: an
+ * empty string never has 0xff after its NUL, because we clear that byte.
+ */
+void cg_store_str(struct cg *g, int dst_reg, int src_reg)
+{
+	int copy = cg_new_label(g), done = cg_new_label(g);
+
+	if (src_reg != R8)
+		cg_emit(g, BPF_MOV64_REG(R8, src_reg));
+	if (dst_reg != R1)
+		cg_emit(g, BPF_MOV64_REG(R1, dst_reg));
+	cg_jmp_imm(g, BPF_JNE, R8, 0, copy);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R1, 0, 0xff00));
+	cg_jmp(g, done);
+	cg_place(g, copy);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+	cg_copy_str(g, R1, R8);
+	cg_place(g, done);
+}
+
+/* r0 points to a stored string: make it NULL if it holds the NULL mark. */
+void cg_load_str_mark(struct cg *g)
+{
+	int ok = cg_new_label(g);
+
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R0, 1));
+	cg_jmp_imm(g, BPF_JNE, R1, 0xff, ok);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, ok);
+}
+
+/*
+ * The string subroutines use the kernel's string kfuncs (bpf_strnlen,
+ * bpf_strstr, bpf_strspn, ... in kernels since 6.17).  Their pointer
+ * arguments are not checked by the verifier ("__ign") and they read with
+ * fault-safe accesses; their results are unknown scalars, so a call costs
+ * the verifier one instruction, where a byte loop costs one state per
+ * byte and multiplies the states of the rest of the clause by its exits.
+ */
+void cg_kcall(struct cg *g, const char *name)
+{
+	struct btf *b = types_vmlinux_btf();
+	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
+
+	if (id <= 0)
+		cg_error(g, g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
+			 "this kernel has no %s kfunc, which D string functions need", name);
+	cg_emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
+	/* they return int: sign-extend the error codes */
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
+}
+
+
+/* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5. */
+void cg_strlen_reg(struct cg *g)
+{
+	cg_null_check(g, R1);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
+	cg_kcall(g, "bpf_strnlen");
+	cg_clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
+}
+
+/* r0 = strcmp(r1, r2) as -1, 0, 1 over at most strsize bytes. */
+void cg_strcmp(struct cg *g)
+{
+	int loop = cg_new_label(g), eq = cg_new_label(g), lt = cg_new_label(g), gt = cg_new_label(g), done = cg_new_label(g);
+
+	cg_null_check(g, R1);
+	cg_null_check(g, R2);
+	cg_emit(g, BPF_MOV64_REG(R8, R1));
+	cg_emit(g, BPF_MOV64_REG(R9, R2));
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)(g->L->strmax - 1), eq);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R9, 0));
+	cg_jmp_reg(g, BPF_JLT, R4, R5, lt);
+	cg_jmp_reg(g, BPF_JGT, R4, R5, gt);
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, eq);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, lt);
+	cg_emit(g, BPF_MOV64_IMM(R0, -1));
+	cg_jmp(g, done);
+	cg_place(g, gt);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_jmp(g, done);
+	cg_place(g, eq);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, done);
+}

@@ -1,0 +1,902 @@
+/*
+ * subr.c - subroutines: the code of each D subroutine (strjoin, substr,
+ * copyin, alloca, progenyof, ...) and the table, indexed by enum
+ * builtin_fn, that maps each subroutine to its generator.  Adding a
+ * subroutine is a generator here and one row in subrs[].  A generator
+ * leaves the result in r0 and the expression stack as it found it.
+ */
+#include "cg_impl.h"
+
+
+/*
+ * A kfunc left in r0 the index of a match in the string at stack depth d,
+ * or a negative error: r0 = a copy of the string from there on (in a new
+ * temporary, so that the result is a whole buffer) or NULL.
+ */
+static void suffix_result(struct cg *g, int d)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int found = cg_new_label(g), done = cg_new_label(g);
+
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, found);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, found);
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_peek(g, R3, d);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_scratch_ptr(g, R0, t);
+	cg_place(g, done);
+}
+
+/* Evaluate a string argument, fault on NULL, push it. */
+static void push_str_arg(struct cg *g, struct node *a)
+{
+	cg_expr(g, a);
+	cg_null_check(g, R0);
+	cg_push(g, R0);
+}
+
+
+
+static void gen_strjoin(struct cg *g, struct node *n)
+{
+	uint32_t sb = g->L->strmax;
+	uint32_t t = cg_temp(g, 2 * g->L->strbuf);
+	int ok = cg_new_label(g), ok2 = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[1]);
+	cg_push(g, R0);
+	/* first part */
+	cg_peek(g, R3, g->depth - 2);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok);
+	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_place(g, ok);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0x7fff));
+	int clamp = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JLE, R0, (int32_t)(sb - 1), clamp);
+	cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));
+	cg_place(g, clamp);
+	/* second part at t + len, room sb - len */
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R0));
+	cg_peek(g, R3, g->depth - 1);
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok2);
+	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_place(g, ok2);
+	g->depth -= 2;
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
+/* substr(s, i [, len]) with DTrace's rules for negative positions. */
+static void gen_substr(struct cg *g, struct node *n)
+{
+	uint32_t sb = g->L->strmax;
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int have_len = n->args.n > 2;
+	int d0 = g->depth;
+
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);				/* d0: s */
+	cg_expr(g, n->args.v[1]);
+	cg_push(g, R0);				/* d0+1: index */
+	if (have_len) {
+		cg_expr(g, n->args.v[2]);
+		cg_push(g, R0);			/* d0+2: length */
+	}
+	/* r6 is the context; keep it: compute in r8/r9 and stack */
+	cg_peek(g, R1, d0);
+	cg_strlen_reg(g);			/* r0 = len */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));		/* r9 = len */
+	cg_peek(g, R8, d0 + 1);			/* r8 = index */
+	/* if index < 0: index += len; if still < 0: (length adjusts) index = 0 */
+	int nonneg = cg_new_label(g), idx_ok = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
+	if (have_len) {
+		/* a negative start shortens the length (illumos semantics) */
+		int pos = cg_new_label(g);
+		int keep = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, pos);
+		cg_peek(g, R1, d0 + 2);
+		cg_jmp_imm(g, BPF_JSLT, R1, 0, keep);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
+		cg_emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
+		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(d0 + 2)));
+		cg_place(g, keep);
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
+		cg_place(g, pos);
+	} else {
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
+	}
+	cg_place(g, nonneg);
+	/* index > len: empty */
+	cg_jmp_reg(g, BPF_JSLE, R8, R9, idx_ok);
+	cg_emit(g, BPF_MOV64_REG(R8, R9));
+	cg_place(g, idx_ok);
+	/* count = len - index, or min(length, that) */
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R8));
+	if (have_len) {
+		int keep = cg_new_label(g), pos = cg_new_label(g);
+		cg_peek(g, R1, d0 + 2);
+		cg_jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		/* negative length: count = len - index + length */
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+		cg_jmp_imm(g, BPF_JSGE, R1, 0, pos);
+		cg_emit(g, BPF_MOV64_IMM(R1, 0));
+		cg_place(g, pos);
+		cg_jmp_reg(g, BPF_JSGE, R1, R2, keep);
+		cg_emit(g, BPF_MOV64_REG(R2, R1));
+		cg_place(g, keep);
+	}
+	/* copy count bytes + NUL: probe_read_str(t, count + 1, s + index) */
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, 0x7fff));
+	int szok = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JLE, R2, (int32_t)sb, szok);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
+	cg_place(g, szok);
+	int nz = cg_new_label(g);
+	cg_jmp_imm(g, BPF_JNE, R2, 0, nz);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_place(g, nz);
+	cg_peek(g, R3, d0);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	g->depth = d0;
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
+/* strchr/strrchr: the string from the first/last c in s on, or NULL. */
+static void find_char(struct cg *g, struct node *n, int last)
+{
+	int d0 = g->depth;
+
+	push_str_arg(g, n->args.v[0]);
+	cg_expr(g, n->args.v[1]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_peek(g, R1, d0);
+	cg_kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
+	suffix_result(g, d0);
+	g->depth = d0;
+}
+
+/* strstr(s, sub): the string from the first sub in s on, or NULL. */
+static void gen_strstr(struct cg *g, struct node *n)
+{
+	int d0 = g->depth;
+
+	push_str_arg(g, n->args.v[0]);
+	cg_expr(g, n->args.v[1]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_peek(g, R1, d0);
+	cg_kcall(g, "bpf_strstr");
+	suffix_result(g, d0);
+	g->depth = d0;
+}
+
+/*
+ * copyin(addr, size) and copyinstr(addr [, len]): read user memory into a
+ * temporary with bpf_probe_read_user(_str); a bad address faults with
+ * DTrace's "invalid address" and the address.
+ */
+static void gen_copyin(struct cg *g, struct node *n)
+{
+	int str = n->fn == F_COPYINSTR;
+	struct node *len = n->args.n > 1 ? n->args.v[1] : NULL;
+	uint32_t max = str ? g->L->strbuf : g->L->strbuf;
+	int ok = cg_new_label(g), clamp = cg_new_label(g);
+	uint32_t t;
+
+	if (!str && len->is_const && len->cval > 0 && (uint64_t)len->cval <= 4096)
+		max = (uint32_t)len->cval;
+	t = cg_temp(g, max);
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	if (str) {
+		/* at most len bytes and the NUL, at most strsize bytes */
+		if (len) {
+			cg_expr(g, len);
+			cg_emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
+			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)g->L->strmax - 1));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+			cg_emit(g, BPF_MOV64_REG(R2, R0));
+		} else {
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+		}
+	} else {
+		cg_expr(g, len);
+		cg_jmp_imm(g, BPF_JLE, R0, (int32_t)max, clamp);
+		cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)max));
+		cg_place(g, clamp);
+		cg_emit(g, BPF_MOV64_REG(R2, R0));
+	}
+	cg_pop(g, R8);
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
+	cg_jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
+	cg_fault(g, DTRACEFLT_BADADDR, R8);
+	cg_place(g, ok);
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
+/* speculation(): claim a free speculation buffer (1..nspec), or 0. */
+static void gen_speculation(struct cg *g, struct node *n)
+{
+	int done = cg_new_label(g);
+	int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+
+	(void)n;
+	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R2, 1));
+		cg_emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_emit(g, BPF_MOV64_IMM(R0, i));
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, done);
+	}
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECUNAVAIL);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_place(g, done);
+}
+
+/*
+ * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
+ * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
+ * empty strings give 0; index() ignores a negative start and finds nothing
+ * from start >= strlen(s); rindex() finds nothing from a negative start.
+ */
+static void find_sub(struct cg *g, struct node *n, int rev)
+{
+	int d0 = g->depth, have_pos = n->args.n > 2;
+	int dpos = d0 + 2, dlen = d0 + 2 + have_pos, dsub = dlen + 1;
+	int res = cg_new_label(g), none = cg_new_label(g), done = cg_new_label(g);
+	uint32_t t = cg_temp(g, 8);
+
+	push_str_arg(g, n->args.v[0]);
+	push_str_arg(g, n->args.v[1]);
+	if (have_pos) {
+		cg_expr(g, n->args.v[2]);
+		cg_push(g, R0);
+	}
+	cg_peek(g, R1, d0);
+	cg_strlen_reg(g);
+	cg_push(g, R0);				/* dlen */
+	cg_peek(g, R1, d0 + 1);
+	cg_strlen_reg(g);
+	cg_push(g, R0);				/* dsub */
+	/* both empty: 0 */
+	cg_peek(g, R1, dlen);
+	cg_emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, res);
+	if (!rev) {
+		/* r8 = start: max(start, 0); none if start >= len */
+		cg_emit(g, BPF_MOV64_IMM(R8, 0));
+		if (have_pos) {
+			cg_peek(g, R8, dpos);
+			cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R8, 0, 1));
+			cg_emit(g, BPF_MOV64_IMM(R8, 0));
+		}
+		cg_peek(g, R1, dlen);
+		cg_jmp_reg(g, BPF_JSGE, R8, R1, none);
+		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		cg_peek(g, R1, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_peek(g, R2, d0 + 1);
+		cg_kcall(g, "bpf_strstr");
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+		cg_jmp(g, res);
+	} else {
+		/* r8 = min(start, len, len - sublen); none if negative */
+		int loop = cg_new_label(g);
+		cg_peek(g, R8, dlen);
+		if (have_pos) {
+			cg_peek(g, R1, dpos);
+			cg_jmp_imm(g, BPF_JSLT, R1, 0, none);
+			cg_emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+		}
+		cg_peek(g, R1, dlen);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, BPF_JMP_REG(BPF_JSGE, R1, R8, 1));
+		cg_emit(g, BPF_MOV64_REG(R8, R1));
+		cg_jmp_imm(g, BPF_JSLT, R8, 0, none);
+		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
+		/* try each position from r8 down: sub matches at i when it is
+		 * found within the first strlen(sub) bytes of s + i */
+		cg_place(g, loop);
+		cg_peek(g, R1, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_peek(g, R2, d0 + 1);
+		cg_peek(g, R3, dsub);
+		cg_kcall(g, "bpf_strnstr");
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_MOV64_REG(R0, R8));
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
+		cg_jmp_imm(g, BPF_JSGE, R8, 0, loop);
+	}
+	cg_place(g, none);
+	cg_emit(g, BPF_MOV64_IMM(R0, -1));
+	/* results go through memory: the verifier then forgets which
+	 * iteration found them, and the paths after the loop merge */
+	cg_place(g, res);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)t));
+	cg_jmp(g, done);
+	cg_place(g, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)t));
+	cg_norm(g, R0, &ty_int);
+	g->depth = d0;
+}
+
+/*
+ * lltostr(v [, base]): v in base 2..36 (default 10): signed in base 10,
+ * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8.
+ */
+static void gen_lltostr(struct cg *g, struct node *n)
+{
+	int d0 = g->depth;
+	uint32_t dig = cg_temp(g, 80), t = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
+	int loop = cg_new_label(g), out = cg_new_label(g), pos = cg_new_label(g), join = cg_new_label(g);
+	int nodigit = cg_new_label(g), ok = cg_new_label(g), nox = cg_new_label(g), noo = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);				/* d0: value */
+	if (n->args.n > 1) {
+		cg_expr(g, n->args.v[1]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
+		cg_jmp_imm(g, BPF_JLE, R1, 34, ok);
+		cg_fault(g, DTRACEFLT_ILLOP, -1);
+		cg_place(g, ok);
+	} else {
+		cg_emit(g, BPF_MOV64_IMM(R0, 10));
+	}
+	cg_push(g, R0);				/* d0+1: base */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	cg_peek(g, R8, d0);
+	/* base 10 and negative: digits of -v, then '-' */
+	cg_emit(g, BPF_MOV64_IMM(R1, 0));
+	cg_jmp_imm(g, BPF_JNE, R9, 10, pos);
+	cg_jmp_imm(g, BPF_JSGE, R8, 0, pos);
+	cg_emit(g, BPF_NEG64(R8));
+	cg_emit(g, BPF_MOV64_IMM(R1, 1));
+	cg_place(g, pos);
+	cg_push(g, R1);				/* d0+2: negative */
+	/* digits backwards from dig[70], the NUL at dig[71] */
+	cg_emit(g, BPF_ST_MEM(BPF_B, R7, (int16_t)(dig + 71), 0));
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_emit(g, BPF_MOV64_REG(R1, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_MOD, R1, R9));
+	cg_emit(g, BPF_ALU64_REG(BPF_DIV, R8, R9));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, '0'));
+	cg_emit(g, BPF_JMP_IMM(BPF_JLE, R1, '9', 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 'a' - '0' - 10));
+	cg_scratch_ptr(g, R2, dig + 70);
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	cg_emit(g, BPF_STX_MEM(BPF_B, R2, R1, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp_imm(g, BPF_JEQ, R8, 0, out);
+	cg_jmp_imm(g, BPF_JLT, R3, 64, loop);
+	cg_place(g, out);
+	/* the count through memory, so that the loop's exits merge */
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_jmp(g, join);
+	cg_place(g, join);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_clamp_u(g, R3, 64);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(dig + 71)));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R7));	/* the first digit */
+	cg_peek(g, R1, d0 + 2);
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, nodigit);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '-'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	cg_place(g, nodigit);
+	cg_peek(g, R1, d0 + 1);
+	cg_jmp_imm(g, BPF_JNE, R1, 16, nox);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, 'x'));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
+	cg_place(g, nox);
+	cg_jmp_imm(g, BPF_JNE, R1, 8, noo);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
+	cg_place(g, noo);
+	/* into a string buffer (at most strsize characters) */
+	cg_emit(g, BPF_MOV64_REG(R3, R2));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_scratch_ptr(g, R0, t);
+	g->depth = d0;
+}
+
+/* toupper(s) / tolower(s): a copy of s with ASCII letters converted. */
+static void tocase(struct cg *g, struct node *n, int upper)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int loop = cg_new_label(g), store = cg_new_label(g), done = cg_new_label(g);
+	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
+
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	cg_scratch_ptr(g, R8, t);
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, done);
+	cg_jmp_imm(g, BPF_JLT, R4, lo, store);
+	cg_jmp_imm(g, BPF_JGT, R4, hi, store);
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
+	cg_emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
+	cg_place(g, store);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+	cg_scratch_ptr(g, R0, t);
+}
+
+/*
+ * r3 = a length into the string at scratch t: shorten it while it ends in
+ * '/' and stays above min.  The result goes through scratch (cnt) so the
+ * loop's exits merge into one state for the verifier; r3 is reloaded,
+ * clamped to strsize.
+ */
+static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
+{
+	int loop = cg_new_label(g), out = cg_new_label(g), join = cg_new_label(g);
+
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JLE, R3, min, out);
+	cg_scratch_ptr(g, R2, t - 1);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, '/', out);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, out);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_jmp(g, join);
+	cg_place(g, join);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+}
+
+/*
+ * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
+ * slashes do not count; basename("/") is "/", dirname("usr") is ".".
+ */
+static void pathpart(struct cg *g, struct node *n, int dir)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
+	int dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	cg_scratch_ptr(g, R1, t);
+	cg_strlen_reg(g);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, dot);
+	/* r3 = length without trailing slashes (at least 1) */
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	trim_slashes(g, t, cnt, 1);
+	cg_jmp_imm(g, BPF_JEQ, R3, 0, dot);
+	/* "/" (all slashes): "/" either way */
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
+	cg_emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
+	cg_jmp_imm(g, BPF_JEQ, R3, 1, slash);
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
+	cg_kcall(g, "bpf_strrchr");
+	if (!dir) {
+		/* after the last slash (or all of it) */
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		cg_scratch_ptr(g, R3, t);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+		cg_scratch_ptr(g, R1, r);
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_scratch_ptr(g, R0, r);
+		cg_jmp(g, done);
+	} else {
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, dot);
+		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+		/* drop the slashes before the last component */
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		trim_slashes(g, t, cnt, 0);
+		cg_jmp_imm(g, BPF_JEQ, R3, 0, slash);
+		cg_scratch_ptr(g, R2, t);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+		cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
+		cg_scratch_ptr(g, R0, t);
+		cg_jmp(g, done);
+	}
+	cg_place(g, dot);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '.'));
+	cg_jmp(g, ok);
+	cg_place(g, slash);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '/'));
+	cg_place(g, ok);
+	cg_scratch_ptr(g, R0, r);
+	cg_place(g, done);
+}
+
+/*
+ * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
+ * string after the last token, kept in a hidden clause-local string
+ * variable (NULL when the string is used up).  As in DTrace, strtok(NULL,
+ * ...) faults when there is no state: a clause that has not started one.
+ */
+static void gen_strtok(struct cg *g, struct node *n)
+{
+	struct dt_var *v = n->var;
+	struct node *s = n->args.v[0];
+	uint32_t tok = cg_temp(g, g->L->strbuf), rest = cg_temp(g, g->L->strbuf);
+	int d0 = g->depth, have = cg_new_label(g), null = cg_new_label(g), done = cg_new_label(g);
+
+	if (s->kind == N_INT && s->ival == 0) {
+		cg_var_addr(g, v);
+		if (g->strtok_clause != g->clause)	/* no state yet: NULL */
+			cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+		cg_load_str_mark(g);
+		cg_null_check(g, R0);
+	} else {
+		g->strtok_clause = g->clause;
+		cg_expr(g, s);
+		cg_null_check(g, R0);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_var_addr(g, v);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ST_MEM(BPF_B, R1, 1, 0));
+		cg_copy_str(g, R1, R8);
+	}
+	push_str_arg(g, n->args.v[1]);		/* d0: delimiters */
+	/* skip leading delimiters: r8 = the token */
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_peek(g, R2, d0);
+	cg_kcall(g, "bpf_strspn");
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, 0, have);
+	/* no token: NULL, and no more state */
+	cg_place(g, null);
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, have);
+	cg_emit(g, BPF_MOV64_REG(R1, R8));
+	cg_peek(g, R2, d0);
+	cg_kcall(g, "bpf_strcspn");
+	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	/* the token: strcspn bytes and a NUL */
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_scratch_ptr(g, R1, tok);
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	/* the rest, from the delimiter that ended the token, becomes the state */
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R9));
+	cg_scratch_ptr(g, R1, rest);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_var_addr(g, v);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_scratch_ptr(g, R3, rest);
+	cg_copy_str(g, R1, R3);
+	cg_scratch_ptr(g, R0, tok);
+	cg_place(g, done);
+	g->depth = d0;
+}
+
+/* Read size bytes at offset off of the task_struct in r8 into FP_TMP. */
+static void read_task_field(struct cg *g, uint32_t off, int32_t size)
+{
+	cg_emit(g, BPF_MOV64_REG(R1, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
+	cg_emit(g, BPF_MOV64_IMM(R2, size));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+}
+
+/* progenyof(pid): 1 if the current process is pid or a descendant of it. */
+static void gen_progenyof(struct cg *g, struct node *n)
+{
+	struct dt_type *ts = type_tag(TY_STRUCT, "task_struct");
+	const struct dt_member *tgid = type_member(ts, "tgid"), *par = type_member(ts, "real_parent");
+	int yes = cg_new_label(g), no = cg_new_label(g), done = cg_new_label(g);
+
+	if (!tgid || !par)
+		cg_error(g, n->line, NULL, "kernel BTF has no task_struct tgid or real_parent");
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	cg_call(g, BPF_FUNC_get_current_task);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	/* at most 64 generations up, to the idle task (pid 0) */
+	for (int i = 0; i < 64; i++) {
+		cg_jmp_imm(g, BPF_JEQ, R8, 0, no);
+		read_task_field(g, tgid->offset, 4);
+		cg_emit(g, BPF_LDX_MEM(BPF_W, R1, FP, FP_TMP));
+		cg_emit(g, BPF_MOV32_REG(R2, R9));
+		cg_jmp_reg(g, BPF_JEQ, R1, R2, yes);
+		cg_jmp_imm(g, BPF_JEQ, R1, 0, no);
+		read_task_field(g, par->offset, 8);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_TMP));
+	}
+	cg_place(g, no);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_place(g, done);
+}
+
+/* alloca(n): n zeroed bytes of this clause's scratch space. */
+static void gen_alloca(struct cg *g, struct node *n)
+{
+	int ok = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~7));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
+	cg_emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
+	cg_emit(g, BPF_MOV64_REG(R2, R8));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R9));
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_fault(g, DTRACEFLT_NOSCRATCH, -1);
+	cg_place(g, ok);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
+	cg_jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, ok);	/* for the verifier */
+	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, ok);
+	{
+		int none = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_emit(g, BPF_MOV64_REG(R3, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_place(g, none);
+	}
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+}
+
+/* bcopy(src, dst, n): dst must be memory alloca() gave out. */
+static void gen_bcopy(struct cg *g, struct node *n)
+{
+	int d0 = g->depth, ok = cg_new_label(g), bad = cg_new_label(g), done = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[2]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[1]);			/* r0 = dst */
+	/* the size must fit what alloca() gave out at dst */
+	cg_peek(g, R9, d0 + 1);
+	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
+	cg_jmp_imm(g, BPF_JSLT, R3, 0, bad);
+	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad);
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad);
+	cg_fault(g, DTRACEFLT_BADADDR, R0);
+	cg_place(g, ok);
+	cg_jmp_imm(g, BPF_JEQ, R9, 0, done);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_peek(g, R3, d0);
+	cg_emit(g, BPF_MOV64_REG(R8, R3));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
+	cg_fault(g, DTRACEFLT_BADADDR, R8);
+	cg_place(g, done);
+	g->depth = d0;
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+}
+
+static void gen_strlen(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_strlen_reg(g);
+}
+
+static void gen_strchr(struct cg *g, struct node *n)
+{
+	find_char(g, n, 0);
+}
+
+static void gen_strrchr(struct cg *g, struct node *n)
+{
+	find_char(g, n, 1);
+}
+
+static void gen_index(struct cg *g, struct node *n)
+{
+	find_sub(g, n, 0);
+}
+
+static void gen_rindex(struct cg *g, struct node *n)
+{
+	find_sub(g, n, 1);
+}
+
+static void gen_toupper(struct cg *g, struct node *n)
+{
+	tocase(g, n, 1);
+}
+
+static void gen_tolower(struct cg *g, struct node *n)
+{
+	tocase(g, n, 0);
+}
+
+static void gen_basename(struct cg *g, struct node *n)
+{
+	pathpart(g, n, 0);
+}
+
+static void gen_dirname(struct cg *g, struct node *n)
+{
+	pathpart(g, n, 1);
+}
+
+/* getmajor(dev) and getminor(dev) of a Linux dev_t (12 and 20 bits). */
+static void gen_getmajor(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 20));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfff));
+}
+
+static void gen_getminor(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xfffff));
+}
+
+static void gen_rand(struct cg *g, struct node *n)
+{
+	(void)n;
+	cg_call(g, BPF_FUNC_get_prandom_u32);
+	cg_emit(g, BPF_MOV32_REG(R0, R0));
+	cg_norm(g, R0, &ty_int);
+}
+
+/* htons() and friends: to big-endian (a byte swap on this little-endian
+ * machine, and its own inverse, so ntohs() is the same). */
+static void to_be(struct cg *g, struct node *n, int bits)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, bits));
+}
+
+static void gen_htons(struct cg *g, struct node *n)
+{
+	to_be(g, n, 16);
+}
+
+static void gen_htonl(struct cg *g, struct node *n)
+{
+	to_be(g, n, 32);
+}
+
+static void gen_htonll(struct cg *g, struct node *n)
+{
+	to_be(g, n, 64);
+}
+
+/*
+ * The subroutines, by enum builtin_fn (front/sema.h).  Adding one: its
+ * generator above and its row here; the front end declares it (its
+ * enum builtin_fn, and its name, arity and types in sema.c).
+ */
+static void (*const subrs[F_NFUNCS])(struct cg *g, struct node *n) = {
+	[F_STRLEN] = gen_strlen,
+	[F_STRJOIN] = gen_strjoin,
+	[F_SUBSTR] = gen_substr,
+	[F_STRCHR] = gen_strchr,
+	[F_STRRCHR] = gen_strrchr,
+	[F_STRSTR] = gen_strstr,
+	[F_INDEX] = gen_index,
+	[F_RINDEX] = gen_rindex,
+	[F_TOUPPER] = gen_toupper,
+	[F_TOLOWER] = gen_tolower,
+	[F_LLTOSTR] = gen_lltostr,
+	[F_BASENAME] = gen_basename,
+	[F_DIRNAME] = gen_dirname,
+	[F_STRTOK] = gen_strtok,
+	[F_RAND] = gen_rand,
+	[F_PROGENYOF] = gen_progenyof,
+	[F_COPYIN] = gen_copyin,
+	[F_COPYINSTR] = gen_copyin,
+	[F_SPECULATION] = gen_speculation,
+	[F_ALLOCA] = gen_alloca,
+	[F_BCOPY] = gen_bcopy,
+	[F_HTONS] = gen_htons,
+	[F_NTOHS] = gen_htons,
+	[F_HTONL] = gen_htonl,
+	[F_NTOHL] = gen_htonl,
+	[F_HTONLL] = gen_htonll,
+	[F_NTOHLL] = gen_htonll,
+	[F_GETMAJOR] = gen_getmajor,
+	[F_GETMINOR] = gen_getminor,
+};
+
+/* A subroutine call in an expression: its value in r0. */
+void cg_call_subr(struct cg *g, struct node *n)
+{
+	if (n->fn > F_NONE && n->fn < F_NFUNCS && subrs[n->fn]) {
+		subrs[n->fn](g, n);
+		return;
+	}
+	if (sema_fn_is_action(n->fn))
+		cg_error(g, n->line, "D_ACT_SPEC", "%s( ) may only be used as a statement", sema_fn_name(n->fn));
+	cg_error(g, n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
+}
