@@ -510,17 +510,19 @@ void dt_compile_free(struct dtrace_hdl *h)
 	h->programs.n = 0;
 }
 
-static const char *map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
+static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
 
 static const char *map_name(void *arg, int idx)
 {
 	struct dtrace_hdl *h = arg;
-	static char buf[64];	/* FIXME: disassembler callback returns a string */
+	char *buf = h->mapname;
+	size_t len = sizeof(h->mapname);
+
 	if (idx >= 0 && idx < CGM_DYN0)
 		return map_names[idx];
-	snprintf(buf, sizeof(buf), "dyn%d", idx - CGM_DYN0);
+	snprintf(buf, len, "dyn%d", idx - CGM_DYN0);
 	if (idx - CGM_DYN0 < h->L.ndyn)
-		snprintf(buf, sizeof(buf), "%s%s", h->L.dyn[idx - CGM_DYN0]->scope == VS_THREAD ? "self->" : "",
+		snprintf(buf, len, "%s%s", h->L.dyn[idx - CGM_DYN0]->scope == VS_THREAD ? "self->" : "",
 			 h->L.dyn[idx - CGM_DYN0]->name);
 	return buf;
 }

@@ -120,6 +120,7 @@ struct dtrace_hdl {
 	struct cg_program **progs;	/* by provider_kind() */
 	const struct dt_provider **prog_pv;
 	int has_error_clause;
+	char mapname[300];		/* -S: the name of the map being shown */
 	/* running */
 	int nmaps;
 	int *map_fds;

@@ -26,6 +26,8 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Where tracefs is (mounting it if need be), found once: a process-wide
+ * read-only fact of the running system, not state of a handle. */
 const char *tracefs_root(void)
 {
 	static const char *root;

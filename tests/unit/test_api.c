@@ -1,0 +1,169 @@
+/*
+ * test_api.c - the public API, in one process: two handles open at once
+ * each compile, run and print their own program (their declarations,
+ * probes, maps and aggregations apart), errors come back through
+ * dtrace_errno()/dtrace_errmsg() and nothing is printed by the library,
+ * options read back through dtrace_getopt(), and aggregations are walked
+ * with DTrace's record layout.  Needs root (BPF).
+ */
+#include <dtrace.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+static int passed, failed;
+
+static void expect(int line, int ok, const char *what)
+{
+	if (ok) {
+		passed++;
+		return;
+	}
+	failed++;
+	fprintf(stderr, "FAIL line %d: %s\n", line, what);
+}
+#define EXPECT(c) expect(__LINE__, (c), #c)
+
+struct run {
+	int status;		/* exit()'s status */
+	int firings;
+	FILE *out;
+};
+
+static int chew(const dtrace_probedata_t *d, void *arg)
+{
+	(void)d;
+	((struct run *)arg)->firings++;
+	return DTRACE_CONSUME_THIS;
+}
+
+static int chewrec(const dtrace_probedata_t *d, const dtrace_recdesc_t *rec, void *arg)
+{
+	if (rec && rec->dtrd_action == DTRACEACT_EXIT) {
+		int32_t st;
+		memcpy(&st, d->dtpda_data, sizeof(st));
+		((struct run *)arg)->status = st;
+	}
+	return DTRACE_CONSUME_THIS;
+}
+
+static char *slurp(FILE *f)
+{
+	static char buf[2][4096];
+	static int which;
+	char *s = buf[which ^= 1];
+	size_t n;
+
+	rewind(f);
+	n = fread(s, 1, sizeof(buf[0]) - 1, f);
+	s[n] = 0;
+	return s;
+}
+
+struct walkres {
+	char keys[8][64];
+	int64_t vals[8];
+	int n;
+};
+
+static int walk(const dtrace_aggdata_t *ad, void *arg)
+{
+	struct walkres *w = arg;
+	const dtrace_aggdesc_t *d = ad->dtada_desc;
+	const dtrace_recdesc_t *key = &d->dtagd_rec[1], *val = &d->dtagd_rec[d->dtagd_nrecs - 1];
+
+	if (w->n < 8) {
+		snprintf(w->keys[w->n], sizeof(w->keys[0]), "%s", ad->dtada_data + key->dtrd_offset);
+		memcpy(&w->vals[w->n], ad->dtada_data + val->dtrd_offset, 8);
+		w->n++;
+	}
+	return DTRACE_AGGWALK_NEXT;
+}
+
+int main(void)
+{
+	int err;
+	dtrace_hdl_t *a = dtrace_open(DTRACE_VERSION, 0, &err);
+	dtrace_hdl_t *b = dtrace_open(DTRACE_VERSION, 0, &err);
+	struct run ra = { -1, 0, tmpfile() }, rb = { -1, 0, tmpfile() };
+	dtrace_prog_t *pa, *pb;
+	dtrace_optval_t v;
+
+	EXPECT(a && b && a != b);
+	EXPECT(dtrace_open(DTRACE_VERSION + 1, 0, &err) == NULL && err == EDT_VERSION);
+
+	/* errors are returned, with DTrace's text */
+	EXPECT(dtrace_setopt(a, "nosuchoption", "1") == -1 && dtrace_errno(a) == EDT_BADOPTNAME);
+	EXPECT(strcmp(dtrace_errmsg(a, dtrace_errno(a)), "Invalid option name") == 0);
+	EXPECT(dtrace_program_strcompile(a, "BEGIN { x = ; }", DTRACE_PROBESPEC_NAME, 0, 0, NULL) == NULL);
+	EXPECT(dtrace_errno(a) == EDT_COMPILER);
+	EXPECT(strcmp(dtrace_errmsg(a, dtrace_errno(a)), "line 1: syntax error near \";\"") == 0);
+	EXPECT(dtrace_program_strcompile(a, "nosuch:::probe", DTRACE_PROBESPEC_NAME, DTRACE_C_ETAGS, 0, NULL) ==
+	       NULL);
+	EXPECT(strstr(dtrace_errmsg(a, dtrace_errno(a)), "[D_PDESC_ZERO]") != NULL);
+
+	/* options read back */
+	EXPECT(dtrace_getopt(a, "quiet", &v) == 0 && v == DTRACEOPT_UNSET);
+	EXPECT(dtrace_setopt(a, "quiet", NULL) == 0 && dtrace_getopt(a, "quiet", &v) == 0 && v != DTRACEOPT_UNSET);
+	EXPECT(dtrace_setopt(a, "strsize", "128") == 0 && dtrace_getopt(a, "strsize", &v) == 0 && v == 128);
+	EXPECT(dtrace_setopt(b, "quiet", NULL) == 0);
+
+	/* the same name declared differently in each handle */
+	pa = dtrace_program_strcompile(a,
+		"typedef int foo_t; BEGIN { printf(\"A %d\\n\", sizeof(foo_t)); @c[\"a\"] = count(); }"
+		"tick-10ms /++n == 3/ { @c[\"tick\"] = count(); exit(1); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	pb = dtrace_program_strcompile(b,
+		"typedef long foo_t; BEGIN { printf(\"B %d\\n\", sizeof(foo_t)); @d[\"b\"] = sum(7); }"
+		"tick-10ms /++m == 2/ { exit(2); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	EXPECT(pa != NULL);
+	EXPECT(pb != NULL);
+	if (!pa || !pb) {
+		fprintf(stderr, "  a: %s\n  b: %s\n", dtrace_errmsg(a, dtrace_errno(a)), dtrace_errmsg(b, dtrace_errno(b)));
+		fprintf(stderr, "%d passed, %d failed\n", passed, failed);
+		return 1;
+	}
+	dtrace_proginfo_t ia, ib;
+	EXPECT(dtrace_program_exec(a, pa, &ia) == 0 && ia.dpi_matches == 2 && ia.dpi_aggregates == 1);
+	EXPECT(dtrace_program_exec(b, pb, &ib) == 0 && ib.dpi_matches == 2);
+	EXPECT(dtrace_go(a) == 0);
+	EXPECT(dtrace_go(b) == 0);
+
+	/* both run at once, consumed in turns */
+	int done_a = 0, done_b = 0;
+	for (int i = 0; i < 200 && !(done_a && done_b); i++) {
+		dtrace_sleep(a);
+		if (!done_a)
+			done_a = dtrace_work(a, ra.out, chew, chewrec, &ra) != DTRACE_WORKSTATUS_OKAY;
+		if (!done_b)
+			done_b = dtrace_work(b, rb.out, chew, chewrec, &rb) != DTRACE_WORKSTATUS_OKAY;
+	}
+	EXPECT(done_a && done_b);
+	EXPECT(dtrace_status(a) == DTRACE_STATUS_EXITED);
+	EXPECT(ra.status == 1 && rb.status == 2);
+	EXPECT(ra.firings == 2 && rb.firings == 2);
+	EXPECT(strcmp(slurp(ra.out), "A 4\n") == 0);
+	EXPECT(strcmp(slurp(rb.out), "B 8\n") == 0);
+
+	/* each handle walks its own aggregation, in DTrace's layout */
+	struct walkres wa = { .n = 0 }, wb = { .n = 0 };
+	EXPECT(dtrace_aggregate_snap(a) == 0);
+	EXPECT(dtrace_aggregate_walk_keysorted(a, walk, &wa) == 0);
+	EXPECT(wa.n == 2 && strcmp(wa.keys[0], "a") == 0 && wa.vals[0] == 1 && strcmp(wa.keys[1], "tick") == 0 &&
+	       wa.vals[1] == 1);
+	EXPECT(dtrace_aggregate_walk(b, walk, &wb) == 0);
+	EXPECT(wb.n == 1 && strcmp(wb.keys[0], "b") == 0 && wb.vals[0] == 7);
+
+	/* and prints it as DTrace does at exit */
+	FILE *pf = tmpfile();
+	EXPECT(dtrace_aggregate_print(b, pf, NULL) == 0);
+	EXPECT(strcmp(slurp(pf), "\n  b                                                                 7\n") == 0);
+
+	dtrace_close(a);
+	dtrace_close(b);
+	fprintf(stderr, "%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
