@@ -42,6 +42,7 @@ struct dt_usyms;
 struct dt_agg;
 struct dt_aggopts;
 struct dt_clause;
+struct pollfd;
 struct dt_aggsnap;
 
 struct dt_options {
@@ -81,6 +82,8 @@ struct ps_prochandle {
 	int created;		/* ours: killed on release if still running */
 	int traced;		/* under ptrace (created ones) */
 	int exited;
+	int pidfd;		/* readable once it has exited; -1 if none */
+	int reported;		/* its exit was told, and not yet slept on */
 };
 
 /* What the dtrace_work() in progress consumes into. */
@@ -194,6 +197,10 @@ void dt_aggregate_free(struct dtrace_hdl *h);
 
 /* proc.c: reap created children, notice exits; release everything. */
 void dt_proc_poll(struct dtrace_hdl *h);
+/* A process has something to report (dtrace_sleep should not sleep). */
+int dt_proc_pending(struct dtrace_hdl *h);
+/* Descriptors that become readable when a watched process exits. */
+int dt_proc_pollfds(struct dtrace_hdl *h, struct pollfd *pfd, int max);
 void dt_proc_release_all(struct dtrace_hdl *h);
 
 #endif

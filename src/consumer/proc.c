@@ -15,7 +15,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,6 +30,7 @@ static struct ps_prochandle *add_proc(struct dtrace_hdl *h, pid_t pid, int creat
 	P->pid = pid;
 	P->created = created;
 	P->traced = created;
+	P->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	pv_push(&h->procs, P);
 	if (!h->target)
 		h->target = pid;	/* $target: the first process */
@@ -118,6 +121,7 @@ pid_t dtrace_proc_pid(struct ps_prochandle *P)
 static void exited(struct dtrace_hdl *h, struct ps_prochandle *P)
 {
 	P->exited = 1;
+	P->reported = 1;
 	if (h->prochdlr)
 		h->prochdlr(P, NULL, h->procarg);
 }
@@ -150,10 +154,47 @@ void dt_proc_poll(struct dtrace_hdl *h)
 	}
 }
 
+int dt_proc_pending(struct dtrace_hdl *h)
+{
+	int pending = 0;
+
+	for (int i = 0; i < h->procs.n; i++) {
+		struct ps_prochandle *P = h->procs.v[i];
+		siginfo_t si;
+		if (P->reported) {
+			/* the caller's loop sees the exit before sleeping again */
+			P->reported = 0;
+			pending = 1;
+			continue;
+		}
+		if (P->exited || !P->traced)
+			continue;
+		si.si_pid = 0;
+		if (waitid(P_PID, (id_t)P->pid, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0 &&
+		    si.si_pid == P->pid)
+			pending = 1;
+	}
+	return pending;
+}
+
+int dt_proc_pollfds(struct dtrace_hdl *h, struct pollfd *pfd, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < h->procs.n && n < max; i++) {
+		struct ps_prochandle *P = h->procs.v[i];
+		if (!P->exited && P->pidfd >= 0)
+			pfd[n++] = (struct pollfd){ .fd = P->pidfd, .events = POLLIN };
+	}
+	return n;
+}
+
 void dtrace_proc_release(dtrace_hdl_t *h, struct ps_prochandle *P)
 {
 	if (!P)
 		return;
+	if (P->pidfd >= 0)
+		close(P->pidfd);
 	if (P->created && !P->exited) {
 		kill(P->pid, SIGKILL);
 		waitpid(P->pid, NULL, __WALL);

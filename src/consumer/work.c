@@ -124,15 +124,20 @@ int dtrace_status(dtrace_hdl_t *h)
 
 void dtrace_sleep(dtrace_hdl_t *h)
 {
-	/* until records arrive, at most 50 ms: processes and signals are
-	 * noticed by the caller's loop between sleeps */
-	struct pollfd pfd = { .fd = h->rb ? ring_buffer__epoll_fd(h->rb) : -1, .events = POLLIN };
-	int ms = (int)(h->o.switchrate_ns / 1000000);
+	/* until records arrive or a process changes state, at most 50 ms
+	 * (signals are noticed by the caller's loop between sleeps) */
+	struct pollfd pfd[17];
+	int n = 0, ms = (int)(h->o.switchrate_ns / 1000000);
 
 	if (ms > 50 || ms <= 0)
 		ms = 50;
-	if (pfd.fd >= 0)
-		poll(&pfd, 1, ms);
+	if (dt_proc_pending(h))
+		return;
+	if (h->rb)
+		pfd[n++] = (struct pollfd){ .fd = ring_buffer__epoll_fd(h->rb), .events = POLLIN };
+	n += dt_proc_pollfds(h, pfd + n, 16);
+	if (n)
+		poll(pfd, (nfds_t)n, ms);
 }
 
 /* One drop kind through the drop handler; with none, consumption aborts. */
