@@ -35,13 +35,15 @@ static int64_t const_arg(struct dt_cc *cc, struct node *call, int i, const char 
 	return a->cval;
 }
 
-static void need_scalar(struct dt_cc *cc, struct node *call, int i, const char *tag)
+/* The optional increment (argument #i + 1) must be a scalar (DTrace's
+ * dt_cg_agg_opt_incr). */
+static void need_scalar_incr(struct dt_cc *cc, struct node *call, int i)
 {
 	struct node *a = call->args.v[i];
 
-	if (!type_is_scalar(a->type))
-		dt_error(cc->errs, call->line, tag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-			 call->sval, i + 1, "scalar", type_name(a->type));
+	if (a->kind == N_AGG || !type_is_scalar(a->type))
+		dt_error(cc->errs, call->line, "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type",
+			 call->sval, i + 1);
 }
 
 /* Check the arguments of an aggregating function; fill the parameters. */
@@ -60,7 +62,7 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
 		if (n > 1)
-			need_scalar(cc, call, 1, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 1);
 		break;
 	case F_LQUANTIZE: {
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
@@ -87,7 +89,7 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		if (limit - base < step)
 			dt_error(cc->errs, call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #4) too large: must have at least one quantization level");
 		if (n > 4)
-			need_scalar(cc, call, 4, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 4);
 		tmp->lq_base = base;
 		tmp->lq_limit = limit;
 		tmp->lq_step = step;
@@ -125,7 +127,7 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		if (nsteps > factor ? nsteps % factor != 0 : factor % nsteps != 0)
 			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must evenly divide or be a multiple of argument #2 (factor)");
 		if (n > 5)
-			need_scalar(cc, call, 5, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 5);
 		tmp->llq_factor = factor;
 		tmp->llq_low = low;
 		tmp->llq_high = high;

@@ -582,6 +582,13 @@ static void prototype_errors(void)
 	    "[D_PROTO_ARG] line 4: trunc( ) argument #2 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: string");
 	ERR("BEGIN\n{\n\tspeculate(\"a\");\n}\n",
 	    "[D_PROTO_ARG] line 3: speculate( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+	/* an aggregating function's optional increment (dt_cg_agg_opt_incr) */
+	ERR("BEGIN\n{\n\t@a = quantize(1, \"x\");\n}\n",
+	    "[D_PROTO_ARG] line 3: quantize( ) increment value (argument #2) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 0, 10, 1, \"x\");\n}\n",
+	    "[D_PROTO_ARG] line 3: lquantize( ) increment value (argument #5) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = quantize(1, 2, 3);\n}\n",
+	    "[D_PROTO_LEN] line 3: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
 	/* printf's format: a string by its prototype, then a constant one */
 	ERR("BEGIN\n{\n\tx = \"%d\";\n\tprintf(x, 1);\n}\n",
 	    "[D_PRINTF_ARG_FMT] line 4: printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string");
