@@ -589,6 +589,23 @@ static void prototype_errors(void)
 	    "[D_PROTO_ARG] line 3: lquantize( ) increment value (argument #5) must be of scalar type");
 	ERR("BEGIN\n{\n\t@a = quantize(1, 2, 3);\n}\n",
 	    "[D_PROTO_LEN] line 3: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
+	/* lquantize() and llquantize() count their parameters from the value
+	 * (dt_cg_agg_lquantize, dt_cg_agg_llquantize: base is argument #1) */
+	ERR("BEGIN\n{\n\t@a = sum(\"a\");\n}\n",
+	    "[D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\tx = 1;\n\t@a = lquantize(1, x, 10);\n}\n",
+	    "[D_LQUANT_BASETYPE] line 4: lquantize( ) argument #1 must be an integer constant");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 10, 0);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 4);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 30);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 10);\n\t@a = llquantize(1, 10, 1, 2, 10);\n}\n",
+	    "[D_LLQUANT_MATCHLMAG] line 4: llquantize() lmag (argument #2) doesn't match previous declaration: expected 0, found 1");
+	/* the same levels are the same limit */
+	OK("BEGIN\n{\n\t@a = lquantize(1, 0, 10, 3);\n\t@a = lquantize(2, 0, 11, 3);\n}\n");
+	OK("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 20);\n}\n");
 	/* printf's format: a string by its prototype, then a constant one */
 	ERR("BEGIN\n{\n\tx = \"%d\";\n\tprintf(x, 1);\n}\n",
 	    "[D_PRINTF_ARG_FMT] line 4: printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string");
