@@ -26,22 +26,29 @@ struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name)
 	return agg_find(P, name);
 }
 
-static int64_t const_arg(struct dt_cc *cc, struct node *call, int i, const char *typetag, const char *what)
+/*
+ * Argument #i (counted from 0, the value, as DTrace's lquantize() and
+ * llquantize() messages count their parameters) must be an integer
+ * constant.
+ */
+static int64_t const_arg(struct dt_cc *cc, struct node *call, int i, const char *typetag)
 {
 	struct node *a = call->args.v[i];
 
 	if (!a->is_const || !type_is_integral(a->type))
-		dt_error(cc->errs, call->line, typetag, "%s( ) argument #%d must be %s", call->sval, i + 1, what);
+		dt_error(cc->errs, call->line, typetag, "%s( ) argument #%d must be an integer constant", call->sval, i);
 	return a->cval;
 }
 
-static void need_scalar(struct dt_cc *cc, struct node *call, int i, const char *tag)
+/* The optional increment (argument #i + 1) must be a scalar (DTrace's
+ * dt_cg_agg_opt_incr). */
+static void need_scalar_incr(struct dt_cc *cc, struct node *call, int i)
 {
 	struct node *a = call->args.v[i];
 
-	if (!type_is_scalar(a->type))
-		dt_error(cc->errs, call->line, tag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-			 call->sval, i + 1, "scalar", type_name(a->type));
+	if (a->kind == N_AGG || !type_is_scalar(a->type))
+		dt_error(cc->errs, call->line, "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type",
+			 call->sval, i + 1);
 }
 
 /* Check the arguments of an aggregating function; fill the parameters. */
@@ -54,40 +61,42 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		break;
 	case F_SUM: case F_AVG: case F_MIN: case F_MAX: case F_STDDEV:
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		break;
 	case F_QUANTIZE:
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		if (n > 1)
-			need_scalar(cc, call, 1, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 1);
 		break;
+	/* DTrace's dt_cg_agg_lquantize and dt_cg_agg_llquantize, whose
+	 * messages count the parameters from the value's: base is #1 */
 	case F_LQUANTIZE: {
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
-		int64_t base = const_arg(cc, call, 1, "D_LQUANT_BASETYPE", "a constant");
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
+		int64_t base = const_arg(cc, call, 1, "D_LQUANT_BASETYPE");
 		if (base < INT32_MIN || base > INT32_MAX)
-			dt_error(cc->errs, call->line, "D_LQUANT_BASEVAL", "lquantize( ) argument #2 must be a 32-bit quantity");
-		int64_t limit = const_arg(cc, call, 2, "D_LQUANT_LIMTYPE", "a constant");
+			dt_error(cc->errs, call->line, "D_LQUANT_BASEVAL", "lquantize( ) argument #1 must be a 32-bit quantity");
+		int64_t limit = const_arg(cc, call, 2, "D_LQUANT_LIMTYPE");
 		if (limit < INT32_MIN || limit > INT32_MAX)
-			dt_error(cc->errs, call->line, "D_LQUANT_LIMVAL", "lquantize( ) argument #3 must be a 32-bit quantity");
+			dt_error(cc->errs, call->line, "D_LQUANT_LIMVAL", "lquantize( ) argument #2 must be a 32-bit quantity");
 		if (limit <= base)
-			dt_error(cc->errs, call->line, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #2) must be less than limit (argument #3)");
+			dt_error(cc->errs, call->line, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)");
 		int64_t step = 1;
 		if (n > 3) {
 			struct node *s = call->args.v[3];
 			if (!s->is_const || !type_is_integral(s->type) || s->cval <= 0)
-				dt_error(cc->errs, call->line, "D_LQUANT_STEPTYPE", "lquantize( ) argument #4 must be a non-zero positive integer constant");
+				dt_error(cc->errs, call->line, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3 must be a non-zero positive integer constant");
 			step = s->cval;
 			if (step > UINT16_MAX)
-				dt_error(cc->errs, call->line, "D_LQUANT_STEPVAL", "lquantize( ) argument #4 must be a 16-bit quantity");
+				dt_error(cc->errs, call->line, "D_LQUANT_STEPVAL", "lquantize( ) argument #3 must be a 16-bit quantity");
 		}
-		if ((limit - base) / step > UINT16_MAX)
-			dt_error(cc->errs, call->line, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #4) too small: too many levels");
 		if (limit - base < step)
-			dt_error(cc->errs, call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #4) too large: must have at least one quantization level");
+			dt_error(cc->errs, call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at least one quantization level");
+		if ((limit - base) / step > UINT16_MAX)
+			dt_error(cc->errs, call->line, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 		if (n > 4)
-			need_scalar(cc, call, 4, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 4);
 		tmp->lq_base = base;
 		tmp->lq_limit = limit;
 		tmp->lq_step = step;
@@ -95,37 +104,46 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 	}
 	case F_LLQUANTIZE: {
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) requires a scalar argument", call->sval);
-		int64_t factor = const_arg(cc, call, 1, "D_LLQUANT_FACTORTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
+		int64_t factor = const_arg(cc, call, 1, "D_LLQUANT_FACTORTYPE");
 		if (factor < 2 || factor > UINT16_MAX)
-			dt_error(cc->errs, call->line, "D_LLQUANT_FACTORVAL", "llquantize( ) argument #2 (factor) must be between 2 and %d", UINT16_MAX);
-		int64_t low = const_arg(cc, call, 2, "D_LLQUANT_LMAGTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_FACTORVAL", "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+		int64_t low = const_arg(cc, call, 2, "D_LLQUANT_LMAGTYPE");
 		if (low < 0 || low > UINT16_MAX)
-			dt_error(cc->errs, call->line, "D_LLQUANT_LMAGVAL", "llquantize( ) argument #3 (low magnitude) must be between 0 and %d", UINT16_MAX);
-		int64_t high = const_arg(cc, call, 3, "D_LLQUANT_HMAGTYPE", "an integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_LMAGVAL", "llquantize( ) argument #2 must be an unsigned 16-bit quantity");
+		int64_t high = const_arg(cc, call, 3, "D_LLQUANT_HMAGTYPE");
 		if (high < 0 || high > UINT16_MAX)
-			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be between 0 and %d", UINT16_MAX);
+			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 must be an unsigned 16-bit quantity");
 		if (high < low)
-			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #4 (high magnitude) must be greater than or equal to argument #3 (low magnitude)");
-		{
-			/* factor^(high + 1) must fit in 64 bits */
-			uint64_t v = 1;
-			for (int64_t i = 0; i <= high; i++) {
-				if (v > (uint64_t)INT64_MAX / (uint64_t)factor)
-					dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) factor (argument #2) raised to power of high magnitude (argument #4) plus 1 overflows 64-bits");
-				v *= (uint64_t)factor;
-			}
+			dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+		/* factor^(high + 1) must fit in 64 bits */
+		for (uint64_t v = 1, i = 0; i <= (uint64_t)high; i++) {
+			if (v > UINT64_MAX / (uint64_t)factor)
+				dt_error(cc->errs, call->line, "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+			v *= (uint64_t)factor;
 		}
 		struct node *s = call->args.v[4];
 		if (!s->is_const || !type_is_integral(s->type) || s->cval <= 0)
-			dt_error(cc->errs, call->line, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #5 (number of steps) must be a non-zero positive integer constant");
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4 must be a non-zero positive integer constant");
 		int64_t nsteps = s->cval;
 		if (nsteps > UINT16_MAX)
-			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must be less than or equal to %d", UINT16_MAX);
-		if (nsteps > factor ? nsteps % factor != 0 : factor % nsteps != 0)
-			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #5 (steps) must evenly divide or be a multiple of argument #2 (factor)");
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize( ) argument #4 must be an unsigned 16-bit quantity");
+		if (nsteps < factor && factor % nsteps != 0)
+			dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+		if (nsteps > factor) {
+			if (nsteps % factor != 0)
+				dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+			/* factor^(low + 1), which fits: high >= low */
+			uint64_t p = (uint64_t)factor;
+			for (int64_t i = 0; i < low; i++)
+				p *= (uint64_t)factor;
+			if (low == 0 && (uint64_t)(factor * factor) % (uint64_t)nsteps != 0)
+				dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+			if (low > 0 && p % (uint64_t)nsteps != 0)
+				dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
+		}
 		if (n > 5)
-			need_scalar(cc, call, 5, "D_PROTO_ARG");
+			need_scalar_incr(cc, call, 5);
 		tmp->llq_factor = factor;
 		tmp->llq_low = low;
 		tmp->llq_high = high;
@@ -217,27 +235,31 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		}
 		if (call->fn == F_LQUANTIZE) {
 			if (a->lq_base != tmp.lq_base)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->lq_base, (long long)tmp.lq_base);
-			if (a->lq_limit != tmp.lq_limit)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #3) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->lq_limit, (long long)tmp.lq_limit);
+			/* the limit as the levels give it (a partial last
+			 * level is none) */
+			int64_t olim = a->lq_base + (a->lq_limit - a->lq_base) / a->lq_step * a->lq_step;
+			int64_t lim = tmp.lq_base + (tmp.lq_limit - tmp.lq_base) / tmp.lq_step * tmp.lq_step;
+			if (olim - a->lq_base != lim - tmp.lq_base)
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+					 (long long)olim, (long long)lim);
 			if (a->lq_step != tmp.lq_step)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #4) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->lq_step, (long long)tmp.lq_step);
 		}
 		if (call->fn == F_LLQUANTIZE) {
 			if (a->llq_factor != tmp.llq_factor)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHFACTOR", "llquantize( ) factor (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_factor, (long long)tmp.llq_factor);
 			if (a->llq_low != tmp.llq_low)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHLMAG", "llquantize( ) low magnitude (argument #3) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_low, (long long)tmp.llq_low);
 			if (a->llq_high != tmp.llq_high)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHHMAG", "llquantize( ) high magnitude (argument #4) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_high, (long long)tmp.llq_high);
 			if (a->llq_nsteps != tmp.llq_nsteps)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHSTEPS", "llquantize( ) steps (argument #5) doesn't match previous declaration: expected %lld, found %lld",
+				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %lld, found %lld",
 					 (long long)a->llq_nsteps, (long long)tmp.llq_nsteps);
 		}
 	}

@@ -26,6 +26,7 @@ void dt_cc_destroy(struct dt_cc *cc)
 	if (!cc)
 		return;
 	types_destroy(cc->types);
+	sema_protos_free(cc);
 	free(cc);
 }
 

@@ -47,9 +47,9 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 			dt_error(cc->errs, n->line, "D_AGG_COMM", "aggregating actions may not follow commit( )");
 		return;
 	}
-	if (e->kind != N_CALL || !sema_find_fn(e->sval))
-		return;
-	switch (sema_find_fn(e->sval)->fn) {
+	int fn = e->kind == N_CALL ? sema_fn_lookup(e->sval) : F_NONE;
+
+	switch (fn) {
 	case F_SPECULATE:
 		if (st->spec)
 			dt_error(cc->errs, n->line, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )");
@@ -63,9 +63,9 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 	case F_DISCARD:
 		if (st->spec)
 			dt_error(cc->errs, n->line, "D_COMM_SPEC", "%s( ) may not follow speculate( )", e->sval);
-		if (st->data && sema_find_fn(e->sval)->fn == F_COMMIT)
+		if (st->data && fn == F_COMMIT)
 			dt_error(cc->errs, n->line, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)");
-		if (sema_find_fn(e->sval)->fn == F_COMMIT)
+		if (fn == F_COMMIT)
 			st->commit = 1;
 		return;
 	case F_EXIT:

@@ -21,7 +21,12 @@ enum builtin_var {
 	BV_ARGPTR, BV_NBUILTIN
 };
 
-/* Built-in functions: subroutines and actions. */
+/*
+ * Built-in functions: actions, subroutines and aggregating functions.  Each
+ * has one row in sema_call.c's table (its name, kind and DTrace prototype),
+ * and codegen's tables are indexed by the same values.  Adding one: a value
+ * here, its row there, and its code generator (codegen/subr.c, action.c).
+ */
 enum builtin_fn {
 	F_NONE,
 	/* actions */
@@ -34,14 +39,18 @@ enum builtin_fn {
 	F_RINDEX, F_TOUPPER, F_TOLOWER, F_LLTOSTR, F_STRTOLL, F_RAND,
 	F_PROGENYOF, F_COPYIN, F_COPYINSTR, F_COPYINTO, F_SPECULATION,
 	F_BASENAME, F_DIRNAME, F_ALLOCA, F_BCOPY, F_HTONS, F_HTONL, F_HTONLL,
-	F_NTOHS, F_NTOHL, F_NTOHLL, F_MUTEX_OWNED, F_RW_READ_HELD, F_GETMAJOR,
-	F_GETMINOR, F_STRTOK, F_INET_NTOA, F_MSGSIZE, F_MSGDSIZE,
-	F_STRNCMP_UNUSED,
+	F_NTOHS, F_NTOHL, F_NTOHLL, F_MUTEX_OWNED, F_MUTEX_OWNER,
+	F_MUTEX_TYPE_ADAPTIVE, F_MUTEX_TYPE_SPIN, F_RW_READ_HELD,
+	F_RW_WRITE_HELD, F_RW_ISWRITER, F_GETMAJOR, F_GETMINOR, F_STRTOK,
+	F_INET_NTOA, F_MSGSIZE, F_MSGDSIZE,
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE, F_LQUANTIZE,
 	F_LLQUANTIZE,
 	F_NFUNCS
 };
+
+/* What a built-in function is (DTrace's DT_IDENT_FUNC, _ACTFUNC, _AGGFUNC). */
+enum fn_kind { FK_SUBR, FK_ACTION, FK_AGG };
 
 struct dt_cc;
 
@@ -51,7 +60,9 @@ struct dt_cc;
 int64_t sema_const_value(struct dt_cc *cc, struct node *n);
 int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v);
 
-/* The built-in functions, by enum builtin_fn: read-only, context-free. */
+/* The built-in functions, by enum builtin_fn: read-only, context-free.
+ * sema_fn_lookup gives the function of a name, F_NONE if none. */
+int sema_fn_lookup(const char *name);
 const char *sema_fn_name(int fn);
 int sema_fn_is_action(int fn);
 int sema_fn_is_agg(int fn);

@@ -4,91 +4,395 @@
  * arguments against the function's prototype, and the printf-style format
  * checks.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <bpf/btf.h>
 
 #include "../common/printf_format.h"
 #include "sema_int.h"
 
-/* ---- built-in functions -------------------------------------------------- */
+/* ---- the built-in functions ---------------------------------------------- */
 
-static const struct sema_fn bfns[] = {
-	{"trace", F_TRACE, 1, 1, 1, 0}, {"printf", F_PRINTF, 1, -1, 1, 0},
-	{"exit", F_EXIT, 1, 1, 1, 0}, {"printa", F_PRINTA, 1, -1, 1, 0},
-	{"tracemem", F_TRACEMEM, 2, 3, 1, 0}, {"stack", F_STACK, 0, 1, 1, 0},
-	{"ustack", F_USTACK, 0, 2, 1, 0}, {"clear", F_CLEAR, 1, 1, 1, 0},
-	{"trunc", F_TRUNC, 1, 2, 1, 0}, {"normalize", F_NORMALIZE, 2, 2, 1, 0},
-	{"denormalize", F_DENORMALIZE, 1, 1, 1, 0},
-	{"speculate", F_SPECULATE, 1, 1, 1, 0}, {"commit", F_COMMIT, 1, 1, 1, 0},
-	{"discard", F_DISCARD, 1, 1, 1, 0}, {"raise", F_RAISE, 1, 1, 1, 0},
-	{"system", F_SYSTEM, 1, -1, 1, 0}, {"stop", F_STOP, 0, 0, 1, 0},
-	{"breakpoint", F_BREAKPOINT, 0, 0, 1, 0}, {"panic", F_PANIC, 0, 0, 1, 0},
-	{"chill", F_CHILL, 1, 1, 1, 0}, {"freopen", F_FREOPEN, 1, -1, 1, 0},
-	{"ftruncate", F_FTRUNCATE, 0, 0, 1, 0}, {"setopt", F_SETOPT, 1, 2, 1, 0},
-	{"print", F_PRINT, 1, 1, 1, 0},
-	{"copyout", F_COPYOUT, 3, 3, 1, 0}, {"copyoutstr", F_COPYOUTSTR, 3, 3, 1, 0},
-	{"strlen", F_STRLEN, 1, 1, 0, 0}, {"strjoin", F_STRJOIN, 2, 2, 0, 0},
-	{"substr", F_SUBSTR, 2, 3, 0, 0}, {"strchr", F_STRCHR, 2, 2, 0, 0},
-	{"strrchr", F_STRRCHR, 2, 2, 0, 0}, {"strstr", F_STRSTR, 2, 2, 0, 0},
-	{"index", F_INDEX, 2, 3, 0, 0}, {"rindex", F_RINDEX, 2, 3, 0, 0},
-	{"toupper", F_TOUPPER, 1, 1, 0, 0}, {"tolower", F_TOLOWER, 1, 1, 0, 0},
-	{"lltostr", F_LLTOSTR, 1, 2, 0, 0}, {"strtoll", F_STRTOLL, 1, 2, 0, 0},
-	{"rand", F_RAND, 0, 0, 0, 0}, {"progenyof", F_PROGENYOF, 1, 1, 0, 0},
-	{"copyin", F_COPYIN, 2, 2, 0, 0}, {"copyinstr", F_COPYINSTR, 1, 2, 0, 0},
-	{"copyinto", F_COPYINTO, 3, 3, 0, 0},
-	{"speculation", F_SPECULATION, 0, 0, 0, 0},
-	{"basename", F_BASENAME, 1, 1, 0, 0}, {"dirname", F_DIRNAME, 1, 1, 0, 0},
-	{"alloca", F_ALLOCA, 1, 1, 0, 0}, {"bcopy", F_BCOPY, 3, 3, 0, 0},
-	{"htons", F_HTONS, 1, 1, 0, 0}, {"htonl", F_HTONL, 1, 1, 0, 0},
-	{"htonll", F_HTONLL, 1, 1, 0, 0}, {"ntohs", F_NTOHS, 1, 1, 0, 0},
-	{"ntohl", F_NTOHL, 1, 1, 0, 0}, {"ntohll", F_NTOHLL, 1, 1, 0, 0},
-	{"strtok", F_STRTOK, 2, 2, 0, 0}, {"inet_ntoa", F_INET_NTOA, 1, 1, 0, 0},
-	{"getmajor", F_GETMAJOR, 1, 1, 0, 0}, {"getminor", F_GETMINOR, 1, 1, 0, 0},
-	{"mutex_owned", F_MUTEX_OWNED, 1, 1, 0, 0}, {"mutex_owner", F_MUTEX_OWNED, 1, 1, 0, 0},
-	{"mutex_type_adaptive", F_MUTEX_OWNED, 1, 1, 0, 0},
-	{"mutex_type_spin", F_MUTEX_OWNED, 1, 1, 0, 0},
-	{"count", F_COUNT, 0, 0, 0, 1}, {"sum", F_SUM, 1, 1, 0, 1},
-	{"avg", F_AVG, 1, 1, 0, 1}, {"min", F_MIN, 1, 1, 0, 1},
-	{"max", F_MAX, 1, 1, 0, 1}, {"stddev", F_STDDEV, 1, 1, 0, 1},
-	{"quantize", F_QUANTIZE, 1, 2, 0, 1},
-	{"lquantize", F_LQUANTIZE, 3, 5, 0, 1},
-	{"llquantize", F_LLQUANTIZE, 5, 6, 0, 1},
+/*
+ * One row a function, by enum builtin_fn: its name, its kind, and its
+ * prototype as DTrace declares it (dt_open.c's _dtrace_globals, whose
+ * spelling the rows keep; strtoll, toupper, tolower and lltostr's radix
+ * come from illumos, which has them).  A prototype reads like a C one:
+ * "@" is a parameter of any type, "..." any number of further arguments of
+ * any type, "[type]" an optional parameter (none may follow it but other
+ * optional ones), "()" no parameters, and "vmlinux`" names a kernel type.
+ * The result "stack" is the call's own (stack(), ustack()), and an
+ * aggregating function has none.  Calls are checked against the prototype
+ * generically (check_proto below); what DTrace checks beyond it, in its
+ * code generator, is in sema_cook_call's switch and in aggsema.c.
+ */
+struct fn_def {
+	const char *name;
+	enum fn_kind kind;
+	const char *proto;
 };
 
-const struct sema_fn *sema_find_fn(const char *name)
+static const struct fn_def fndefs[F_NFUNCS] = {
+	/* actions */
+	[F_TRACE] = {"trace", FK_ACTION, "void(@)"},
+	[F_PRINTF] = {"printf", FK_ACTION, "void(string, ...)"},
+	[F_EXIT] = {"exit", FK_ACTION, "void(int)"},
+	[F_PRINTA] = {"printa", FK_ACTION, "void(@, ...)"},
+	[F_TRACEMEM] = {"tracemem", FK_ACTION, "void(@, size_t, [size_t])"},
+	[F_STACK] = {"stack", FK_ACTION, "stack([uint32_t])"},
+	[F_USTACK] = {"ustack", FK_ACTION, "stack([uint32_t], [uint32_t])"},
+	[F_CLEAR] = {"clear", FK_ACTION, "void(@)"},
+	[F_TRUNC] = {"trunc", FK_ACTION, "void(@, [int64_t])"},
+	[F_NORMALIZE] = {"normalize", FK_ACTION, "void(@, uint64_t)"},
+	[F_DENORMALIZE] = {"denormalize", FK_ACTION, "void(@)"},
+	[F_SPECULATE] = {"speculate", FK_ACTION, "void(int)"},
+	[F_COMMIT] = {"commit", FK_ACTION, "void(int)"},
+	[F_DISCARD] = {"discard", FK_ACTION, "void(int)"},
+	[F_RAISE] = {"raise", FK_ACTION, "void(int)"},
+	[F_SYSTEM] = {"system", FK_ACTION, "void(@, ...)"},
+	[F_STOP] = {"stop", FK_ACTION, "void()"},
+	[F_BREAKPOINT] = {"breakpoint", FK_ACTION, "void()"},
+	[F_PANIC] = {"panic", FK_ACTION, "void()"},
+	[F_CHILL] = {"chill", FK_ACTION, "void(int)"},
+	[F_FREOPEN] = {"freopen", FK_ACTION, "void(@, ...)"},
+	[F_FTRUNCATE] = {"ftruncate", FK_ACTION, "void()"},
+	[F_SETOPT] = {"setopt", FK_ACTION, "void(const char *, [const char *])"},
+	[F_PRINT] = {"print", FK_ACTION, "void(void *)"},
+	/* DTrace declares these two as subroutines; they are destructive
+	 * statements here */
+	[F_COPYOUT] = {"copyout", FK_ACTION, "void(void *, uintptr_t, size_t)"},
+	[F_COPYOUTSTR] = {"copyoutstr", FK_ACTION, "void(char *, uintptr_t, size_t)"},
+	/* subroutines */
+	[F_STRLEN] = {"strlen", FK_SUBR, "size_t(const char *)"},
+	[F_STRJOIN] = {"strjoin", FK_SUBR, "string(const char *, const char *)"},
+	[F_SUBSTR] = {"substr", FK_SUBR, "string(const char *, int, [int])"},
+	[F_STRCHR] = {"strchr", FK_SUBR, "string(const char *, char)"},
+	[F_STRRCHR] = {"strrchr", FK_SUBR, "string(const char *, char)"},
+	[F_STRSTR] = {"strstr", FK_SUBR, "string(const char *, const char *)"},
+	[F_INDEX] = {"index", FK_SUBR, "int(const char *, const char *, [int])"},
+	[F_RINDEX] = {"rindex", FK_SUBR, "int(const char *, const char *, [int])"},
+	[F_TOUPPER] = {"toupper", FK_SUBR, "string(const char *)"},
+	[F_TOLOWER] = {"tolower", FK_SUBR, "string(const char *)"},
+	[F_LLTOSTR] = {"lltostr", FK_SUBR, "string(int64_t, [int])"},
+	[F_STRTOLL] = {"strtoll", FK_SUBR, "int64_t(const char *, [int])"},
+	[F_RAND] = {"rand", FK_SUBR, "int()"},
+	[F_PROGENYOF] = {"progenyof", FK_SUBR, "int(pid_t)"},
+	[F_COPYIN] = {"copyin", FK_SUBR, "void *(uintptr_t, size_t)"},
+	[F_COPYINSTR] = {"copyinstr", FK_SUBR, "string(uintptr_t, [size_t])"},
+	[F_COPYINTO] = {"copyinto", FK_SUBR, "void(uintptr_t, size_t, void *)"},
+	[F_SPECULATION] = {"speculation", FK_SUBR, "int()"},
+	[F_BASENAME] = {"basename", FK_SUBR, "string(const char *)"},
+	[F_DIRNAME] = {"dirname", FK_SUBR, "string(const char *)"},
+	[F_ALLOCA] = {"alloca", FK_SUBR, "void *(size_t)"},
+	[F_BCOPY] = {"bcopy", FK_SUBR, "void(void *, void *, size_t)"},
+	[F_HTONS] = {"htons", FK_SUBR, "uint16_t(uint16_t)"},
+	[F_HTONL] = {"htonl", FK_SUBR, "uint32_t(uint32_t)"},
+	[F_HTONLL] = {"htonll", FK_SUBR, "uint64_t(uint64_t)"},
+	[F_NTOHS] = {"ntohs", FK_SUBR, "uint16_t(uint16_t)"},
+	[F_NTOHL] = {"ntohl", FK_SUBR, "uint32_t(uint32_t)"},
+	[F_NTOHLL] = {"ntohll", FK_SUBR, "uint64_t(uint64_t)"},
+	[F_MUTEX_OWNED] = {"mutex_owned", FK_SUBR, "int(vmlinux`struct mutex *)"},
+	[F_MUTEX_OWNER] = {"mutex_owner", FK_SUBR, "vmlinux`struct task_struct *(vmlinux`struct mutex *)"},
+	[F_MUTEX_TYPE_ADAPTIVE] = {"mutex_type_adaptive", FK_SUBR, "int(vmlinux`struct mutex *)"},
+	[F_MUTEX_TYPE_SPIN] = {"mutex_type_spin", FK_SUBR, "int(vmlinux`struct mutex *)"},
+	[F_RW_READ_HELD] = {"rw_read_held", FK_SUBR, "int(vmlinux`rwlock_t *)"},
+	[F_RW_WRITE_HELD] = {"rw_write_held", FK_SUBR, "int(vmlinux`rwlock_t *)"},
+	[F_RW_ISWRITER] = {"rw_iswriter", FK_SUBR, "int(vmlinux`rwlock_t *)"},
+	[F_GETMAJOR] = {"getmajor", FK_SUBR, "vmlinux`dev_t(vmlinux`dev_t)"},
+	[F_GETMINOR] = {"getminor", FK_SUBR, "vmlinux`dev_t(vmlinux`dev_t)"},
+	[F_STRTOK] = {"strtok", FK_SUBR, "string(const char *, const char *)"},
+	[F_INET_NTOA] = {"inet_ntoa", FK_SUBR, "string(ipaddr_t *)"},
+	[F_MSGSIZE] = {"msgsize", FK_SUBR, "size_t(mblk_t *)"},
+	[F_MSGDSIZE] = {"msgdsize", FK_SUBR, "size_t(mblk_t *)"},
+	/* aggregating functions */
+	[F_COUNT] = {"count", FK_AGG, "void()"},
+	[F_SUM] = {"sum", FK_AGG, "void(@)"},
+	[F_AVG] = {"avg", FK_AGG, "void(@)"},
+	[F_MIN] = {"min", FK_AGG, "void(@)"},
+	[F_MAX] = {"max", FK_AGG, "void(@)"},
+	[F_STDDEV] = {"stddev", FK_AGG, "void(@)"},
+	[F_QUANTIZE] = {"quantize", FK_AGG, "void(@, ...)"},
+	[F_LQUANTIZE] = {"lquantize", FK_AGG, "void(@, int32_t, int32_t, ...)"},
+	[F_LLQUANTIZE] = {"llquantize", FK_AGG, "void(@, int32_t, int32_t, int32_t, int32_t, ...)"},
+};
+
+int sema_fn_lookup(const char *name)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(bfns); i++)
-		if (strcmp(bfns[i].name, name) == 0)
-			return &bfns[i];
-	return NULL;
+	for (int fn = F_NONE + 1; fn < F_NFUNCS; fn++)
+		if (fndefs[fn].name && strcmp(fndefs[fn].name, name) == 0)
+			return fn;
+	return F_NONE;
 }
 
-static const struct sema_fn *fn_by_id(int fn)
+static const struct fn_def *fn_def(int fn)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(bfns); i++)
-		if (bfns[i].fn == fn)
-			return &bfns[i];
-	return NULL;
+	return fn > F_NONE && fn < F_NFUNCS && fndefs[fn].name ? &fndefs[fn] : NULL;
 }
 
 const char *sema_fn_name(int fn)
 {
-	const struct sema_fn *f = fn_by_id(fn);
+	const struct fn_def *f = fn_def(fn);
 	return f ? f->name : "?";
 }
 
 int sema_fn_is_action(int fn)
 {
-	const struct sema_fn *f = fn_by_id(fn);
-	return f && f->action;
+	const struct fn_def *f = fn_def(fn);
+	return f && f->kind == FK_ACTION;
 }
 
 int sema_fn_is_agg(int fn)
 {
-	const struct sema_fn *f = fn_by_id(fn);
-	return f && f->agg;
+	const struct fn_def *f = fn_def(fn);
+	return f && f->kind == FK_AGG;
 }
 
+/* ---- prototypes ------------------------------------------------------------ */
+
+/* A parameter: its type (NULL for "@" and "...": any) and its type's name
+ * as DTrace shows it in messages ("const char *", "size_t"). */
+struct sema_param {
+	struct dt_type *type;
+	char *name;
+};
+
+/* A parsed prototype (DTrace's dt_idsig_t). */
+struct sema_proto {
+	struct dt_type *ret;	/* NULL: "stack", or an aggregating function */
+	int argc;		/* parameters, "..." included */
+	int varargs;		/* index of "...", or -1 */
+	int optargs;		/* index of the first optional one, or -1 */
+	struct sema_param *args;
+};
+
+/* A kernel typedef (vmlinux`dev_t) as the kernel's BTF has it, or NULL. */
+static struct dt_type *kernel_typedef(const char *name)
+{
+	struct btf *b = types_vmlinux_btf();
+	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_TYPEDEF) : -1;
+
+	return id > 0 ? btf_type_by_id(id) : NULL;
+}
+
+/*
+ * The type a prototype spells (s, n bytes: "const char *", "size_t",
+ * "vmlinux`struct mutex *"), or NULL if it names no known type; *name gets
+ * its name for messages, module scope left out as DTrace's type names do.
+ * Types come from the built-in ones and the kernel's, never from a D
+ * program's declarations, so a parsed prototype holds for any program.
+ */
+static struct dt_type *proto_type(const char *s, size_t n, char **name)
+{
+	char *buf = xasprintf("%.*s", (int)n, s), *p = buf, *e, *tick;
+	int nptr = 0, is_const = 0, kernel = 0;
+	struct dt_type *t = NULL;
+
+	while (*p == ' ')
+		p++;
+	e = p + strlen(p);
+	for (; e > p && (e[-1] == ' ' || e[-1] == '*'); e--)
+		nptr += e[-1] == '*';
+	*e = '\0';
+	if (strncmp(p, "const ", 6) == 0)
+		is_const = 1, p += 6;
+	if ((tick = strchr(p, '`')))
+		kernel = 1, p = tick + 1;
+	if (kernel && strncmp(p, "struct ", 7) != 0 && strncmp(p, "union ", 6) != 0)
+		t = kernel_typedef(p);
+	if (!t && strncmp(p, "struct ", 7) == 0)
+		t = type_tag(TY_STRUCT, p + 7);
+	else if (!t && strncmp(p, "union ", 6) == 0)
+		t = type_tag(TY_UNION, p + 6);
+	else if (!t)
+		t = type_lookup(p);
+	for (int i = 0; t && i < nptr; i++)
+		t = type_ptr(t);
+	/* DTrace looks a pointer up by the type it points at, qualifiers
+	 * resolved away (libctf's pointer table), so "const char *" is
+	 * shown as "char *" */
+	*name = xasprintf("%s%s%s%.*s", is_const && !nptr ? "const " : "", p, nptr ? " " : "", nptr, "****");
+	free(buf);
+	return t;
+}
+
+/* Free a prototype. */
+static void proto_free(struct sema_proto *p)
+{
+	for (int i = 0; i < p->argc; i++)
+		free(p->args[i].name);
+	free(p->args);
+	free(p);
+}
+
+void sema_protos_free(struct dt_cc *cc)
+{
+	for (int fn = 0; fn < F_NFUNCS; fn++) {
+		if (cc->protos[fn])
+			proto_free(cc->protos[fn]);
+		cc->protos[fn] = NULL;
+	}
+}
+
+/*
+ * Fn's prototype, parsed on its first call (as DTrace's dt_idcook_func
+ * does) and kept by the context; a type in it that is unknown here (a
+ * kernel without it) is DTrace's D_UNKNOWN, and the next call tries again.
+ */
+static const struct sema_proto *fn_proto(struct dt_cc *cc, int fn, int line)
+{
+	const struct fn_def *f = &fndefs[fn];
+	const char *open = strchr(f->proto, '('), *close = strrchr(f->proto, ')');
+	const char *p, *q;
+	struct sema_proto *pr;
+	char msg[256], *name;
+
+	if (cc->protos[fn])
+		return cc->protos[fn];
+	pr = xcalloc(1, sizeof(*pr));
+	pr->varargs = pr->optargs = -1;
+	for (p = open + 1; *p == ' '; p++)
+		;
+	if (p < close) {
+		pr->argc = 1;
+		for (q = p; q < close; q++)
+			pr->argc += *q == ',';
+	}
+	pr->args = xcalloc((size_t)(pr->argc ? pr->argc : 1), sizeof(*pr->args));
+
+	msg[0] = '\0';
+	if (strncmp(f->proto, "stack(", 6) != 0 && f->kind != FK_AGG) {
+		pr->ret = proto_type(f->proto, (size_t)(open - f->proto), &name);
+		if (!pr->ret)
+			snprintf(msg, sizeof(msg), "failed to resolve type of %s (%s): Unknown type name", f->name, name);
+		free(name);
+	}
+	for (int i = 0; i < pr->argc && !msg[0]; i++, p = q + 1) {
+		while (*p == ' ')
+			p++;
+		for (q = p; q < close && *q != ','; q++)
+			;
+		if ((q - p == 1 && *p == '@') || (q - p == 3 && strncmp(p, "...", 3) == 0)) {
+			if (*p == '.')
+				pr->varargs = i;
+			pr->args[i].name = xstrdup(*p == '@' ? "@" : "...");
+			continue;
+		}
+		if (*p == '[') {
+			if (pr->optargs < 0)
+				pr->optargs = i;
+			pr->args[i].type = proto_type(p + 1, (size_t)(q - p - 2), &pr->args[i].name);
+		} else {
+			pr->args[i].type = proto_type(p, (size_t)(q - p), &pr->args[i].name);
+		}
+		if (!pr->args[i].type)
+			snprintf(msg, sizeof(msg), "failed to resolve type of %s arg#%d (%s): Unknown type name",
+				 f->name, i + 1, pr->args[i].name);
+	}
+	if (msg[0]) {
+		proto_free(pr);
+		dt_error(cc->errs, line, "D_UNKNOWN", "%s", msg);
+	}
+	cc->protos[fn] = pr;
+	return pr;
+}
+
+/* ---- DTrace's argument compatibility (dt_node_is_argcompat) ---------------- */
+
+/* Is t a string, or one of C's (char pointers and arrays)? */
+static int is_strcompat(const struct dt_type *t)
+{
+	return type_is_string(t) ||
+	       (t->kind == TY_PTR && t->ref->kind == TY_INT && t->ref->size == 1 && !t->ref->is_bool);
+}
+
+/* Are the types two pointers point at the same (ctf_type_compat's test)? */
+static int ref_compat(const struct dt_type *a, const struct dt_type *b)
+{
+	if (a == b)
+		return 1;
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case TY_INT:
+		return a->size == b->size && a->is_signed == b->is_signed && a->is_bool == b->is_bool;
+	case TY_PTR:
+	case TY_ARRAY:
+		return ref_compat(a->ref, b->ref);
+	case TY_STRUCT:
+	case TY_UNION:
+	case TY_ENUM:
+		return a->name && b->name && strcmp(a->name, b->name) == 0;
+	default:
+		return 1;
+	}
+}
+
+/* May argument a be passed for a parameter of type pt? */
+static int arg_compat(const struct dt_type *pt, const struct node *a)
+{
+	const struct dt_type *t = a->type, *pref, *tref;
+
+	if (a->kind == N_AGG)
+		return 0;	/* dynamic: only "@" takes it */
+	if (type_is_integral(pt) && type_is_integral(t))
+		return 1;
+	if (is_strcompat(pt) && is_strcompat(t))
+		return 1;
+	/* pointers: to the same type, or either to void; an integer only
+	 * as the constant 0 (dt_node_is_ptrcompat) */
+	if (pt->kind != TY_PTR && pt->kind != TY_ARRAY)
+		return 0;
+	if (type_is_integral(t))
+		return a->is_const && a->cval == 0;
+	if (t->kind != TY_PTR && t->kind != TY_ARRAY && t->kind != TY_STRING)
+		return 0;
+	pref = pt->ref;
+	tref = t->kind == TY_STRING ? &ty_char : t->ref;
+	return pref->kind == TY_VOID || tref->kind == TY_VOID || ref_compat(pref, tref);
+}
+
+/* A name for an argument's type in messages. */
+static const char *arg_type_name(const struct node *a)
+{
+	return a->kind == N_AGG ? "aggregation" : type_name(a->type);
+}
+
+/*
+ * Check call n of f against its prototype (DTrace's dt_idcook_sign): the
+ * count of arguments (D_PROTO_LEN), then each argument a parameter types
+ * (D_PROTO_ARG); "@" and "..." take anything.
+ */
+static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f, const struct sema_proto *p)
+{
+	int argc = n->args.n, mismatch, limit, cmp = 0;
+
+	if (p->varargs >= 0) {
+		mismatch = argc < p->varargs;
+		limit = p->varargs;
+		cmp = 1;
+	} else if (p->optargs >= 0) {
+		if (argc < p->optargs)
+			mismatch = 1, cmp = 1, limit = p->optargs;
+		else if (argc > p->argc)
+			mismatch = 1, cmp = -1, limit = p->argc;
+		else
+			mismatch = 0, limit = argc;
+	} else {
+		mismatch = argc != p->argc;
+		limit = p->argc;
+	}
+	if (mismatch)
+		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+			 f->name, argc, argc == 1 ? "" : "s", cmp > 0 ? "at least " : cmp < 0 ? "at most " : "", limit);
+	for (int i = 0; i < limit; i++) {
+		struct node *a = n->args.v[i];
+		if (p->args[i].type && !arg_compat(p->args[i].type, a))
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 f->name, i + 1, p->args[i].name, arg_type_name(a));
+	}
+}
 
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
 {
@@ -99,9 +403,10 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	int na = n->args.n - first - 1;
 	struct dtf_argtype *at;
 
+	/* DTrace's dt_cg_act_printf: the format must be a string constant */
 	if (f->kind != N_STR)
-		dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
-			 fname, first + 1, type_name(f->type));
+		dt_error(cc->errs, n->line, "D_PRINTF_ARG_FMT", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+			 fname, first + 1, arg_type_name(f));
 	if (cc->call_arg_depth > 0)
 		return;
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
@@ -137,9 +442,35 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	n->aux = fmt;
 }
 
+/* The most arguments an aggregating function with "..." takes: the value,
+ * its parameters and an increment (DTrace's dt_cg_agg_opt_incr). */
+static int agg_max_args(int fn)
+{
+	switch (fn) {
+	case F_QUANTIZE: return 2;
+	case F_LQUANTIZE: return 5;
+	case F_LLQUANTIZE: return 6;
+	default: return -1;
+	}
+}
+
+static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_def *f)
+{
+	if (!cc->opts.destructive)
+		dt_error(cc->errs, n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
+}
+
+/*
+ * Cook a call: its arguments, then the generic check against the
+ * function's prototype, which gives the call its type; then what DTrace
+ * checks beyond the prototype for some functions (formats, aggregations,
+ * constant arguments, destructive actions).
+ */
 void sema_cook_call(struct dt_cc *cc, struct node *n)
 {
-	const struct sema_fn *f = sema_find_fn(n->sval);
+	int fn = sema_fn_lookup(n->sval);
+	const struct fn_def *f = fn_def(fn);
+	const struct sema_proto *p;
 
 	cc->call_arg_depth++;
 	for (int i = 0; i < n->args.n; i++) {
@@ -152,37 +483,22 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	cc->call_arg_depth--;
 	if (!f)
 		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown function name", n->sval);
-	n->fn = f->fn;
-	if (n->args.n < f->minargs) {
-		if (f->maxargs == -1 || f->maxargs > f->minargs)
-			dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
-				 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->minargs);
-		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-			 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->minargs);
-	}
-	if (f->maxargs >= 0 && n->args.n > f->maxargs) {
-		if (f->maxargs > f->minargs)
-			dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
-				 f->name, n->args.n, f->maxargs);
-		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-			 f->name, n->args.n, n->args.n == 1 ? "" : "s", f->maxargs);
-	}
+	n->fn = fn;
+	p = fn_proto(cc, fn, n->line);
+	check_proto(cc, n, f, p);
+	n->type = p->ret ? p->ret : &ty_void;
+
 	struct node **a = (struct node **)n->args.v;
-#define ARGTYPE_ERR(i, proto) \
-	dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", \
-		 f->name, (i) + 1, proto, type_name(a[i]->type))
-#define NEED_STR(i) do { if (!type_is_string(a[i]->type) && !sema_is_null_const(a[i])) ARGTYPE_ERR(i, "char *"); } while (0)
-#define NEED_INT(i) do { if (!type_is_integral(a[i]->type)) ARGTYPE_ERR(i, "int"); } while (0)
-	switch (f->fn) {
+	if (agg_max_args(fn) >= 0 && n->args.n > agg_max_args(fn))
+		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
+			 f->name, n->args.n, agg_max_args(fn));
+	switch (fn) {
 	case F_PRINTF:
 		check_printf(cc, n, "printf", 0);
-		n->type = &ty_void;
 		break;
 	case F_SYSTEM:
-		if (!cc->opts.destructive)
-			dt_error(cc->errs, n->line, "D_ACT_DESTR", "system( ) is a destructive action; use -w to allow it");
+		need_destructive(cc, n, f);
 		check_printf(cc, n, "system", 0);
-		n->type = &ty_void;
 		break;
 	case F_PRINTA: {
 		int first = 0;
@@ -221,152 +537,69 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				dt_error(cc->errs, n->line, tag, "%s", msg);
 			n->aux = fmt;
 		}
-		n->type = &ty_void;
 		break;
 	}
-	case F_CLEAR: case F_DENORMALIZE:
+	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
 		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, f->fn == F_CLEAR ? "D_CLEAR_AGGARG" : "D_NORMALIZE_AGGARG");
-		n->type = &ty_void;
-		break;
-	case F_TRUNC: case F_NORMALIZE:
-		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, f->fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG");
-		if (n->args.n > 1 && (a[1]->kind == N_AGG || !type_is_scalar(a[1]->type)))
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #2 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-				 f->name, "scalar", a[1]->kind == N_AGG ? "aggregation" : type_name(a[1]->type));
-		n->type = &ty_void;
-		break;
-	case F_EXIT:
-		NEED_INT(0);
-		n->type = &ty_void;
+			agg_ref(cc, a[0], f->name, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG");
 		break;
 	case F_TRACE:
 		if (a[0]->type->kind == TY_VOID)
 			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
-		n->type = &ty_void;
 		break;
 	case F_STACK:
 	case F_USTACK: {
 		/* an array of program counters, recorded or used as a key */
-		int64_t frames = f->fn == F_STACK ? 20 : 20;
+		int64_t frames = 20;
 		if (n->args.n > 0) {
-			if (!type_is_integral(a[0]->type))
-				dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: %s",
-					 f->name, type_name(a[0]->type));
 			if (!a[0]->is_const || a[0]->cval <= 0)
-				dt_error(cc->errs, n->line, f->fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
+				dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
 					 "%s( ) argument #1 must be a non-zero positive integer constant", f->name);
 			frames = a[0]->cval > 127 ? 127 : a[0]->cval;
 		}
-		if (n->args.n > 1 && (!a[1]->is_const || !type_is_integral(a[1]->type) || a[1]->cval < 0))
+		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		/* ustack() records the process id first, then the frames */
-		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (f->fn == F_USTACK)));
-		t->is_stack = f->fn == F_STACK ? 1 : 2;
-		t->name = xstrdup(f->fn == F_STACK ? "stack" : "ustack");
+		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
+		t->is_stack = fn == F_STACK ? 1 : 2;
+		t->name = xstrdup(fn == F_STACK ? "stack" : "ustack");
 		n->type = t;
 		break;
 	}
 	case F_TRACEMEM:
 		if (!type_is_scalar(a[0]->type))
 			dt_error(cc->errs, n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
-				 type_name(a[0]->type));
-		if (!type_is_integral(a[1]->type))
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
-				 type_name(a[1]->type));
+				 arg_type_name(a[0]));
 		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
-		if (n->args.n > 2 && !type_is_integral(a[2]->type))
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
-				 type_name(a[2]->type));
-		n->type = &ty_void;
 		break;
 	case F_ALLOCA:
-		NEED_INT(0);
 		if (a[0]->is_const && (uint64_t)a[0]->cval > 2048)
 			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca( ) size %lld exceeds the scratch space (2048 bytes)",
 				 (long long)a[0]->cval);
-		n->type = type_ptr(&ty_void);
-		break;
-	case F_BCOPY:
-		if (!type_is_scalar(a[0]->type) && !type_is_string(a[0]->type))
-			ARGTYPE_ERR(0, "void *");
-		if (!type_is_scalar(a[1]->type))
-			ARGTYPE_ERR(1, "void *");
-		NEED_INT(2);
-		n->type = &ty_void;
 		break;
 	case F_SETOPT:
+		/* the consumer sets the option from the record's text */
 		for (int i = 0; i < n->args.n; i++)
 			if (a[i]->kind != N_STR)
 				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 					 i + 1, type_name(a[i]->type));
-		n->type = &ty_void;
 		break;
-	case F_SPECULATE: case F_COMMIT: case F_DISCARD:
-		NEED_INT(0);
-		n->type = &ty_void;
+	case F_BCOPY: case F_COPYINTO: {
+		/* the destination must be scratch space from alloca() (DTrace's
+		 * dt_cg_subr_bcopy_impl); what cannot point there is refused
+		 * now, a pointer elsewhere when the copy runs */
+		struct node *d = a[fn == F_BCOPY ? 1 : 2];
+		if (d->type->kind != TY_PTR)
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
+				 f->name, fn == F_BCOPY ? 2 : 3);
 		break;
+	}
 	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
-		if (!cc->opts.destructive)
-			dt_error(cc->errs, n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
-		n->type = &ty_void;
-		break;
-	case F_STRLEN:
-		NEED_STR(0);
-		n->type = &ty_ulong;
-		break;
-	case F_STRJOIN:
-		NEED_STR(0);
-		NEED_STR(1);
-		n->type = &ty_string;
-		break;
-	case F_SUBSTR:
-		NEED_STR(0);
-		NEED_INT(1);
-		if (n->args.n > 2)
-			NEED_INT(2);
-		n->type = &ty_string;
-		break;
-	case F_STRCHR: case F_STRRCHR:
-		NEED_STR(0);
-		NEED_INT(1);
-		n->type = &ty_string;
-		break;
-	case F_STRSTR:
-		NEED_STR(0);
-		NEED_STR(1);
-		n->type = &ty_string;
-		break;
-	case F_INDEX: case F_RINDEX:
-		NEED_STR(0);
-		NEED_STR(1);
-		n->type = &ty_int;
-		break;
-	case F_TOUPPER: case F_TOLOWER: case F_BASENAME: case F_DIRNAME:
-		NEED_STR(0);
-		n->type = &ty_string;
-		break;
-	case F_LLTOSTR:
-		NEED_INT(0);
-		n->type = &ty_string;
-		break;
-	case F_STRTOLL:
-		NEED_STR(0);
-		n->type = &ty_llong;
-		break;
-	case F_RAND:
-		n->type = &ty_int;
-		break;
-	case F_PROGENYOF:
-		if (!type_is_integral(a[0]->type))
-			ARGTYPE_ERR(0, "pid_t");
-		n->type = &ty_int;
+	case F_COPYOUT: case F_COPYOUTSTR:
+		need_destructive(cc, n, f);
 		break;
 	case F_STRTOK: {
-		NEED_STR(0);
-		NEED_STR(1);
 		/* the saved position lives in a hidden clause-local string */
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), "%strtok");
 		if (!v) {
@@ -376,71 +609,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			v->declared = 1;
 		}
 		n->var = v;
-		n->type = &ty_string;
 		break;
 	}
-	case F_MUTEX_OWNED:
-		if (a[0]->type->kind != TY_PTR || a[0]->type->ref->kind != TY_STRUCT ||
-		    !a[0]->type->ref->name || (strcmp(a[0]->type->ref->name, "mutex") != 0 &&
-						strcmp(a[0]->type->ref->name, "struct mutex") != 0))
-			ARGTYPE_ERR(0, "struct mutex *");
-		n->type = strcmp(f->name, "mutex_owner") == 0 ? type_ptr(type_tag_in(cc->types, TY_STRUCT, "task_struct")) : &ty_int;
-		break;
-	case F_GETMAJOR: case F_GETMINOR:
-		NEED_INT(0);
-		n->type = &ty_uint;
-		break;
-	case F_COPYOUT: case F_COPYOUTSTR:
-		if (f->fn == F_COPYOUTSTR)
-			NEED_STR(0);
-		else if (a[0]->type->kind != TY_PTR && !type_is_string(a[0]->type))
-			ARGTYPE_ERR(0, "void *");
-		if (!type_is_integral(a[1]->type) && a[1]->type->kind != TY_PTR)
-			ARGTYPE_ERR(1, "uintptr_t");
-		if (!type_is_integral(a[2]->type))
-			ARGTYPE_ERR(2, "size_t");
-		if (!cc->opts.destructive)
-			dt_error(cc->errs, n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
-		n->type = &ty_void;
-		break;
-	case F_COPYINSTR:
-		if (!type_is_scalar(a[0]->type))
-			ARGTYPE_ERR(0, "uintptr_t");
-		if (n->args.n > 1 && !type_is_integral(a[1]->type))
-			ARGTYPE_ERR(1, "size_t");
-		n->type = &ty_string;
-		break;
-	case F_COPYIN:
-		if (!type_is_scalar(a[0]->type))
-			ARGTYPE_ERR(0, "uintptr_t");
-		if (!type_is_integral(a[1]->type))
-			ARGTYPE_ERR(1, "size_t");
-		n->type = type_ptr(&ty_void);
-		break;
-	case F_COPYINTO:
-		if (!type_is_scalar(a[0]->type))
-			ARGTYPE_ERR(0, "uintptr_t");
-		if (!type_is_integral(a[1]->type))
-			ARGTYPE_ERR(1, "size_t");
-		if (a[2]->type->kind != TY_PTR)
-			ARGTYPE_ERR(2, "void *");
-		n->type = &ty_void;
-		break;
-	case F_HTONS: case F_NTOHS:
-		n->type = &ty_ushort;
-		break;
-	case F_HTONL: case F_NTOHL:
-		n->type = &ty_uint;
-		break;
-	case F_HTONLL: case F_NTOHLL:
-		n->type = &ty_ullong;
-		break;
-	case F_SPECULATION:
-		n->type = &ty_int;
-		break;
 	default:
-		n->type = f->agg ? &ty_void : &ty_void;
 		break;
 	}
 }
-

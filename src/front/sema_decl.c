@@ -149,9 +149,9 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 {
 	for (int i = first; i < cc->P->inlines.n; i++) {
 		struct dt_inline *in = cc->P->inlines.v[i];
-		if (sema_find_fn(in->name) || sema_builtin_var(cc, in->name))
+		if (sema_fn_lookup(in->name) || sema_builtin_var(cc, in->name))
 			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s ",
-				 in->name, sema_find_fn(in->name) ? "function" : "variable");
+				 in->name, sema_fn_lookup(in->name) ? "function" : "variable");
 		/* an inline is checked where it is declared (recursion included) */
 		if (!in->nparams && in->expr->kind != N_XLATE) {
 			in->cooking = 1;

@@ -51,6 +51,9 @@ struct dt_cc {
 	struct node *bind_node[DT_CC_MAX_BIND];
 	int nbind;
 	unsigned char macro_used[DT_CC_NMACRO];	/* by the unit */
+	/* the built-in functions' prototypes, parsed from sema_call.c's
+	 * table when a function is first called (NULL: not yet) */
+	struct sema_proto *protos[F_NFUNCS];
 };
 
 /* sema_expr.c */
@@ -64,15 +67,9 @@ int sema_assignable(struct dt_type *a, struct node *rhs);
 const char *sema_opname(int op);
 
 /* sema_call.c */
-struct sema_fn {
-	const char *name;
-	int fn;
-	int minargs, maxargs;	/* maxargs -1: variadic */
-	int action;
-	int agg;
-};
-const struct sema_fn *sema_find_fn(const char *name);
 void sema_cook_call(struct dt_cc *cc, struct node *n);
+/* The prototypes the context parsed (on first use), freed with it. */
+void sema_protos_free(struct dt_cc *cc);
 
 /* sema_decl.c */
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name);

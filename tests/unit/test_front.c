@@ -530,6 +530,93 @@ static void valid_programs(void)
 	OK("BEGIN\n{\n\tx = 1;\n\tif (x) {\n\t\tif (x > 5) trace(1); else trace(2);\n\t}\n}\n");
 }
 
+/*
+ * Calls checked against the built-in functions' prototypes (DTrace's
+ * dt_idcook_sign in dt_ident.c: D_PROTO_LEN on the count of arguments,
+ * D_PROTO_ARG on each one's type by dt_node_is_argcompat in dt_parser.c).
+ * A prototype's parameter type is named as DTrace names it: pointers with
+ * their qualifiers resolved away ("char *" for "const char *"), typedefs by
+ * their names, kernel types without their module.
+ */
+static void prototype_errors(void)
+{
+	/* count: exact, "at least" (optional and variadic), "at most" */
+	ERR("BEGIN\n{\n\trand(1);\n}\n",
+	    "[D_PROTO_LEN] line 3: rand( ) prototype mismatch: 1 arg passed, 0 expected");
+	ERR("BEGIN\n{\n\tstrjoin(\"a\");\n}\n",
+	    "[D_PROTO_LEN] line 3: strjoin( ) prototype mismatch: 1 arg passed, 2 expected");
+	ERR("BEGIN\n{\n\tcopyinstr();\n}\n",
+	    "[D_PROTO_LEN] line 3: copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected");
+	ERR("BEGIN\n{\n\tlltostr(1, 10, 3);\n}\n",
+	    "[D_PROTO_LEN] line 3: lltostr( ) prototype mismatch: 3 args passed, at most 2 expected");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 0);\n}\n",
+	    "[D_PROTO_LEN] line 3: lquantize( ) prototype mismatch: 2 args passed, at least 3 expected");
+	ERR("BEGIN\n{\n\tstop(1);\n}\n",
+	    "[D_PROTO_LEN] line 3: stop( ) prototype mismatch: 1 arg passed, 0 expected");
+	/* types: strings (char pointers and arrays too), integers, pointers */
+	ERR("BEGIN\n{\n\tstrlen(1);\n}\n",
+	    "[D_PROTO_ARG] line 3: strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int");
+	ERR("BEGIN\n{\n\tx = strjoin(\"a\", timestamp);\n}\n",
+	    "[D_PROTO_ARG] line 3: strjoin( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: unsigned long long");
+	ERR("BEGIN\n{\n\tx = strchr(\"abc\", \"b\");\n}\n",
+	    "[D_PROTO_ARG] line 3: strchr( ) argument #2 is incompatible with prototype:\n\tprototype: char\n\t argument: string");
+	ERR("BEGIN\n{\n\tx = substr(\"abc\", 1, \"2\");\n}\n",
+	    "[D_PROTO_ARG] line 3: substr( ) argument #3 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+	ERR("BEGIN\n{\n\tx = alloca(\"16\");\n}\n",
+	    "[D_PROTO_ARG] line 3: alloca( ) argument #1 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
+	ERR("BEGIN\n{\n\tx = htons(\"a\");\n}\n",
+	    "[D_PROTO_ARG] line 3: htons( ) argument #1 is incompatible with prototype:\n\tprototype: uint16_t\n\t argument: string");
+	ERR("BEGIN\n{\n\tx = lltostr(\"1\");\n}\n",
+	    "[D_PROTO_ARG] line 3: lltostr( ) argument #1 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: string");
+	/* a pointer is no integer (uintptr_t), an integer no pointer but 0 */
+	ERR("BEGIN\n{\n\tx = copyinstr(curthread);\n}\n",
+	    "[D_PROTO_ARG] line 3: copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: struct task_struct *");
+	ERR("BEGIN\n{\n\tbcopy(1, alloca(8), 8);\n}\n",
+	    "[D_PROTO_ARG] line 3: bcopy( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int");
+	ERR("BEGIN\n{\n\tx = mutex_owned(curthread);\n}\n",
+	    "[D_PROTO_ARG] line 3: mutex_owned( ) argument #1 is incompatible with prototype:\n\tprototype: struct mutex *\n\t argument: struct task_struct *");
+	/* an aggregation is typed by no prototype but "@" */
+	ERR("BEGIN\n{\n\t@a = count();\n\tnormalize(@a, @a);\n}\n",
+	    "[D_PROTO_ARG] line 4: normalize( ) argument #2 is incompatible with prototype:\n\tprototype: uint64_t\n\t argument: aggregation");
+	ERR("BEGIN\n{\n\t@a = count();\n\ttrunc(@a, \"5\");\n}\n",
+	    "[D_PROTO_ARG] line 4: trunc( ) argument #2 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: string");
+	ERR("BEGIN\n{\n\tspeculate(\"a\");\n}\n",
+	    "[D_PROTO_ARG] line 3: speculate( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+	/* an aggregating function's optional increment (dt_cg_agg_opt_incr) */
+	ERR("BEGIN\n{\n\t@a = quantize(1, \"x\");\n}\n",
+	    "[D_PROTO_ARG] line 3: quantize( ) increment value (argument #2) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 0, 10, 1, \"x\");\n}\n",
+	    "[D_PROTO_ARG] line 3: lquantize( ) increment value (argument #5) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = quantize(1, 2, 3);\n}\n",
+	    "[D_PROTO_LEN] line 3: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
+	/* lquantize() and llquantize() count their parameters from the value
+	 * (dt_cg_agg_lquantize, dt_cg_agg_llquantize: base is argument #1) */
+	ERR("BEGIN\n{\n\t@a = sum(\"a\");\n}\n",
+	    "[D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\tx = 1;\n\t@a = lquantize(1, x, 10);\n}\n",
+	    "[D_LQUANT_BASETYPE] line 4: lquantize( ) argument #1 must be an integer constant");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 10, 0);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 4);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 30);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 10);\n\t@a = llquantize(1, 10, 1, 2, 10);\n}\n",
+	    "[D_LLQUANT_MATCHLMAG] line 4: llquantize() lmag (argument #2) doesn't match previous declaration: expected 0, found 1");
+	/* the same levels are the same limit */
+	OK("BEGIN\n{\n\t@a = lquantize(1, 0, 10, 3);\n\t@a = lquantize(2, 0, 11, 3);\n}\n");
+	OK("BEGIN\n{\n\t@a = llquantize(1, 10, 0, 2, 20);\n}\n");
+	/* printf's format: a string by its prototype, then a constant one */
+	ERR("BEGIN\n{\n\tx = \"%d\";\n\tprintf(x, 1);\n}\n",
+	    "[D_PRINTF_ARG_FMT] line 4: printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string");
+	/* what the prototypes allow */
+	OK("BEGIN\n{\n\tx = strlen(curthread->comm);\n\ty = strjoin(probename, \"x\");\n}\n");
+	OK("BEGIN\n{\n\tx = strchr(\"abc\", 'b');\n\ty = index(\"abc\", \"b\", 1);\n}\n");
+	OK("BEGIN\n{\n\tx = copyinstr(arg0);\n\ty = copyinstr(arg0, 8);\n}\n");
+	OK("BEGIN\n{\n\tx = (char *)alloca(8);\n\tbcopy(curthread->comm, x, 8);\n}\n");
+	OK("BEGIN\n{\n\tx = strlen(NULL);\n\ty = progenyof(pid);\n}\n");
+}
+
 int main(void)
 {
 	known_strict = getenv("DT_TEST_KNOWN_BUGS") != NULL;
@@ -538,6 +625,7 @@ int main(void)
 	syntax_errors();
 	lexer_errors();
 	sema_errors();
+	prototype_errors();
 	valid_programs();
 
 	if (skipped)
