@@ -855,7 +855,7 @@ static void gen_htonll(struct cg *g, struct node *n)
 /*
  * The subroutines, by enum builtin_fn (front/sema.h).  Adding one: its
  * generator above and its row here; the front end declares it (its
- * enum builtin_fn, and its name, arity and types in sema.c).
+ * enum builtin_fn, and its name and prototype in front/sema_call.c).
  */
 static void (*const subrs[F_NFUNCS])(struct cg *g, struct node *n) = {
 	[F_STRLEN] = gen_strlen,
