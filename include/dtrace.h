@@ -42,6 +42,7 @@ typedef int64_t dtrace_aggvarid_t;	/* aggregation variable identifier */
 typedef uint16_t dtrace_actkind_t;	/* action kind */
 typedef int64_t dtrace_optval_t;	/* option value */
 typedef int processorid_t;
+typedef unsigned int uint_t;		/* Solaris's, used by DTrace consumers */
 
 #define DTRACEOPT_UNSET		((dtrace_optval_t)-2)
 
