@@ -102,6 +102,9 @@ static const struct dtf_argtype T_NONAME = { DTF_T_STRING, 0, 0, NULL };
 
 /* ---- helpers ------------------------------------------------------------- */
 
+/* The symbols pf() resolves %a and %A with (NULL: none). */
+static const struct dtf_symtab *SYMS;
+
 /* printf(fmt, vals...) rendered; the returned buffer is static. */
 static const char *pf(const char *fmt, const struct dtf_value *v, int n)
 {
@@ -116,7 +119,7 @@ static const char *pf(const char *fmt, const struct dtf_value *v, int n)
 		return out;
 	}
 	sb_init(&sb);
-	dtf_print(&sb, f, v, n);
+	dtf_print_syms(&sb, f, v, n, SYMS);
 	snprintf(out, sizeof(out), "%s", sb.s);
 	sb_free(&sb);
 	dtf_free(f);
@@ -675,7 +678,7 @@ static void test_print_fp(void)
 	PF("%Lf", "1.500000", D(1.5));
 }
 
-/* A symbol table for the lookup hook. */
+/* A symbol table for %a and %A. */
 static int fake_syms(void *arg, uint64_t addr, int user, struct dtf_sym *sym)
 {
 	int *calls = arg;
@@ -707,12 +710,14 @@ static void test_print_addr_time(void)
 {
 	int calls = 0;
 
-	/* No hook: plain hex, as with no symbols. */
-	dtf_set_symlookup(NULL, NULL);
+	struct dtf_symtab fake = { fake_syms, &calls };
+
+	/* No symbols: plain hex. */
+	SYMS = NULL;
 	PF("%a", "0xffffffff81000010", I(8, 0, 0xffffffff81000010ULL));
 	PF("%A", "0x401000", I(8, 0, 0x401000));
 
-	dtf_set_symlookup(fake_syms, &calls);
+	SYMS = &fake;
 	PF("%a", "vmlinux`schedule+0x10", I(8, 0, 0xffffffff81000010ULL));
 	PF("%a", "vmlinux`schedule", I(8, 0, 0xffffffff81000000ULL));
 	PF("%a", "ext4`0xffffffffa0000042", I(8, 0, 0xffffffffa0000042ULL));
@@ -724,16 +729,20 @@ static void test_print_addr_time(void)
 	PF("%A", "libc.so.6`malloc+0x4", I(8, 0, 0x7f0000001004ULL));
 	PF("%A", "libc.so.6`malloc", I(8, 0, 0x7f0000001000ULL));
 	PF("%A", "0x7f0000005000", I(8, 0, 0x7f0000005000ULL));
-	ok(calls == 9, __LINE__, "symbol hook called once per address");
+	ok(calls == 9, __LINE__, "symbol lookup called once per address");
 	{
 		struct strbuf sb;
 
 		sb_init(&sb);
-		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0);
+		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0, &fake);
 		eq(sb.s, "vmlinux`schedule+0x1", __LINE__, "dtf_addr2str");
 		sb_free(&sb);
+		sb_init(&sb);
+		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0, NULL);
+		eq(sb.s, "0xffffffff81000001", __LINE__, "dtf_addr2str without symbols");
+		sb_free(&sb);
 	}
-	dtf_set_symlookup(NULL, NULL);
+	SYMS = NULL;
 
 	/* %Y and %T in local time: pin it to UTC. */
 	setenv("TZ", "UTC", 1);
