@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "consumer/format.h"
+#include "consumer/output.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -978,6 +979,37 @@ static void test_rawbytes(void)
 	}
 }
 
+/* JSON strings (output.c): escapes, control bytes, UTF-8 kept, other bytes
+ * as the code point of their value. */
+static void test_json_string(void)
+{
+	static const struct {
+		const char *in;
+		size_t n;
+		const char *want;
+	} t[] = {
+		{ "plain", 5, "\"plain\"" },
+		{ "q\"b\\", 4, "\"q\\\"b\\\\\"" },
+		{ "\n\t\r\b\f", 5, "\"\\n\\t\\r\\b\\f\"" },
+		{ "\x01\x1f\x7f", 3, "\"\\u0001\\u001f\\u007f\"" },
+		{ "a\0b", 3, "\"a\\u0000b\"" },
+		{ "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9, "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"" },
+		{ "\xff\xc3(", 3, "\"\\u00ff\\u00c3(\"" },
+		{ "\xe2\x82", 2, "\"\\u00e2\\u0082\"" },		/* truncated */
+		{ "\xc0\xaf", 2, "\"\\u00c0\\u00af\"" },		/* overlong */
+		{ "\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\"" },	/* surrogate */
+	};
+
+	for (int i = 0; i < N(t); i++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		dt_json_string(&sb, t[i].in, t[i].n);
+		eq(sb.s, t[i].want, __LINE__, "dt_json_string");
+		sb_free(&sb);
+	}
+}
+
 int main(void)
 {
 	test_parse();
@@ -989,6 +1021,7 @@ int main(void)
 	test_printa();
 	test_trace();
 	test_rawbytes();
+	test_json_string();
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
