@@ -189,6 +189,38 @@ extern const char *dtrace_faultstr(dtrace_hdl_t *dtp, int fault);
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *val);
 
+/*
+ * Output formats.  The "oformat" option (text, json, json,pretty or
+ * json-pretty, folded; set before dtrace_go()) selects how the library
+ * formats what it prints -- records, aggregations, and under json drops and
+ * errors; dtrace_getopt(dtp, "oformat", &v) gives one of these:
+ *
+ *   DTRACE_OFORMAT_TEXT    DTrace's text (the default)
+ *   DTRACE_OFORMAT_JSON    one JSON document, FreeBSD's oformat structure:
+ *                          {"dtrace": {"probes": [{"timestamp", "cpu", "id",
+ *                          "provider", "module", "function", "name",
+ *                          "output": [...]}, ...]}}; drops, errors and the
+ *                          aggregations printed by dtrace_aggregate_print()
+ *                          are pseudo-probes in the same list (module and
+ *                          function "INTERNAL", name "DROP", "ERROR",
+ *                          "AGGREGATIONS").  See dtrace(1).
+ *   DTRACE_OFORMAT_FOLDED  stack-keyed aggregations as folded stacks, one
+ *                          "root;...;leaf count" line per stack; nothing else
+ *
+ * A consumer whose probe callback prints columns of its own should leave
+ * them out when the format is not text.  The JSON document opens with the
+ * first output; dtrace_oformat_end() closes it (writing it whole, empty,
+ * when nothing was output) to fp, or to the buffered handler, after the
+ * last dtrace_work() and dtrace_aggregate_print(); the next output starts a
+ * new document.  It does nothing under the other formats.  Returns 0.
+ * The error and drop handlers are called under every format; under json
+ * the library also puts errors and drops in the document.
+ */
+#define DTRACE_OFORMAT_TEXT	0
+#define DTRACE_OFORMAT_JSON	1
+#define DTRACE_OFORMAT_FOLDED	2
+extern int dtrace_oformat_end(dtrace_hdl_t *dtp, FILE *fp);
+
 /* Library error numbers (dtrace_errno() also returns plain errno values). */
 #define EDT_BASE	1000
 #define EDT_VERSION	(EDT_BASE + 0)	/* client requested a newer version */

@@ -7,7 +7,9 @@
  * dtrace_sleep() and dtrace_work(): its probe callback prints the CPU, ID
  * and FUNCTION:NAME columns, its record callback reads exit()'s status and
  * ends each probe's line.  Everything the library formats reaches it through
- * the buffered handler, so it knows how the output ends.
+ * the buffered handler, so it knows how the output ends.  Under -x oformat
+ * (json, folded) the library makes the whole output: no columns, and under
+ * json errors and drops are in the document rather than on stderr.
  */
 #include <errno.h>
 #include <signal.h>
@@ -30,6 +32,8 @@ static struct {
 	int status;		/* exit()'s status */
 	int last_char;		/* the last character written to out */
 	int pslive;		/* processes still running */
+	int structured;		/* -x oformat other than text: no columns */
+	int json;		/* -x oformat=json: drops and errors go in it */
 	volatile sig_atomic_t intr;
 } g;
 
@@ -101,14 +105,15 @@ static int is_quiet(void)
 	return dtrace_getopt(g.dtp, "quiet", &v) == 0 && v != DTRACEOPT_UNSET;
 }
 
-/* Before a probe's records: its CPU, ID and FUNCTION:NAME columns. */
+/* Before a probe's records: its CPU, ID and FUNCTION:NAME columns (not
+ * under an output format other than text: the library says what fired). */
 static int chew(const dtrace_probedata_t *data, void *arg)
 {
 	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
 	(void)arg;
-	g.quiet = is_quiet();
+	g.quiet = is_quiet() || g.structured;
 	if (g.quiet)
 		return DTRACE_CONSUME_THIS;
 	if (!g.heading) {
@@ -151,9 +156,13 @@ static int bufhandler(const dtrace_bufdata_t *b, void *arg)
 	return DTRACE_HANDLE_OK;
 }
 
+/* Errors and drops on stderr, as DTrace reports them; under json the
+ * library puts them in the document instead. */
 static int errhandler(const dtrace_errdata_t *e, void *arg)
 {
 	(void)arg;
+	if (g.json)
+		return DTRACE_HANDLE_OK;
 	fflush(g.out);
 	fprintf(stderr, "dtrace: %s", e->dteda_msg);
 	return DTRACE_HANDLE_OK;
@@ -162,6 +171,8 @@ static int errhandler(const dtrace_errdata_t *e, void *arg)
 static int drophandler(const dtrace_dropdata_t *d, void *arg)
 {
 	(void)arg;
+	if (g.json)
+		return DTRACE_HANDLE_OK;
 	fflush(g.out);
 	fprintf(stderr, "dtrace: %s", d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
@@ -406,6 +417,11 @@ int main(int argc, char **argv)
 	}
 	free(margs);
 
+	dtrace_optval_t ofmt;
+	if (dtrace_getopt(g.dtp, "oformat", &ofmt) == 0 && ofmt != DTRACE_OFORMAT_TEXT) {
+		g.structured = 1;
+		g.json = ofmt == DTRACE_OFORMAT_JSON;
+	}
 	g.quiet = is_quiet();
 	int total = 0;
 	for (int i = 0; i < ncmds; i++) {
@@ -475,8 +491,10 @@ int main(int argc, char **argv)
 		fflush(g.out);
 	} while (!done);
 
-	/* every aggregation printa() did not print, then end the last line */
+	/* every aggregation printa() did not print, the end of the JSON
+	 * document, then end the last line */
 	dtrace_aggregate_print(g.dtp, g.out, NULL);
+	dtrace_oformat_end(g.dtp, g.out);
 	if (g.last_char && g.last_char != '\n')
 		oprintf("\n");
 	fflush(g.out);

@@ -84,6 +84,7 @@
 #define RH_CPU		offsetof(struct rec_hdr, cpu)
 #define RH_SPEC		offsetof(struct rec_hdr, spec)
 #define RH_PRESENT	offsetof(struct rec_hdr, present)
+#define RH_TS		offsetof(struct rec_hdr, timestamp)
 #define RF_PROBE	offsetof(struct rec_fault, probe_id)
 #define RF_CLAUSE	offsetof(struct rec_fault, clause)
 #define RF_FAULT	offsetof(struct rec_fault, fault)

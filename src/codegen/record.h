@@ -58,9 +58,11 @@ enum cg_map {
 struct rec_hdr {
 	uint32_t epid;		/* clause index + 1, or REC_FAULT */
 	uint32_t probe_id;
-	uint32_t cpu;		/* recorded only when not quiet */
+	uint32_t cpu;
 	uint32_t spec;		/* speculate(id): the consumer holds it until commit */
 	uint64_t present;	/* bit i: action i was executed */
+	uint64_t timestamp;	/* when the probe fired: bpf_ktime_get_ns(), the
+				 * clause's `timestamp` (ns since boot) */
 };
 struct rec_fault {
 	uint32_t magic;		/* REC_FAULT */

@@ -16,8 +16,7 @@
 #define _GNU_SOURCE
 
 #include "agg.h"
-#include "ksyms.h"
-#include "usyms.h"
+#include "output.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -767,10 +766,35 @@ static void quantline(struct strbuf *out, int64_t val, uint64_t normal,
 			  SPACES + 20 + depth, qcount(val, normal));
 }
 
-static void quanthdr(struct strbuf *out)
+/*
+ * Where a histogram's rows go: DTrace's text (the header, then each row's
+ * label, bar and count), or, without text, row() with each row's label and
+ * normalized count -- the same rows either way.
+ */
+struct hist_out {
+	struct strbuf *text;
+	void (*row)(void *arg, const char *label, long long count);
+	void *arg;
+	uint64_t normal;
+	long double total;
+	int pos, neg;
+};
+
+static void quanthdr(struct hist_out *h)
 {
-	sb_printf(out, "\n%16s %41s %-9s\n", "value",
-		  "------------- Distribution -------------", "count");
+	if (h->text)
+		sb_printf(h->text, "\n%16s %41s %-9s\n", "value",
+			  "------------- Distribution -------------", "count");
+}
+
+static void hist_row(struct hist_out *h, const char *label, int64_t val)
+{
+	if (!h->text) {
+		h->row(h->arg, label, qcount(val, h->normal));
+		return;
+	}
+	sb_printf(h->text, "%16s ", label);
+	quantline(h->text, val, h->normal, h->total, h->pos, h->neg);
 }
 
 static void signs(const int64_t *d, int first, int last, int zoom,
@@ -787,10 +811,10 @@ static void signs(const int64_t *d, int first, int last, int zoom,
 	}
 }
 
-static void print_quantize(struct strbuf *out, const int64_t *d, uint64_t normal, int zoom)
+static void print_quantize(struct hist_out *h, const int64_t *d, int zoom)
 {
-	int i, first = 0, last = QBUCKETS - 1, pos, neg;
-	long double total;
+	int i, first = 0, last = QBUCKETS - 1;
+	char c[32];
 
 	while (first <= last && d[first] == 0)
 		first++;
@@ -806,21 +830,20 @@ static void print_quantize(struct strbuf *out, const int64_t *d, uint64_t normal
 		if (last < QBUCKETS - 1)
 			last++;
 	}
-	signs(d, first, last, zoom, &pos, &neg, &total);
-	quanthdr(out);
+	signs(d, first, last, zoom, &h->pos, &h->neg, &h->total);
+	quanthdr(h);
 	for (i = first; i <= last; i++) {
-		sb_printf(out, "%16lld ", (long long)dt_quantize_bucketval(i));
-		quantline(out, d[i], normal, total, pos, neg);
+		snprintf(c, sizeof(c), "%lld", (long long)dt_quantize_bucketval(i));
+		hist_row(h, c, d[i]);
 	}
 }
 
-static void print_lquantize(struct strbuf *out, const struct dt_agg *a,
-			    const int64_t *d, uint64_t normal, int zoom)
+static void print_lquantize(struct hist_out *h, const struct dt_agg *a,
+			    const int64_t *d, int zoom)
 {
 	int32_t base = (int32_t)a->lq_base;
 	uint16_t step = (uint16_t)a->lq_step, levels = (uint16_t)a->lq_levels;
-	int i, first = 0, last = levels + 1, pos, neg;
-	long double total;
+	int i, first = 0, last = levels + 1;
 	char c[32];
 
 	while (first <= last && d[first] == 0)
@@ -836,32 +859,28 @@ static void print_lquantize(struct strbuf *out, const struct dt_agg *a,
 		if (last < levels + 1)
 			last++;
 	}
-	signs(d, first, last, zoom, &pos, &neg, &total);
-	quanthdr(out);
+	signs(d, first, last, zoom, &h->pos, &h->neg, &h->total);
+	quanthdr(h);
 	for (i = first; i <= last; i++) {
-		if (i == 0) {
+		if (i == 0)
 			snprintf(c, sizeof(c), "< %d", base);
-			sb_printf(out, "%16s ", c);
-		} else if (i == levels + 1) {
+		else if (i == levels + 1)
 			snprintf(c, sizeof(c), ">= %d", (int)(base + levels * step));
-			sb_printf(out, "%16s ", c);
-		} else {
-			sb_printf(out, "%16d ", (int)(base + (i - 1) * step));
-		}
-		quantline(out, d[i], normal, total, pos, neg);
+		else
+			snprintf(c, sizeof(c), "%d", (int)(base + (i - 1) * step));
+		hist_row(h, c, d[i]);
 	}
 }
 
 #define CWIDTH 16	/* label width of llquantize rows (truncating) */
 
-static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
-			     const int64_t *d, uint64_t normal, int zoom)
+static void print_llquantize(struct hist_out *h, const struct dt_agg *a,
+			     const int64_t *d, int zoom)
 {
 	int factor = (int)a->llq_factor, lmag = (int)a->llq_low;
 	int hmag = (int)a->llq_high, steps = (int)a->llq_nsteps;
 	int sf = steps / factor, bin0 = llq_zero(a), nbins = nbuckets(a);
-	int first = 0, last = nbins - 1, pad = 0, i, mag, step, pos, neg;
-	long double total;
+	int first = 0, last = nbins - 1, pad = 0, i, mag, step;
 	uint64_t scale;
 	char *lab;
 
@@ -881,8 +900,8 @@ static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
 		while (d[last] == 0)
 			last--;
 	}
-	signs(d, first, last, zoom, &pos, &neg, &total);
-	quanthdr(out);
+	signs(d, first, last, zoom, &h->pos, &h->neg, &h->total);
+	quanthdr(h);
 
 	if (first > 0)
 		first--;
@@ -946,28 +965,42 @@ static void print_llquantize(struct strbuf *out, const struct dt_agg *a,
 	for (i = first; i <= last; i++) {
 		if (*LAB(i) == 0)
 			continue;
-		sb_printf(out, "%16s ", LAB(i));
-		quantline(out, d[i], normal, total, pos, neg);
+		hist_row(h, LAB(i), d[i]);
 	}
 	free(lab);
 #undef LAB
 #undef SETLAB
 }
 
-static void print_hist(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
-		       uint64_t normal, int zoom)
+static void hist_rows(struct hist_out *h, const struct dt_agg *a, const int64_t *v, int zoom)
 {
 	switch (a->fn) {
 	case F_QUANTIZE:
-		print_quantize(out, v + 1, normal, zoom);
+		print_quantize(h, v + 1, zoom);
 		break;
 	case F_LQUANTIZE:
-		print_lquantize(out, a, v + 1, normal, zoom);
+		print_lquantize(h, a, v + 1, zoom);
 		break;
 	case F_LLQUANTIZE:
-		print_llquantize(out, a, v + 1, normal, zoom);
+		print_llquantize(h, a, v + 1, zoom);
 		break;
 	}
+}
+
+static void print_hist(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
+		       uint64_t normal, int zoom)
+{
+	struct hist_out h = { .text = out, .normal = normal };
+
+	hist_rows(&h, a, v, zoom);
+}
+
+void dt_agg_buckets(const struct dt_agg *a, const int64_t *v, int zoom,
+		    void (*row)(void *arg, const char *label, long long count), void *arg)
+{
+	struct hist_out h = { .row = row, .arg = arg, .normal = a->normal == 0 ? 1 : (uint64_t)a->normal };
+
+	hist_rows(&h, a, v, zoom);
 }
 
 /* ---- aggpack (illumos dt_print_*_packed, ASCII) ----------------------- */
@@ -1168,24 +1201,14 @@ static void print_bytes(struct strbuf *out, const unsigned char *c, size_t n, in
 	dtf_rawbytes(out, c, n);
 }
 
-static void print_key(struct strbuf *out, const struct dt_recarg *k,
-		      const unsigned char *key, int packed, const struct dt_aggopts *o)
+/* A key that is not a stack, as DTrace prints it. */
+void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed)
 {
 	int size;
 	uint64_t u;
 
 	if (k->is_string) {
 		print_bytes(out, key + k->off, k->size, packed ? 16 : 50, packed);
-		return;
-	}
-	if (k->is_stack) {
-		const uint64_t *pcs = (const uint64_t *)(key + k->off);
-		sb_putc(out, '\n');
-		if (k->is_stack == 1) {
-			ksym_print_stack(o ? o->ksyms : NULL, out, pcs, (int)(k->size / 8), 14);
-		} else {
-			usym_print_stack(o ? o->usyms : NULL, out, (int)pcs[0], pcs + 1, (int)(k->size / 8) - 1, 14);
-		}
 		return;
 	}
 	u = key_int(k, key, &size);
@@ -1208,65 +1231,139 @@ static void print_key(struct strbuf *out, const struct dt_recarg *k,
 	}
 }
 
+int64_t dt_agg_key_int(const struct dt_recarg *k, const unsigned char *key, int *size)
+{
+	uint64_t u = key_int(k, key, size);
+
+	if (!k->is_signed)
+		return (int64_t)u;
+	switch (*size) {
+	case 1: return (int8_t)u;
+	case 2: return (int16_t)u;
+	case 4: return (int32_t)u;
+	default: return (int64_t)u;
+	}
+}
+
 /* normalize()'s divisor, an unsigned number to DTrace (0 reads as 1). */
 static uint64_t normal_of(const struct dt_agg *a)
 {
 	return a->normal == 0 ? 1 : (uint64_t)a->normal;
 }
 
-
-static void print_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
-			int zoom)
+int dt_agg_scalar(const struct dt_agg *a, const int64_t *v, int64_t *val, int *is_unsigned)
 {
 	uint64_t normal = normal_of(a);
 
+	*is_unsigned = 0;
 	switch (a->fn) {
 	case F_COUNT:
-		sb_printf(out, " %16lld", (long long)((uint64_t)v[0] / normal));
-		break;
+		*val = (int64_t)((uint64_t)v[0] / normal);
+		return 0;
 	case F_SUM:
 	case F_MIN:
 	case F_MAX:
-		sb_printf(out, " %16lld", (long long)((uint64_t)v[1] / normal));
-		break;
+		*val = (int64_t)((uint64_t)v[1] / normal);
+		return 0;
 	case F_AVG:
-		sb_printf(out, " %16lld",
-			  v[0] ? (long long)sdiv(sdiv(v[1], (int64_t)normal), v[0]) : 0LL);
-		break;
+		*val = v[0] ? sdiv(sdiv(v[1], (int64_t)normal), v[0]) : 0;
+		return 0;
 	case F_STDDEV:
-		sb_printf(out, " %16llu", v[0] ? (unsigned long long)stddev_of(v, normal) : 0ULL);
-		break;
+		*is_unsigned = 1;
+		*val = v[0] ? (int64_t)stddev_of(v, normal) : 0;
+		return 0;
 	default:
-		print_hist(out, a, v, normal, zoom);
-		break;
+		*val = 0;
+		return -1;
 	}
+}
+
+const char *dt_agg_fname(const struct dt_agg *a)
+{
+	switch (a->fn) {
+	case F_COUNT: return "count";
+	case F_SUM: return "sum";
+	case F_MIN: return "min";
+	case F_MAX: return "max";
+	case F_AVG: return "avg";
+	case F_STDDEV: return "stddev";
+	case F_QUANTIZE: return "quantize";
+	case F_LQUANTIZE: return "lquantize";
+	default: return "llquantize";
+	}
+}
+
+void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_aggent *const *ents, int n,
+		       const struct dt_aggopts *o, int *packed, int *minbin, int *maxbin)
+{
+	*packed = o && o->pack && (a->fn == F_QUANTIZE || a->fn == F_LQUANTIZE);
+	*minbin = *maxbin = 0;
+	if (*packed && n > 0) {
+		packed_range(a, ents, n, minbin, maxbin);
+		packed_header(out, a, *minbin, *maxbin);
+	}
+}
+
+void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
+		       int maxbin, int zoom)
+{
+	int64_t val;
+	int uns;
+
+	if (packed) {
+		print_packed(out, a, v, minbin, maxbin, zoom);
+		return;
+	}
+	if (dt_agg_scalar(a, v, &val, &uns) == 0)
+		sb_printf(out, uns ? " %16llu" : " %16lld", (long long)val);
+	else
+		print_hist(out, a, v, normal_of(a), zoom);
+	sb_putc(out, '\n');
+}
+
+int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *snap)
+{
+	struct sortctx c = ctx_of(o->ao);
+	struct dt_aggent **v;
+	int n, i, k;
+
+	v = sorted_of(a, snap, &c, &n);
+	o->ops->agg_begin(o, a, v, n);
+	for (i = 0; i < n; i++) {
+		o->ops->entry_begin(o, a);
+		for (k = 0; k < a->nkeys; k++) {
+			const struct dt_recarg *kk = &a->keys[k];
+			const uint64_t *pcs = (const uint64_t *)(v[i]->key + kk->off);
+
+			o->in_key = 1;
+			if (kk->is_stack == 1)
+				dt_out_stack(o, 0, 0, pcs, (int)(kk->size / 8));
+			else if (kk->is_stack)
+				dt_out_stack(o, 1, (int)pcs[0], pcs + 1, (int)(kk->size / 8) - 1);
+			else
+				o->ops->agg_key(o, kk, v[i]->key);
+			o->in_key = 0;
+		}
+		o->ops->agg_value(o, a, v[i]->vals);
+	}
+	o->ops->agg_end(o, a);
+	free(v);
+	return n;
 }
 
 int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *snap,
 		 const struct dt_aggopts *o)
 {
-	struct sortctx c = ctx_of(o);
-	struct dt_aggent **v;
-	int n, i, k, zoom = o && o->zoom;
-	int packed = o && o->pack && (a->fn == F_QUANTIZE || a->fn == F_LQUANTIZE);
-	int minbin = 0, maxbin = 0;
+	struct dt_out to;
+	int n;
 
-	v = sorted_of(a, snap, &c, &n);
-	if (packed && n > 0) {
-		packed_range(a, v, n, &minbin, &maxbin);
-		packed_header(out, a, minbin, maxbin);
-	}
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < a->nkeys; k++)
-			print_key(out, &a->keys[k], v[i]->key, packed, o);
-		if (packed) {
-			print_packed(out, a, v[i]->vals, minbin, maxbin, zoom);
-			continue;
-		}
-		print_value(out, a, v[i]->vals, zoom);
-		sb_putc(out, '\n');
-	}
-	free(v);
+	dt_out_init(&to, DT_OFMT_TEXT, 0);
+	to.ext = out;
+	to.ao = o;
+	to.ksyms = o ? o->ksyms : NULL;
+	to.usyms = o ? o->usyms : NULL;
+	n = dt_agg_emit(&to, a, snap);
+	dt_out_free(&to);
 	return n;
 }
 
@@ -1335,7 +1432,8 @@ static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char 
 
 static void print_line(struct strbuf *out, const struct dtf_format *fmt,
 		       const struct dt_aggent *rep, const struct dt_agg *const *aggs,
-		       const int64_t *const *vals, int naggs, int zoom)
+		       const int64_t *const *vals, int naggs, int zoom,
+		       const struct dtf_symtab *syms)
 {
 	const struct dt_agg *ka = rep->agg;
 	struct dtf_value *kv, *av = xcalloc((size_t)naggs, sizeof(*av));
@@ -1346,7 +1444,7 @@ static void print_line(struct strbuf *out, const struct dtf_format *fmt,
 	kv = key_values(ka, rep->key, &strs);
 	for (i = 0; i < naggs; i++)
 		agg_value(aggs[i], vals[i], &av[i], &hist[i], zoom);
-	dtf_print_aggs(out, fmt, kv, ka->nkeys, av, naggs);
+	dtf_print_aggs_syms(out, fmt, kv, ka->nkeys, av, naggs, syms);
 	for (i = 0; i < naggs; i++)
 		sb_free(&hist[i]);
 	for (i = 0; i < ka->nkeys; i++)
@@ -1472,7 +1570,7 @@ static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
 
 			vals[j] = b[i].ent[p]->vals;
 		}
-		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom);
+		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom, o ? o->syms : NULL);
 		free(vals);
 		free(b[i].ent);
 	}
@@ -1502,7 +1600,7 @@ int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
 	for (i = 0; i < n; i++) {
 		const int64_t *vals = v[i]->vals;
 
-		print_line(out, fmt, v[i], aggs, &vals, 1, o && o->zoom);
+		print_line(out, fmt, v[i], aggs, &vals, 1, o && o->zoom, o ? o->syms : NULL);
 	}
 	free(v);
 	return n;

@@ -95,6 +95,7 @@ struct dt_aggopts {
 	int quiet;
 	struct dt_ksyms *ksyms;		/* symbols for stack keys (NULL: addresses) */
 	struct dt_usyms *usyms;
+	const struct dtf_symtab *syms;	/* for printa()'s %a (NULL: hex) */
 };
 
 /* Sort entries of any aggregations: by variable id, then by value (or by
@@ -142,6 +143,35 @@ void dt_aggsnap_free(struct dt_aggsnap *snap);
  */
 int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *snap,
 		 const struct dt_aggopts *o);
+
+/*
+ * The same output through an emitter (output.h): o->ao sorts, the entries
+ * go to o->ops as agg_begin, per entry entry_begin, the keys (agg_key, or
+ * a stack for a stack key) and agg_value, then agg_end.  Returns the number
+ * of entries.  dt_agg_print() is this with the text emitter.
+ */
+struct dt_out;
+int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *snap);
+
+/* The text emitter's pieces of dt_agg_print: the packed header (when
+ * packed), a key that is not a stack, a value and the end of its line. */
+void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_aggent *const *ents, int n,
+		       const struct dt_aggopts *o, int *packed, int *minbin, int *maxbin);
+void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed);
+void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
+		       int maxbin, int zoom);
+
+/* The value DTrace prints for a's merged words v: 0 and *val (stddev is
+ * unsigned), or -1 for the histogram functions, whose rows (the rows the
+ * text shows, each with its label and normalized count) dt_agg_buckets()
+ * hands to row. */
+int dt_agg_scalar(const struct dt_agg *a, const int64_t *v, int64_t *val, int *is_unsigned);
+void dt_agg_buckets(const struct dt_agg *a, const int64_t *v, int zoom,
+		    void (*row)(void *arg, const char *label, long long count), void *arg);
+/* "count", "sum", ... "llquantize" */
+const char *dt_agg_fname(const struct dt_agg *a);
+/* A key that is an integer, sign-extended by its type. */
+int64_t dt_agg_key_int(const struct dt_recarg *k, const unsigned char *key, int *size);
 
 /*
  * printa(fmt, @a, @b, ...): one line per key tuple, joining the aggregations

@@ -32,15 +32,17 @@ void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao)
 	ao->quiet = h->o.quiet;
 	ao->ksyms = h->ksyms;
 	ao->usyms = h->usyms;
+	ao->syms = &dt_out_of(h)->syms;
 }
 
-void dt_printa(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r)
+void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 {
 	struct dt_aggsnap snap = {0};
 	struct dt_aggopts ao;
 	const struct dt_agg *aggs[64];
 	int n = r->naggs < 64 ? r->naggs : 64;
 	int printed = 0;
+	struct dt_out *o = dt_out_of(h);
 
 	dt_agg_options(h, &ao);
 	for (int i = 0; i < n; i++) {
@@ -48,14 +50,16 @@ void dt_printa(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc 
 		dt_agg_snapshot(a, libbpf_num_possible_cpus(), &snap);
 		aggs[i] = a;
 	}
+	o->ao = &ao;
 	if (r->fmt) {
-		printed = dt_agg_printa(sb, r->fmt, aggs, n, &snap, &ao);
+		printed = o->ops->printa(o, r->fmt, aggs, n, &snap);
 	} else {
-		/* printa(@a) without a format starts with a newline */
-		sb_putc(sb, '\n');
+		o->ops->aggs_begin(o, 0);
 		for (int i = 0; i < n; i++)
-			printed += dt_agg_print(sb, aggs[i], &snap, &ao);
+			printed += dt_agg_emit(o, aggs[i], &snap);
+		o->ops->aggs_end(o, 0);
 	}
+	o->ao = NULL;
 	if (printed > 0)
 		for (int i = 0; i < n; i++)
 			h->aggs[r->aggids[i]].printed = 1;
@@ -250,7 +254,8 @@ int dtrace_aggregate_walk_keyvarrevsorted(dtrace_hdl_t *h, dtrace_aggregate_f *f
 int dtrace_aggregate_walk_valvarrevsorted(dtrace_hdl_t *h, dtrace_aggregate_f *f, void *a) { return walk(h, f, a, W_VALVAR, 1); }
 
 /*
- * DTrace's output at exit: one newline, then every aggregation not printed
+ * DTrace's output at exit (through h->out: under text) one newline, then
+ * every aggregation not printed
  * by printa(), in id order (reversed under aggsortrev, as DTrace sorts on
  * the variable id with the same reversal).  Nothing when the program has no
  * aggregations.  func (a walk to order by) is accepted for DTrace's
@@ -258,25 +263,27 @@ int dtrace_aggregate_walk_valvarrevsorted(dtrace_hdl_t *h, dtrace_aggregate_f *f
  */
 int dtrace_aggregate_print(dtrace_hdl_t *h, FILE *fp, dtrace_aggregate_walk_f *func)
 {
-	struct strbuf sb;
 	struct dt_aggopts ao;
+	struct dt_out *o;
 
 	(void)func;
 	if (!h->naggs || !h->rb)
 		return 0;
 	dt_agg_options(h, &ao);
-	sb_init(&sb);
-	sb_putc(&sb, '\n');
+	o = dt_out_of(h);
+	o->ao = &ao;
+	o->ops->aggs_begin(o, 1);
 	for (int j = 0; j < h->naggs; j++) {
 		int i = ao.sortrev ? h->naggs - 1 - j : j;
 		struct dt_aggsnap snap = {0};
 		if (h->aggs[i].printed)
 			continue;
 		dt_agg_snapshot(&h->aggs[i], libbpf_num_possible_cpus(), &snap);
-		dt_agg_print(&sb, &h->aggs[i], &snap, &ao);
+		dt_agg_emit(o, &h->aggs[i], &snap);
 		dt_aggsnap_free(&snap);
 	}
-	dt_output(h, fp, sb.s, sb.len);
-	sb_free(&sb);
+	o->ops->aggs_end(o, 1);
+	o->ao = NULL;
+	dt_out_flush(h, fp);
 	return 0;
 }

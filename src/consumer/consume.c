@@ -8,8 +8,9 @@
  * clear/trunc/normalize act on the aggregations, setopt() sets an option,
  * system() runs its command.  A fault record goes to the error handler.
  *
- * Formatted text goes to the buffered handler when one is installed, else
- * to the FILE the consumer gave dtrace_work().
+ * Everything shown goes through the handle's emitter (output.h: text, JSON
+ * or folded), then to the buffered handler when one is installed, else to
+ * the FILE the consumer gave dtrace_work().
  */
 #include "dt_impl.h"
 
@@ -23,8 +24,7 @@
 #include "../providers/provider.h"
 #include "agg.h"
 #include "format.h"
-#include "ksyms.h"
-#include "usyms.h"
+#include "output.h"
 
 /* The DTRACEACT_* kind an action's record has. */
 static dtrace_actkind_t action_kind(int fn)
@@ -101,12 +101,10 @@ void dt_output(struct dtrace_hdl *h, FILE *fp, const char *s, size_t len)
 		fwrite(s, 1, len, fp);
 }
 
-/* Hand what sb holds to the consumer's output and empty it. */
-static void flush_sb(struct dtrace_hdl *h, struct strbuf *sb)
+/* Hand what the output made so far to the consumer's output. */
+static void flush_out(struct dtrace_hdl *h)
 {
-	dt_output(h, h->cons ? h->cons->fp : NULL, sb->s, sb->len);
-	sb->len = 0;
-	sb->s[0] = 0;
+	dt_out_flush(h, h->cons ? h->cons->fp : NULL);
 }
 
 static void decode(struct dtrace_hdl *h, const char *data, size_t size, const struct dt_recarg *a, struct dtf_value *v)
@@ -127,16 +125,6 @@ static void decode(struct dtrace_hdl *h, const char *data, size_t size, const st
 	}
 }
 
-static void print_rawbytes_string(struct strbuf *sb, const struct dtrace_hdl *h, const char *s)
-{
-	unsigned char *buf = xcalloc(1, h->o.strsize + 1);
-	size_t n = strnlen(s, h->o.strsize);
-
-	memcpy(buf, s, n);
-	dtf_rawbytes(sb, buf, h->o.strsize + 1);
-	free(buf);
-}
-
 /* Something for the error handler that is not a fault (setopt() failed). */
 static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const char *msg)
 {
@@ -150,6 +138,8 @@ static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const cha
 		.dteda_msg = msg,
 	};
 
+	dt_out_of(h)->ops->error(&h->out, &e);
+	flush_out(h);
 	if (h->errhdlr && h->errhdlr(&e, h->errarg) == DTRACE_HANDLE_ABORT && h->cons)
 		h->cons->status = dt_set_errno(h, EDT_ERRABORT);
 }
@@ -185,6 +175,8 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 		.dteda_addr = f->addr,
 		.dteda_msg = msg,
 	};
+	dt_out_of(h)->ops->error(&h->out, &e);
+	flush_out(h);
 	/* the ERROR clauses already ran, inline in the faulting program */
 	if (!h->errhdlr || h->errhdlr(&e, h->errarg) == DTRACE_HANDLE_ABORT) {
 		if (h->cons)
@@ -242,12 +234,13 @@ void dt_spec_free(struct dtrace_hdl *h)
 	}
 }
 
-/* The library's part of an action, and its text into sb. */
-static void do_action(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r, char *data, size_t size,
+/* The library's part of an action, and its output through h->out. */
+static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *data, size_t size,
 		      const dtrace_probedata_t *pd, int print)
 {
 	struct dtf_value vals[64];
 	int nv = r->nargs < 64 ? r->nargs : 64;
+	struct dt_out *o = dt_out_of(h);
 
 	for (int j = 0; j < nv; j++)
 		decode(h, data, size, &r->args[j], &vals[j]);
@@ -256,21 +249,24 @@ static void do_action(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_r
 		if (!print)
 			break;
 		if (r->args[0].is_raw)
-			dtf_rawbytes(sb, (const unsigned char *)data + r->args[0].off, r->args[0].size);
-		else if (h->o.rawbytes && vals[0].kind == DTF_V_STRING)
-			print_rawbytes_string(sb, h, vals[0].s);
+			o->ops->memory(o, "rawbytes", (const unsigned char *)data + r->args[0].off, r->args[0].size);
 		else
-			dtf_trace(sb, &vals[0], h->o.quiet);
+			o->ops->value(o, &vals[0]);
 		break;
 	case F_PRINTF:
-		if (print)
-			dtf_print(sb, r->fmt, vals, nv);
+		if (print) {
+			struct strbuf msg;
+			sb_init(&msg);
+			dtf_print_syms(&msg, r->fmt, vals, nv, &o->syms);
+			o->ops->message(o, msg.s, msg.len, vals, nv);
+			sb_free(&msg);
+		}
 		break;
 	case F_SYSTEM: {
 		struct strbuf cmd;
 		sb_init(&cmd);
-		dtf_print(&cmd, r->fmt, vals, nv);
-		flush_sb(h, sb);
+		dtf_print_syms(&cmd, r->fmt, vals, nv, &o->syms);
+		flush_out(h);
 		if (h->cons && h->cons->fp)
 			fflush(h->cons->fp);
 		fflush(stdout);
@@ -286,12 +282,12 @@ static void do_action(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_r
 	case F_COMMIT:
 	case F_DISCARD:
 		/* what was speculated follows the committing probe's output */
-		flush_sb(h, sb);
+		flush_out(h);
 		spec_end(h, vals[0].u, r->action == F_COMMIT);
 		break;
 	case F_PRINTA:
 		if (print)
-			dt_printa(h, sb, r);
+			dt_printa(h, r);
 		break;
 	case F_TRACEMEM: {
 		uint64_t show;
@@ -300,21 +296,18 @@ static void do_action(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_r
 		memcpy(&show, data + r->args[1].off, 8);
 		if (show > r->args[0].size)
 			show = r->args[0].size;
-		dtf_rawbytes(sb, (const unsigned char *)data + r->args[0].off, (size_t)show);
+		o->ops->memory(o, "tracemem", (const unsigned char *)data + r->args[0].off, (size_t)show);
 		break;
 	}
 	case F_STACK:
 	case F_USTACK:
 		if (!print)
 			break;
-		/* the frames, one a line below the probe line */
-		sb_putc(sb, '\n');
 		if (r->action == F_STACK) {
-			ksym_print_stack(h->ksyms, sb, (const uint64_t *)(data + r->args[0].off),
-					 (int)(r->args[0].size / 8), 14);
+			dt_out_stack(o, 0, 0, (const uint64_t *)(data + r->args[0].off), (int)(r->args[0].size / 8));
 		} else {
 			const uint64_t *w = (const uint64_t *)(data + r->args[0].off);
-			usym_print_stack(h->usyms, sb, (int)w[0], w + 1, (int)(r->args[0].size / 8) - 1, 14);
+			dt_out_stack(o, 1, (int)w[0], w + 1, (int)(r->args[0].size / 8) - 1);
 		}
 		break;
 	case F_SETOPT: {
@@ -369,7 +362,7 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 {
 	const struct rec_hdr *hdr = (const struct rec_hdr *)data;
 	struct dt_consumer *cons = h->cons;
-	struct strbuf sb;
+	struct dt_out *o;
 
 	if (size >= 4 && *(uint32_t *)data == REC_FAULT) {
 		fault(h, (const struct rec_fault *)data);
@@ -397,6 +390,7 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		.dtpda_data = data,
 		.dtpda_flow = DTRACEFLOW_NONE,
 		.dtpda_prefix = "",
+		.dtpda_timestamp = hdr->timestamp,
 	};
 	int show = !spec_ops_only(c, hdr);
 	if (show && cons && cons->pf) {
@@ -406,7 +400,19 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		if (rv == DTRACE_CONSUME_NEXT)
 			return;
 	}
-	sb_init(&sb);
+	o = dt_out_of(h);
+	if (show) {
+		struct dt_outprobe op = {
+			.timestamp = hdr->timestamp,
+			.cpu = (int)hdr->cpu,
+			.id = pd.dtpda_pdesc ? pd.dtpda_pdesc->dtpd_id : hdr->probe_id,
+			.provider = pd.dtpda_pdesc ? pd.dtpda_pdesc->dtpd_provider : "",
+			.module = pd.dtpda_pdesc ? pd.dtpda_pdesc->dtpd_mod : "",
+			.function = pd.dtpda_pdesc ? pd.dtpda_pdesc->dtpd_func : "",
+			.name = pd.dtpda_pdesc ? pd.dtpda_pdesc->dtpd_name : "",
+		};
+		o->ops->probe_begin(o, &op);
+	}
 	for (int i = 0; i < c->recs.n && (!cons || cons->status == 0); i++) {
 		struct dt_recdesc *r = c->recs.v[i];
 		int print = 1;
@@ -419,10 +425,13 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 				break;
 			print = rv == DTRACE_CONSUME_THIS;
 		}
-		do_action(h, &sb, r, data, size, &pd, print);
-		flush_sb(h, &sb);
+		do_action(h, r, data, size, &pd, print);
+		flush_out(h);
 	}
-	sb_free(&sb);
+	if (show) {
+		o->ops->probe_end(o);
+		flush_out(h);
+	}
 	if (show && cons && cons->rf && cons->status == 0) {
 		pd.dtpda_data = data;
 		callback_ok(h, cons->rf(&pd, NULL, cons->arg));

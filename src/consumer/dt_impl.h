@@ -18,6 +18,8 @@
  *   consume.c    records from the ring buffer to callbacks and output
  *   aggregate.c  the aggregation API (snapshot, walks, print, clear)
  *   agg.c        aggregation data: merge, sort, DTrace's printing
+ *   output.c     the formatter layer every output goes through: text,
+ *                JSON and folded emitters (output.h)
  *   proc.c       processes created or grabbed (-c, -p)
  *   list.c       probe iteration and descriptions (-l)
  */
@@ -33,6 +35,7 @@
 #include "../codegen/cg.h"
 #include "../common/util.h"
 #include "../front/ast.h"
+#include "output.h"
 
 struct dt_probes;
 struct dt_cc;
@@ -67,6 +70,8 @@ struct dt_options {
 	int verbose;
 	uint64_t aggsize;
 	int aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggpack, aggzoom;
+	int oformat;		/* enum dt_oformat */
+	int oformat_pretty;	/* json,pretty */
 };
 
 /* A compiled program: one compile unit of the handle's accumulated program. */
@@ -146,6 +151,8 @@ struct dtrace_hdl {
 	int nedescs;
 	dtrace_probedesc_t **pdescs;	/* by probe id, made on first use */
 	int npdescs;
+	/* output: the emitter of o.oformat and what it made so far */
+	struct dt_out out;
 	/* aggregation snapshot (dtrace_aggregate_snap) */
 	struct dt_aggsnap *snap;
 	/* symbols and processes */
@@ -191,8 +198,8 @@ void dt_report_drops(struct dtrace_hdl *h);
 
 /* aggregate.c */
 void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao);
-/* printa(): print now what the aggregations hold now. */
-void dt_printa(struct dtrace_hdl *h, struct strbuf *sb, const struct dt_recdesc *r);
+/* printa(): print now (to h->out) what the aggregations hold now. */
+void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r);
 void dt_aggregate_free(struct dtrace_hdl *h);
 
 /* proc.c: reap created children, notice exits; release everything. */

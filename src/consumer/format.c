@@ -26,22 +26,14 @@
 /* Symbols and addresses                                                     */
 /* ------------------------------------------------------------------------ */
 
-static dtf_symlookup_fn symlookup_hook;
-static void *symlookup_arg;
-
-void dtf_set_symlookup(dtf_symlookup_fn fn, void *arg)
-{
-	symlookup_hook = fn;
-	symlookup_arg = arg;
-}
-
-void dtf_addr2str(struct strbuf *out, uint64_t addr, int user)
+void dtf_addr2str(struct strbuf *out, uint64_t addr, int user,
+		  const struct dtf_symtab *syms)
 {
 	struct dtf_sym sym = { NULL, NULL, 0 };
 	const char *obj;
 
-	if (!symlookup_hook ||
-	    symlookup_hook(symlookup_arg, addr, user, &sym) != 0 ||
+	if (!syms || !syms->lookup ||
+	    syms->lookup(syms->arg, addr, user, &sym) != 0 ||
 	    !sym.object) {
 		sb_printf(out, "0x%llx", (unsigned long long)addr);
 		return;
@@ -199,7 +191,7 @@ static void fmt_time822(char *buf, size_t len, uint64_t ns)
  * dt_printf_validate() derives them from the argument's type.
  */
 static void render(struct strbuf *out, const struct convdef *d, char *cf,
-		   const struct dtf_value *v)
+		   const struct dtf_value *v, const struct dtf_symtab *syms)
 {
 	size_t cl = strlen(cf);
 	char *tail = cf + cl;
@@ -293,7 +285,7 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 		}
 		a = v->size == 4 ? (v->u & 0xffffffffu) : v->u;
 		sb_init(&sb);
-		dtf_addr2str(&sb, a, d->print == PR_UADDR);
+		dtf_addr2str(&sb, a, d->print == PR_UADDR, syms);
 		strcpy(tail, "s");
 		emit(out, cf, sb.s);
 		sb_free(&sb);
@@ -390,7 +382,8 @@ static void conv_prefix(char *cf, size_t len, const struct dtf_conv *c,
  */
 static void print_common(struct strbuf *out, const struct dtf_format *f,
 			 const struct dtf_value *vals, int nvals,
-			 const struct dtf_value *aggvals, int naggvals)
+			 const struct dtf_value *aggvals, int naggvals,
+			 const struct dtf_symtab *syms)
 {
 	int i, k = 0, curagg = 0;
 
@@ -429,28 +422,43 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 			v = &vals[k++];
 		}
 		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
-		render(out, c->def, cf, v);
+		render(out, c->def, cf, v, syms);
 	}
 }
 
 void dtf_print(struct strbuf *out, const struct dtf_format *f,
 	       const struct dtf_value *vals, int nvals)
 {
-	print_common(out, f, vals, nvals, NULL, 0);
+	print_common(out, f, vals, nvals, NULL, 0, NULL);
+}
+
+void dtf_print_syms(struct strbuf *out, const struct dtf_format *f,
+		    const struct dtf_value *vals, int nvals,
+		    const struct dtf_symtab *syms)
+{
+	print_common(out, f, vals, nvals, NULL, 0, syms);
 }
 
 void dtf_print_agg(struct strbuf *out, const struct dtf_format *f,
 		   const struct dtf_value *keys, int nkeys,
 		   const struct dtf_value *aggval)
 {
-	print_common(out, f, keys, nkeys, aggval, aggval ? 1 : 0);
+	print_common(out, f, keys, nkeys, aggval, aggval ? 1 : 0, NULL);
 }
 
 void dtf_print_aggs(struct strbuf *out, const struct dtf_format *f,
 		    const struct dtf_value *keys, int nkeys,
 		    const struct dtf_value *aggvals, int naggvals)
 {
-	print_common(out, f, keys, nkeys, aggvals, naggvals);
+	print_common(out, f, keys, nkeys, aggvals, naggvals, NULL);
+}
+
+void dtf_print_aggs_syms(struct strbuf *out, const struct dtf_format *f,
+			 const struct dtf_value *keys, int nkeys,
+			 const struct dtf_value *aggvals, int naggvals,
+			 const struct dtf_symtab *syms)
+{
+	print_common(out, f, keys, nkeys, aggvals, naggvals, syms);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -36,8 +36,9 @@ struct dtf_value {
  * place) onto out.  Integers print by the value's size and sign, as DTrace
  * derives %d/%u and the ll modifier from the argument's type, except that
  * char- and short-sized values print zero-extended under %d/%i as DTrace 2
- * does (tst.ints.r: %d of (char)0x..ef is 239).  %p is bare hex.  Output
- * stops where the values run out.
+ * does (tst.ints.r: %d of (char)0x..ef is 239).  %p is bare hex; %a and
+ * %A print hex (dtf_print_syms below resolves them).  Output stops where
+ * the values run out.
  */
 void dtf_print(struct strbuf *out, const struct dtf_format *f,
 	       const struct dtf_value *vals, int nvals);
@@ -57,11 +58,13 @@ void dtf_print_aggs(struct strbuf *out, const struct dtf_format *f,
 		    const struct dtf_value *aggvals, int naggvals);
 
 /*
- * Symbol lookup hook for %a, %A (and sym()/stack() rendering elsewhere).
- * Fill *sym and return 0 when addr resolves: name NULL when only the
- * containing module/object is known, value the symbol's start address.
- * user is 0 for kernel addresses, 1 for user-space ones.  Without a hook
- * (or when it returns -1) addresses print as 0x%llx, as DTrace does.
+ * Symbols for %a (kernel) and %A (user-space) addresses.  lookup fills
+ * *sym and returns 0 when addr resolves: name NULL when only the containing
+ * module/object is known, value the symbol's start address.  user is 0 for
+ * kernel addresses, 1 for user-space ones.  Without a table (NULL, or no
+ * lookup, or when it returns -1) addresses print as 0x%llx.  The caller
+ * passes the table it has (the library: its handle's kernel symbols); there
+ * is no state in format.c.
  */
 struct dtf_sym {
 	const char *object;	/* module (kernel) or object path (user) */
@@ -70,10 +73,23 @@ struct dtf_sym {
 };
 typedef int (*dtf_symlookup_fn)(void *arg, uint64_t addr, int user,
 				struct dtf_sym *sym);
-void dtf_set_symlookup(dtf_symlookup_fn fn, void *arg);
+struct dtf_symtab {
+	dtf_symlookup_fn lookup;
+	void *arg;
+};
+
+/* dtf_print, dtf_print_aggs with %a/%A resolved through syms. */
+void dtf_print_syms(struct strbuf *out, const struct dtf_format *f,
+		    const struct dtf_value *vals, int nvals,
+		    const struct dtf_symtab *syms);
+void dtf_print_aggs_syms(struct strbuf *out, const struct dtf_format *f,
+			 const struct dtf_value *keys, int nkeys,
+			 const struct dtf_value *aggvals, int naggvals,
+			 const struct dtf_symtab *syms);
 
 /* DTrace's address rendering: mod`sym+0xoff, mod`sym, mod`0xaddr, 0xaddr. */
-void dtf_addr2str(struct strbuf *out, uint64_t addr, int user);
+void dtf_addr2str(struct strbuf *out, uint64_t addr, int user,
+		  const struct dtf_symtab *syms);
 
 /*
  * trace() of one value.  quiet selects the -q layout (bare value); otherwise

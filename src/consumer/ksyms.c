@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../common/util.h"
+#include "format.h"
+#include "output.h"
 
 struct ksym {
 	uint64_t addr;
@@ -117,8 +119,37 @@ void ksym_format(struct dt_ksyms *ks, struct strbuf *out, uint64_t addr)
 		sb_printf(out, "%s`%s", mod, name);
 }
 
+void ksym_frame(struct dt_ksyms *ks, uint64_t pc, struct dt_frame *f)
+{
+	const char *mod, *name;
+	uint64_t off;
+
+	f->pc = pc;
+	if (ksym_lookup(ks, pc, &mod, &name, &off) < 0) {
+		f->module = f->name = NULL;
+		f->offset = 0;
+		return;
+	}
+	f->module = mod;
+	f->name = name;
+	f->offset = off;
+}
+
+int ksym_dtf_lookup(void *arg, uint64_t addr, int user, struct dtf_sym *sym)
+{
+	const char *mod, *name;
+	uint64_t off;
+
+	if (user || ksym_lookup(arg, addr, &mod, &name, &off) < 0)
+		return -1;
+	sym->object = mod;
+	sym->name = name;
+	sym->value = addr - off;
+	return 0;
+}
+
 /* The frames of the BPF program and the tracepoint glue that ran it. */
-static int probe_glue(struct dt_ksyms *ks, uint64_t pc)
+int ksym_is_glue(struct dt_ksyms *ks, uint64_t pc)
 {
 	const char *mod, *name;
 	uint64_t off;
@@ -128,17 +159,4 @@ static int probe_glue(struct dt_ksyms *ks, uint64_t pc)
 	return strcmp(mod, "bpf") == 0 || strncmp(name, "bpf_trace_run", 13) == 0 ||
 	       strncmp(name, "__bpf_trace_", 12) == 0 || strncmp(name, "bpf_prog_", 9) == 0 ||
 	       strcmp(name, "perf_trace_run_bpf_submit") == 0 || strncmp(name, "bpf_overflow_handler", 20) == 0;
-}
-
-void ksym_print_stack(struct dt_ksyms *ks, struct strbuf *out, const uint64_t *pcs, int n, int indent)
-{
-	int i = 0;
-
-	while (i < n && pcs[i] && probe_glue(ks, pcs[i]))
-		i++;
-	for (; i < n && pcs[i]; i++) {
-		sb_printf(out, "%*s", indent, "");
-		ksym_format(ks, out, pcs[i]);
-		sb_putc(out, '\n');
-	}
 }

@@ -17,7 +17,13 @@ void ksyms_destroy(struct dt_ksyms *ks);
 int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off);
 /* "module`symbol+0xoff" (or 0x... when unknown) onto out. */
 void ksym_format(struct dt_ksyms *ks, struct strbuf *out, uint64_t addr);
-/* One frame a line, indented, up to the first zero pc. */
-void ksym_print_stack(struct dt_ksyms *ks, struct strbuf *out, const uint64_t *pcs, int n, int indent);
+/* The frame of pc (output.h); module NULL when unknown. */
+struct dt_frame;
+void ksym_frame(struct dt_ksyms *ks, uint64_t pc, struct dt_frame *f);
+/* pc is in the BPF program or the glue that ran it (not shown in stacks). */
+int ksym_is_glue(struct dt_ksyms *ks, uint64_t pc);
+/* A struct dtf_symtab lookup (format.h) for %a: arg is the dt_ksyms. */
+struct dtf_sym;
+int ksym_dtf_lookup(void *arg, uint64_t addr, int user, struct dtf_sym *sym);
 
 #endif

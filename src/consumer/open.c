@@ -64,6 +64,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->probes = probes_create();
 	h->ksyms = ksyms_create();
 	h->usyms = usyms_create();
+	dt_out_init(&h->out, DT_OFMT_TEXT, 0);
 	if (errp)
 		*errp = 0;
 	return h;
@@ -82,6 +83,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	dt_aggregate_free(h);
 	ksyms_destroy(h->ksyms);
 	usyms_destroy(h->usyms);
+	dt_out_free(&h->out);
 	dt_compile_free(h);
 	dt_cc_destroy(h->cc);
 	dt_list_free(h);

@@ -146,6 +146,27 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			o->switchrate_ns = (uint64_t)v;
 		else if (name[0] == 'a')
 			o->aggrate_ns = (uint64_t)v;
+	} else if (strcmp(name, "oformat") == 0) {
+		/* text, json, json,pretty (json-pretty), folded: before tracing */
+		int fmt, pretty = 0;
+		if (!value)
+			INVAL();
+		if (strcmp(value, "text") == 0)
+			fmt = DT_OFMT_TEXT;
+		else if (strcmp(value, "json") == 0)
+			fmt = DT_OFMT_JSON;
+		else if (strcmp(value, "json,pretty") == 0 || strcmp(value, "json-pretty") == 0)
+			fmt = DT_OFMT_JSON, pretty = 1;
+		else if (strcmp(value, "folded") == 0)
+			fmt = DT_OFMT_FOLDED;
+		else
+			INVAL();
+		if (h->active)
+			return dt_set_errno(h, EDT_ACTIVE);
+		o->oformat = fmt;
+		o->oformat_pretty = pretty;
+		dt_out_free(&h->out);
+		dt_out_init(&h->out, (enum dt_oformat)fmt, pretty);
 	} else if (strcmp(name, "cpu") == 0) {
 		if (!value || !isdigit((unsigned char)*value))
 			INVAL();
@@ -232,6 +253,9 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		*val = o->aggsortkeypos;
 	else if (strcmp(name, "aggsortpos") == 0)
 		*val = o->aggsortpos;
+	else if (strcmp(name, "oformat") == 0)
+		*val = o->oformat == DT_OFMT_JSON ? DTRACE_OFORMAT_JSON :
+		       o->oformat == DT_OFMT_FOLDED ? DTRACE_OFORMAT_FOLDED : DTRACE_OFORMAT_TEXT;
 	else
 		return dt_set_errno(h, EDT_BADOPTNAME);
 	return 0;

@@ -4,6 +4,7 @@
  * libelf, once per object), giving DTrace's "object`symbol+0xoff" frames.
  */
 #include "usyms.h"
+#include "output.h"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -202,10 +203,13 @@ void usym_forget(struct dt_usyms *us, int pid)
 		}
 }
 
-void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
+void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f)
 {
 	struct uproc *p = us ? load_proc(us, pid) : NULL;
 
+	f->pc = pc;
+	f->module = f->name = NULL;
+	f->offset = 0;
 	for (size_t i = 0; p && i < p->nmaps; i++) {
 		struct umap *m = &p->maps[i];
 		if (pc < m->start || pc >= m->end)
@@ -216,6 +220,8 @@ void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 		for (int s = 0; s < o->nseg; s++)
 			if (foff >= o->seg_off[s] && foff < o->seg_off[s] + o->seg_filesz[s])
 				va = foff - o->seg_off[s] + o->seg_vaddr[s];
+		f->module = base;
+		f->offset = va;		/* object`0xva when no symbol has it */
 		size_t lo = 0, hi = o->nsyms;
 		if (hi && va >= o->syms[0].addr) {
 			while (hi - lo > 1) {
@@ -227,24 +233,18 @@ void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 			}
 			struct usym *u = &o->syms[lo];
 			if (!u->size || va < u->addr + u->size) {
-				if (va > u->addr)
-					sb_printf(out, "%s`%s+0x%llx", base, u->name, (unsigned long long)(va - u->addr));
-				else
-					sb_printf(out, "%s`%s", base, u->name);
-				return;
+				f->name = u->name;
+				f->offset = va - u->addr;
 			}
 		}
-		sb_printf(out, "%s`0x%llx", base, (unsigned long long)va);
 		return;
 	}
-	sb_printf(out, "0x%llx", (unsigned long long)pc);
 }
 
-void usym_print_stack(struct dt_usyms *us, struct strbuf *out, int pid, const uint64_t *pcs, int n, int indent)
+void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 {
-	for (int i = 0; i < n && pcs[i]; i++) {
-		sb_printf(out, "%*s", indent, "");
-		usym_format(us, out, pid, pcs[i]);
-		sb_putc(out, '\n');
-	}
+	struct dt_frame f;
+
+	usym_frame(us, pid, pc, &f);
+	dt_frame_format(out, &f);
 }

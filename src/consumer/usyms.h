@@ -15,8 +15,9 @@ void usyms_destroy(struct dt_usyms *us);
 
 /* "object`symbol+0xoff" for pc in process pid (hex when unknown). */
 void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc);
-/* One frame a line, indented, up to the first zero pc. */
-void usym_print_stack(struct dt_usyms *us, struct strbuf *out, int pid, const uint64_t *pcs, int n, int indent);
+/* The frame of pc in process pid (output.h); module NULL when unknown. */
+struct dt_frame;
+void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f);
 /* Read a live process's mappings and objects now (before it exits). */
 void usym_preload(struct dt_usyms *us, int pid);
 /* Drop what is cached about a process (its mappings may have changed). */

@@ -163,6 +163,8 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 		.dtdda_total = total,
 		.dtdda_msg = msg,
 	};
+	dt_out_of(h)->ops->drop(&h->out, &d);
+	dt_out_flush(h, h->cons ? h->cons->fp : NULL);
 	if (!h->drophdlr || h->drophdlr(&d, h->droparg) == DTRACE_HANDLE_ABORT) {
 		if (h->cons)
 			h->cons->status = dt_set_errno(h, EDT_DROPABORT);

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "consumer/format.h"
+#include "consumer/output.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,9 @@ static const struct dtf_argtype T_NONAME = { DTF_T_STRING, 0, 0, NULL };
 
 /* ---- helpers ------------------------------------------------------------- */
 
+/* The symbols pf() resolves %a and %A with (NULL: none). */
+static const struct dtf_symtab *SYMS;
+
 /* printf(fmt, vals...) rendered; the returned buffer is static. */
 static const char *pf(const char *fmt, const struct dtf_value *v, int n)
 {
@@ -116,7 +120,7 @@ static const char *pf(const char *fmt, const struct dtf_value *v, int n)
 		return out;
 	}
 	sb_init(&sb);
-	dtf_print(&sb, f, v, n);
+	dtf_print_syms(&sb, f, v, n, SYMS);
 	snprintf(out, sizeof(out), "%s", sb.s);
 	sb_free(&sb);
 	dtf_free(f);
@@ -675,7 +679,7 @@ static void test_print_fp(void)
 	PF("%Lf", "1.500000", D(1.5));
 }
 
-/* A symbol table for the lookup hook. */
+/* A symbol table for %a and %A. */
 static int fake_syms(void *arg, uint64_t addr, int user, struct dtf_sym *sym)
 {
 	int *calls = arg;
@@ -707,12 +711,14 @@ static void test_print_addr_time(void)
 {
 	int calls = 0;
 
-	/* No hook: plain hex, as with no symbols. */
-	dtf_set_symlookup(NULL, NULL);
+	struct dtf_symtab fake = { fake_syms, &calls };
+
+	/* No symbols: plain hex. */
+	SYMS = NULL;
 	PF("%a", "0xffffffff81000010", I(8, 0, 0xffffffff81000010ULL));
 	PF("%A", "0x401000", I(8, 0, 0x401000));
 
-	dtf_set_symlookup(fake_syms, &calls);
+	SYMS = &fake;
 	PF("%a", "vmlinux`schedule+0x10", I(8, 0, 0xffffffff81000010ULL));
 	PF("%a", "vmlinux`schedule", I(8, 0, 0xffffffff81000000ULL));
 	PF("%a", "ext4`0xffffffffa0000042", I(8, 0, 0xffffffffa0000042ULL));
@@ -724,16 +730,20 @@ static void test_print_addr_time(void)
 	PF("%A", "libc.so.6`malloc+0x4", I(8, 0, 0x7f0000001004ULL));
 	PF("%A", "libc.so.6`malloc", I(8, 0, 0x7f0000001000ULL));
 	PF("%A", "0x7f0000005000", I(8, 0, 0x7f0000005000ULL));
-	ok(calls == 9, __LINE__, "symbol hook called once per address");
+	ok(calls == 9, __LINE__, "symbol lookup called once per address");
 	{
 		struct strbuf sb;
 
 		sb_init(&sb);
-		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0);
+		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0, &fake);
 		eq(sb.s, "vmlinux`schedule+0x1", __LINE__, "dtf_addr2str");
 		sb_free(&sb);
+		sb_init(&sb);
+		dtf_addr2str(&sb, 0xffffffff81000001ULL, 0, NULL);
+		eq(sb.s, "0xffffffff81000001", __LINE__, "dtf_addr2str without symbols");
+		sb_free(&sb);
 	}
-	dtf_set_symlookup(NULL, NULL);
+	SYMS = NULL;
 
 	/* %Y and %T in local time: pin it to UTC. */
 	setenv("TZ", "UTC", 1);
@@ -969,6 +979,37 @@ static void test_rawbytes(void)
 	}
 }
 
+/* JSON strings (output.c): escapes, control bytes, UTF-8 kept, other bytes
+ * as the code point of their value. */
+static void test_json_string(void)
+{
+	static const struct {
+		const char *in;
+		size_t n;
+		const char *want;
+	} t[] = {
+		{ "plain", 5, "\"plain\"" },
+		{ "q\"b\\", 4, "\"q\\\"b\\\\\"" },
+		{ "\n\t\r\b\f", 5, "\"\\n\\t\\r\\b\\f\"" },
+		{ "\x01\x1f\x7f", 3, "\"\\u0001\\u001f\\u007f\"" },
+		{ "a\0b", 3, "\"a\\u0000b\"" },
+		{ "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9, "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"" },
+		{ "\xff\xc3(", 3, "\"\\u00ff\\u00c3(\"" },
+		{ "\xe2\x82", 2, "\"\\u00e2\\u0082\"" },		/* truncated */
+		{ "\xc0\xaf", 2, "\"\\u00c0\\u00af\"" },		/* overlong */
+		{ "\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\"" },	/* surrogate */
+	};
+
+	for (int i = 0; i < N(t); i++) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		dt_json_string(&sb, t[i].in, t[i].n);
+		eq(sb.s, t[i].want, __LINE__, "dt_json_string");
+		sb_free(&sb);
+	}
+}
+
 int main(void)
 {
 	test_parse();
@@ -980,6 +1021,7 @@ int main(void)
 	test_printa();
 	test_trace();
 	test_rawbytes();
+	test_json_string();
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
