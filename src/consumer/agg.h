@@ -198,4 +198,23 @@ int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
 int dt_agg_clear(struct dt_agg *a, int ncpus);
 int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n);
 
+/*
+ * Shared by agg.c (data, sorting) and aggprint.c (printing), not by other
+ * files: the sort context, value helpers and DTrace's comparisons.
+ */
+struct sortctx {
+	int rev, keysort, keypos;
+};
+int dt_agg_llq_zero(const struct dt_agg *a);
+int dt_agg_nbuckets(const struct dt_agg *a);
+uint64_t dt_agg_key_bits(const struct dt_recarg *k, const unsigned char *key, int *size);
+int64_t dt_agg_sdiv(int64_t x, int64_t y);
+uint64_t dt_agg_stddev_of(const int64_t *v, uint64_t normal);
+struct sortctx dt_agg_ctx_of(const struct dt_aggopts *o);
+struct dt_aggent **dt_agg_sorted_of(const struct dt_agg *a, struct dt_aggsnap *snap, const struct sortctx *c, int *np);
+int dt_agg_keycmp(const struct dt_aggent *l, const struct dt_aggent *r, const struct sortctx *c);
+int dt_agg_valcmp(const struct dt_aggent *l, const struct dt_aggent *r, const struct sortctx *c);
+int dt_agg_varcmp(const struct dt_aggent *l, const struct dt_aggent *r, const struct sortctx *c);
+uint32_t dt_agg_nwords(const struct dt_agg *a);
+
 #endif

@@ -17,7 +17,9 @@
  *   work.c       go/stop/status/sleep/work: BEGIN, END, drops, processes
  *   consume.c    records from the ring buffer to callbacks and output
  *   aggregate.c  the aggregation API (snapshot, walks, print, clear)
- *   agg.c        aggregation data: merge, sort, DTrace's printing
+ *   agg.c        aggregation data: snapshot, merge, sort, clear, trunc
+ *   aggprint.c   aggregations as DTrace prints them, printa()
+ *   output.c     the formatter layer: text, JSON and folded emitters
  *   output.c     the formatter layer every output goes through: text,
  *                JSON and folded emitters (output.h)
  *   proc.c       processes created or grabbed (-c, -p)
