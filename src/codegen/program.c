@@ -111,18 +111,6 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, RH_PROBE));
 	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, RH_PRESENT, 0));
 	cg_emit(g, BPF_ST_MEM(BPF_W, R7, RH_SPEC, 0));		/* not speculative */
-	cg_call(g, BPF_FUNC_get_smp_processor_id);
-	cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, RH_CPU));
-	/* when the probe fired: the firing's timestamp, as `timestamp` reads it */
-	{
-		int have = cg_new_label(g);
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TS));
-		cg_jmp_imm(g, BPF_JNE, R0, 0, have);
-		cg_call(g, BPF_FUNC_ktime_get_ns);
-		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R0, FP_TS));
-		cg_place(g, have);
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, RH_TS));
-	}
 
 	if (c->pred) {
 		g->temp_cur = 0;
@@ -137,6 +125,20 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	 * probe); stores and aggregations alone record nothing */
 	if (c->recs.n > 0 || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
 		int ok = cg_new_label(g);
+		/* the CPU and when the probe fired (the firing's timestamp, as
+		 * `timestamp` reads it): only for a record that is sent, so a
+		 * clause that only aggregates pays for neither */
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, RH_CPU));
+		{
+			int have = cg_new_label(g);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_TS));
+			cg_jmp_imm(g, BPF_JNE, R0, 0, have);
+			cg_call(g, BPF_FUNC_ktime_get_ns);
+			cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R0, FP_TS));
+			cg_place(g, have);
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, RH_TS));
+		}
 		cg_ld_map(g, R1, CGM_RINGBUF);
 		cg_emit(g, BPF_MOV64_REG(R2, R7));
 		cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)c->rec_size));

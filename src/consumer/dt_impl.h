@@ -19,7 +19,6 @@
  *   aggregate.c  the aggregation API (snapshot, walks, print, clear)
  *   agg.c        aggregation data: snapshot, merge, sort, clear, trunc
  *   aggprint.c   aggregations as DTrace prints them, printa()
- *   output.c     the formatter layer: text, JSON and folded emitters
  *   output.c     the formatter layer every output goes through: text,
  *                JSON and folded emitters (output.h)
  *   proc.c       processes created or grabbed (-c, -p)
