@@ -138,12 +138,7 @@ static void upd_stddev(struct cg *g, const struct dt_aggvar *a, int val_d, int i
 {
 	int pos = cg_new_label(g), nc1 = cg_new_label(g), nc2 = cg_new_label(g);
 
-	(void)a;
-	(void)incr_d;
-	cg_peek(g, R2, val_d);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R8, 8));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R3, 8));
+	upd_sum(g, a, val_d, incr_d);	/* leaves the value in r2 */
 	/* x = |v|; x*x as 128 bits (lo r4, hi r5) */
 	cg_jmp_imm(g, BPF_JSGE, R2, 0, pos);
 	cg_emit(g, BPF_NEG64(R2));
