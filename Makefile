@@ -100,9 +100,15 @@ conformance-all: $(BUILD)/dtrace
 	grep ^PASS $(BUILD)/conformance-all.results | sed 's/^PASS \(.*\.d\):.*/\1/' | \
 		sort -u - tests/conformance.pass > $(BUILD)/conformance.pass.new
 
+# the stock-kernel test bed: the binary built here, run on Debian's 6.1 and
+# 6.12 kernels under qemu (tests/kernels/run.sh; KERNELS="-k 6.1" for one)
+check-kernels: $(BUILD)/dtrace
+	tests/kernels/run.sh $(BUILD)/dtrace $(KERNELS)
+
 # every test; installs nothing (`make run` and .ci/run install the build
-# dependencies with scripts/install-deps.sh)
-check: all unit e2e api conformance
+# dependencies with scripts/install-deps.sh); check-kernels downloads the
+# kernel packages once into build/kernels/
+check: all unit e2e api conformance check-kernels
 
 # the installed library and header through pkg-config, with a consumer
 # written against the public API (tests/api)
@@ -149,7 +155,7 @@ clean:
 	rm -rf $(BUILD)
 
 FORCE:
-.PHONY: FORCE all unit e2e conformance conformance-all check api run deps install uninstall clean
+.PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d

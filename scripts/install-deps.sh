@@ -2,10 +2,12 @@
 # Install the Debian packages the build needs, if any is missing.
 # libbpf-dev: BPF syscalls, ring buffer, BTF; libelf-dev and zlib1g-dev: libbpf's
 # own dependencies; cpp: dtrace -C; python3: the conformance runner;
-# pkg-config: tests/api builds a consumer with the installed libdtrace.pc.
+# pkg-config: tests/api builds a consumer with the installed libdtrace.pc;
+# qemu-system-x86 and busybox-static: the stock-kernel test bed
+# (tests/kernels), which boots Debian's kernels with an initramfs of busybox.
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config qemu-system-x86 busybox-static; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
@@ -13,5 +15,5 @@ if [ -n "$need" ]; then
 	SUDO=""
 	[ "$(id -u)" -ne 0 ] && SUDO=sudo
 	$SUDO apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 fi
