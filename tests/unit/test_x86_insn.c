@@ -5,7 +5,8 @@
  * truncation, reads that must stop at the end of the bytes given, the
  * boundaries and ret queries, and a comparison with objdump's instruction
  * starts over every function in .text of real binaries (libc, bash, this
- * test itself, build/dtrace): any disagreement fails.
+ * test itself, libmvec, build/dtrace) and of an object assembled from a
+ * list of rare encodings: any disagreement fails.
  *
  *   gcc -std=c11 -Wall -Wextra -O2 -Isrc src/common/x86_insn.c \
  *       tests/unit/test_x86_insn.c -o /tmp/test_x86_insn && /tmp/test_x86_insn
@@ -706,6 +707,157 @@ static void test_against_objdump(struct tally *t, const char *path, int required
 	free(text.file);
 }
 
+/*
+ * Encodings compilers rarely emit but kernel and library code has: system
+ * and virtualization instructions, CET, TSX, SSE4a, x87, BMI, SHA, AES,
+ * AVX2, AVX-512 (masks, broadcast, rounding, FP16 maps 5 and 6), AMX, every
+ * immediate and displacement form.  Assembled with cc at test time and
+ * compared with objdump like the binaries.
+ */
+static const char assembled_source[] =
+	"\t.text\n"
+	"\t.globl sysinsns\n"
+	"sysinsns:\n"
+	"\twrmsr; rdmsr; rdpmc; rdtsc; rdtscp; cpuid; wbinvd; invd; clts\n"
+	"\thlt\n"
+	"\tswapgs; sysretq; sysretl; iretq; iretl; sysenter; sysexitq\n"
+	"\tsyscall; getsec\n"
+	"\tstac; clac; vmcall; vmlaunch; vmresume; vmxoff; vmfunc; xgetbv\n"
+	"\txsetbv; encls; enclu\n"
+	"\tmonitor; mwait; serialize; rdpid %rax; rdpkru; wrpkru\n"
+	"\tlgdt (%rax); sgdt 8(%rsp); lidt 0x12345678(%rip); ltr %ax\n"
+	"\tlldt %ax; str %eax; smsw %eax\n"
+	"\tinvlpg (%rax); invpcid (%rax), %rcx; invept (%rax), %rcx\n"
+	"\tinvvpid (%rax), %rcx\n"
+	"\tvmread %rax, %rbx; vmwrite %rax, %rbx; vmptrld (%rax)\n"
+	"\tvmclear (%rax); vmxon (%rax)\n"
+	"\tmov %cr4, %rax; mov %rax, %cr3; mov %dr7, %rax; mov %rax, %dr0\n"
+	"\tmov %cr8, %rax\n"
+	"\trdfsbase %rax; wrgsbase %rbx; rdgsbase %ecx\n"
+	"\txsave (%rax); xsaves (%rax); xrstors64 (%rbx)\n"
+	"\txsaveopt64 (%rcx); xsavec (%rdx); fxsave64 (%rsp)\n"
+	"\tfxrstor (%rsp)\n"
+	"\tclflush (%rax); clflushopt (%rax); clwb (%rax); sfence; lfence\n"
+	"\tmfence; pause\n"
+	"\tprefetcht0 (%rax); prefetchnta 64(%rax); prefetchw (%rax)\n"
+	"\trdrand %rax; rdseed %ecx; cmpxchg16b (%rsi)\n"
+	"\tlock cmpxchg8b (%rdi)\n"
+	"\tmovdiri %rax, (%rdx); movdir64b (%rsi), %rdi\n"
+	"\tenqcmd (%rsi), %rdi; enqcmds (%rsi), %rdi\n"
+	"\tendbr64; endbr32; incsspq %rax; rdsspq %rax; saveprevssp\n"
+	"\tsetssbsy; wrssq %rax, (%rbx); clrssbsy (%rax)\n"
+	"\txbegin 1f; 1: xend; xabort $3; xtest\n"
+	"\tud2; ud1 (%rax), %eax; ud0 (%rax), %eax; int3; int $3; int1\n"
+	"\tlock incl (%rax); lock xaddq %rax, 8(%rbx); xchg %rax, (%rbx)\n"
+	"\tlock btsq $5, (%rax)\n"
+	"\trep movsb; rep stosq; repne scasb; movsq; cmpsb; lodsw\n"
+	"\tenter $16, $0; leave; ret $8; lretq; lretq $4; iretq\n"
+	"\tmovabs 0x1122334455667788, %al\n"
+	"\tmovabs %rax, 0x1122334455667788; addr32 mov 0x11223344, %eax\n"
+	"\tmovabs $0x1122334455667788, %r11; movw $0x1234, %ax\n"
+	"\tmovw $1, (%rax); pushw $0x1234; pushq $0x12345678\n"
+	"\tin $0x60, %al; out %al, $0x80; in (%dx), %eax; outsb; insl\n"
+	"\tcrc32q %rax, %rbx; crc32b %al, %ebx; movbe (%rax), %ecx\n"
+	"\tpopcnt %rax, %rbx; lzcnt %eax, %ebx; tzcnt %ax, %bx\n"
+	"\tandn %rax, %rbx, %rcx; bextr %rax, %rbx, %rcx; blsi %rax, %rbx\n"
+	"\tbzhi %rax, %rbx, %rcx; pdep %rax, %rbx, %rcx\n"
+	"\tpext %rax, %rbx, %rcx\n"
+	"\trorx $5, %rax, %rbx; sarx %rax, %rbx, %rcx\n"
+	"\tmulx %rax, %rbx, %rcx; adcx %rax, %rbx; adox %rax, %rbx\n"
+	"\taesenc %xmm1, %xmm2; aesenclast (%rax), %xmm2\n"
+	"\taeskeygenassist $1, %xmm1, %xmm2\n"
+	"\tpclmulqdq $0x11, %xmm1, %xmm2\n"
+	"\tsha1rnds4 $3, %xmm1, %xmm2; sha256rnds2 %xmm1, %xmm2\n"
+	"\tsha1msg1 %xmm1, %xmm2; gf2p8affineqb $1, %xmm1, %xmm2\n"
+	"\textrq $4, $8, %xmm1; insertq $4, $8, %xmm1, %xmm2\n"
+	"\textrq %xmm1, %xmm2; insertq %xmm1, %xmm2\n"
+	"\tpshufd $0x1b, %xmm1, %xmm2; psrldq $8, %xmm1; psllw $3, %mm1\n"
+	"\tpinsrw $1, %eax, %xmm1; pextrw $1, %xmm1, %eax\n"
+	"\tshufpd $1, %xmm1, %xmm2\n"
+	"\troundsd $4, %xmm1, %xmm2; dpps $0xff, %xmm1, %xmm2\n"
+	"\tpcmpestri $0x0c, (%rax), %xmm1; pextrq $1, %xmm1, %rax\n"
+	"\tpinsrq $1, %rax, %xmm1; extractps $1, %xmm1, %eax\n"
+	"\tcvtsi2sdq %rax, %xmm0; cvttsd2si %xmm0, %rax; movq %rax, %xmm0\n"
+	"\tmovd %xmm0, %eax; maskmovq %mm1, %mm2; emms; femms\n"
+	"\tfldz; fld1; fstpt (%rax); fildll 8(%rsp); fnstcw (%rsp)\n"
+	"\tfxch %st(2); faddp; fucomip %st(1), %st; fnstsw %ax; fwait\n"
+	"\tvzeroupper; vzeroall; vmovdqu (%rsi), %ymm0\n"
+	"\tvpcmpeqb %ymm1, %ymm2, %ymm3; vpmovmskb %ymm0, %eax\n"
+	"\tvpbroadcastb %xmm0, %ymm1\n"
+	"\tvpermq $0x1b, %ymm1, %ymm2\n"
+	"\tvperm2i128 $0x20, %ymm1, %ymm2, %ymm3\n"
+	"\tvinserti128 $1, %xmm1, %ymm2, %ymm3\n"
+	"\tvextracti128 $1, %ymm1, %xmm2\n"
+	"\tvpshufd $0x1b, %ymm1, %ymm2; vpsrldq $8, %ymm1, %ymm2\n"
+	"\tvpslld $3, %ymm1, %ymm2; vcmpps $1, %ymm1, %ymm2, %ymm3\n"
+	"\tvshufps $1, %ymm1, %ymm2, %ymm3\n"
+	"\tvpgatherdd %ymm1, (%rax,%ymm2,4), %ymm3\n"
+	"\tvfmadd231pd %ymm1, %ymm2, %ymm3; vcvtph2ps %xmm1, %ymm2\n"
+	"\tvcvtps2ph $0, %ymm1, %xmm2\n"
+	"\tvmovdqu64 (%rsi), %zmm16; vmovdqu8 %zmm1, 0x40(%rdi){%k1}\n"
+	"\tvpcmpub $4, %zmm1, %zmm2, %k3\n"
+	"\tvpternlogd $0x96, %zmm1, %zmm2, %zmm3\n"
+	"\tvpsrad $5, %zmm1, %zmm2; vpshufd $0x1b, %zmm1, %zmm2{%k1}{z}\n"
+	"\tvcmppd $1, %zmm1, %zmm2, %k1\n"
+	"\tvshufi64x2 $0x44, %zmm1, %zmm2, %zmm3\n"
+	"\tvpbroadcastq %rax, %zmm1; vaddps (%rax){1to16}, %zmm1, %zmm2\n"
+	"\tvaddpd {rn-sae}, %zmm1, %zmm2, %zmm3\n"
+	"\tvgatherdps 8(%rax,%zmm1,4), %zmm2{%k1}\n"
+	"\tkmovq %k1, %rax; kmovw %eax, %k2; kortestq %k1, %k2\n"
+	"\tkshiftlq $3, %k1, %k2; kandw %k1, %k2, %k3\n"
+	"\tvpcompressb %zmm1, (%rax){%k1}; vpdpbusd %zmm1, %zmm2, %zmm3\n"
+	"\tvgf2p8affineqb $1, %zmm1, %zmm2, %zmm3\n"
+	"\tvaesenc %zmm1, %zmm2, %zmm3\n"
+	"\tvaddph %zmm1, %zmm2, %zmm3; vfmadd132ph %zmm1, %zmm2, %zmm3\n"
+	"\tvcmpph $1, %zmm1, %zmm2, %k1; vfpclassph $3, %zmm1, %k1\n"
+	"\tvmovsh (%rax), %xmm1\n"
+	"\tvcvtsi2shq %rax, %xmm1, %xmm2; vgetmantph $2, %zmm1, %zmm2\n"
+	"\tvrndscaleph $1, %zmm1, %zmm2\n"
+	"\tldtilecfg (%rax); tilerelease; tileloadd (%rax,%rcx,1), %tmm1\n"
+	"\ttdpbssd %tmm1, %tmm2, %tmm3; tilezero %tmm0\n"
+	"\tvpdpbusd %ymm1, %ymm2, %ymm3; vpmadd52luq %ymm1, %ymm2, %ymm3\n"
+	"\tcs call *%rax; notrack jmp *%rax; bnd ret; rep ret; data16 ret\n"
+	"\tcs nopw 0(%rax,%rax,1); nopw %cs:0x100(%rax,%rax,1)\n"
+	"\tds jne 2f; 2: jrcxz 2b; loop 2b; jmp 4f; .skip 200, 0x90; 4:\n"
+	"\tleaq 0x12345678(,%r13,8), %rax; movl (%r12), %eax\n"
+	"\tmovl (%r13), %eax; movl 4(%rsp,%rbp,2), %eax; lea (%rip), %rax\n"
+	"\ttestb $1, (%rax); testw $1, 2(%rax)\n"
+	"\ttestq $0x1000, 0x100(%rsp); notb (%rax); negq 8(%rax)\n"
+	"\tidivq 0x1000(%rax)\n"
+	"\txchg %ax, %ax; xchg %r8, %rax; pushf; popfq; cwtl; cqto; cbw\n"
+	"\tsahf; lahf; cmc; stc; std; cld; cli; sti\n"
+	"\tshldq $4, %rax, (%rbx); shrd %cl, %eax, %ebx; btl $3, (%rax)\n"
+	"\tbsr %eax, %ebx; bswap %r12; cmovneq (%rax), %rbx\n"
+	"\tsetne 8(%rsp)\n"
+	"\tmovsxd (%rax), %rax; movzwl 2(%rax), %eax; movsbq %al, %r15\n"
+	"\timul $1000, %rax, %rbx; imul $10, (%rax), %ebx\n"
+	"\trclb $3, (%rax); rorl %cl, (%rax); sarq (%rax); xlat; ret\n";
+
+/* Assemble assembled_source into a temporary object and compare its .text. */
+static void test_assembled_against_objdump(struct tally *t)
+{
+	char src[] = "/tmp/test_x86_insn_XXXXXX", obj[] = "/tmp/test_x86_insn_o_XXXXXX";
+	char cmd[200];
+	int src_fd = mkstemp(src), obj_fd = mkstemp(obj);
+	FILE *f = src_fd >= 0 ? fdopen(src_fd, "w") : NULL;
+	int written;
+
+	if (!f || obj_fd < 0) {
+		ok(t, 0, __LINE__, "temporary files for the assembler");
+		return;
+	}
+	close(obj_fd);
+	written = fputs(assembled_source, f) >= 0;
+	written &= fclose(f) == 0;
+	snprintf(cmd, sizeof(cmd), "cc -c -x assembler %s -o %s", src, obj);
+	if (written && system(cmd) == 0)
+		test_against_objdump(t, obj, 1);
+	else
+		ok(t, 0, __LINE__, "cc assembles the instruction list");
+	unlink(src);
+	unlink(obj);
+}
+
 int main(int argc, char **argv)
 {
 	struct tally t = { 0, 0 };
@@ -723,6 +875,7 @@ int main(int argc, char **argv)
 		for (i = 1; i < argc; i++)
 			test_against_objdump(&t, argv[i], 1);
 	} else {
+		test_assembled_against_objdump(&t);
 		/* this program, by its name: objdump's /proc/self is objdump */
 		self_len = readlink("/proc/self/exe", self, sizeof(self) - 1);
 		if (self_len > 0) {
