@@ -12,6 +12,9 @@
  * with ModRM.reg != 0), 3DNow! (0F 0F), APX's REX2 and EVEX map 4, the
  * opcodes that do not exist in 64-bit mode, and near branches with a 66
  * prefix (E8, E9, 0F 80-8F: AMD and Intel CPUs disagree on their length).
+ * Opcodes left undefined inside the 0F38 and 0F3A maps and the VEX/EVEX
+ * maps are measured by their map's shape (ModRM; imm8 in 0F3A), not
+ * refused: the decoder finds boundaries, it does not validate every opcode.
  */
 #ifndef DT_X86_INSN_H
 #define DT_X86_INSN_H
