@@ -9,6 +9,11 @@
 #   --e2e      also run the whole end-to-end suite (tests/e2e/run.sh, with
 #              bash) in the guest and print its report: a diagnostic, not
 #              compared (cases needing python3 or a compiler fail there)
+#   --conformance  also run the conformance ratchet's tests
+#              (tests/conformance.pass, with ../shared/conformance/run and
+#              python3) in the guest and print those that fail there: a
+#              diagnostic, not compared (tests needing a compiler fail
+#              there)
 #   CASE       run only these cases (names as below); default: all
 #
 # Why: the development machines run one recent kernel without kprobes or
@@ -52,8 +57,13 @@ while [[ $# -gt 0 && $1 == -k ]]; do
 	kernels+=("$2"); shift 2
 done
 [[ ${#kernels[@]} -gt 0 ]] || kernels=(6.1 6.12)
-e2e=0
-if [[ ${1:-} == --e2e ]]; then e2e=1; shift; fi
+e2e=0 conformance=0
+while [[ ${1:-} == --e2e || ${1:-} == --conformance ]]; do
+	[[ $1 == --e2e ]] && e2e=1
+	[[ $1 == --conformance ]] && conformance=1
+	shift
+done
+CONFORMANCE_RUN=${CONFORMANCE_RUN:-$top/../shared/conformance/run}
 want=("$@")
 
 for tool in qemu-system-x86_64 busybox xz objcopy apt-get dpkg-deb gzip; do
@@ -134,17 +144,24 @@ modules_for() {
 	printf '%s\n' "${order[@]}"
 }
 
-# The initramfs: busybox, dtrace and its libraries, the cases, the modules.
-make_initramfs() {
-	local dir=$1 out=$2 root lib
-	root=$(mktemp -d /tmp/dtrace-kroot.XXXXXX)
-	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
-	cp /bin/busybox "$root/bin/busybox"
-	cp "$DTRACE" "$root/bin/dtrace"
-	for lib in $(ldd "$DTRACE" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
+# Copy a program and the shared libraries it loads into root, at the path.
+copy_program() {
+	local root=$1 prog=$2 path=$3 lib
+	mkdir -p "$root$(dirname "$path")"
+	cp -L "$prog" "$root$path"
+	for lib in $(ldd "$prog" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
 		mkdir -p "$root$(dirname "$lib")"
 		cp -L "$lib" "$root$lib"
 	done
+}
+
+# The initramfs: busybox, dtrace and its libraries, the cases, the modules.
+make_initramfs() {
+	local dir=$1 out=$2 root
+	root=$(mktemp -d /tmp/dtrace-kroot.XXXXXX)
+	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
+	cp /bin/busybox "$root/bin/busybox"
+	copy_program "$root" "$DTRACE" /bin/dtrace
 	cp "$here"/cases/* "$root/cases/"
 	cp "$here/guest-init" "$root/init"
 	chmod +x "$root/init"
@@ -152,12 +169,32 @@ make_initramfs() {
 	while read -r m; do cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
 	sed -i 's,.*/,,' "$root/modules/order"
 	printf '%s\n' "${want[@]}" > "$root/cases/.want"
+	if [[ $e2e == 1 || $conformance == 1 ]]; then
+		copy_program "$root" /bin/bash /bin/bash
+		# dtrace -C runs cpp, which runs cc1
+		copy_program "$root" "$(readlink -f /usr/bin/cpp)" /usr/bin/cpp
+		local cc1
+		cc1=$(cpp -print-prog-name=cc1)
+		copy_program "$root" "$cc1" "$cc1"
+		mkdir -p "$root/usr/include"
+		cp /usr/include/stdc-predef.h "$root/usr/include/"
+	fi
 	if [[ $e2e == 1 ]]; then
-		for lib in /bin/bash $(ldd /bin/bash | awk '/=>/ {print $3}'); do
-			mkdir -p "$root$(dirname "$lib")"
-			cp -L "$lib" "$root$lib"
-		done
 		cp -r "$top/tests/e2e" "$root/e2e"
+	fi
+	if [[ $conformance == 1 ]]; then
+		local py
+		py=$(readlink -f /usr/bin/python3)
+		copy_program "$root" "$py" /usr/bin/python3
+		mkdir -p "$root/usr/lib"
+		tar -C /usr/lib --exclude=test --exclude=idlelib --exclude=tkinter \
+			--exclude=lib2to3 --exclude=ensurepip --exclude=__pycache__ \
+			--exclude='config-*' --exclude=site-packages --exclude=dist-packages \
+			--exclude=pydoc_data -cf - "$(basename "$py")" | tar -C "$root/usr/lib" -xf -
+		mkdir -p "$root/conformance"
+		cp "$CONFORMANCE_RUN" "$root/conformance/run"
+		cp -r "$(dirname "$CONFORMANCE_RUN")/tests" "$root/conformance/tests"
+		cp "$top/tests/conformance.pass" "$root/conformance/pass"
 	fi
 	(cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out"
 	rm -rf "$root"
@@ -201,6 +238,10 @@ for series in "${kernels[@]}"; do
 			fail=$((fail + 1))
 		fi
 	done
+	if [[ $conformance == 1 ]]; then
+		echo "-- the conformance ratchet's tests that fail on $krel:"
+		sed -n '/^@@CONFORMANCE/,/^@@ENDCONFORMANCE/p' "$run/results.txt" | grep -v '^@@' | sed 's/^/  /'
+	fi
 	if [[ $e2e == 1 ]]; then
 		echo "-- the end-to-end suite on $krel:"
 		sed -n '/^@@E2E/,/^@@ENDE2E/p' "$run/results.txt" | grep -v '^@@' | sed 's/^/  /'
