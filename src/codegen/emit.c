@@ -100,7 +100,14 @@ void cg_resolve_fixups(struct cg *g)
 		struct bpf_insn *in = &g->p->insns[g->fix[i].insn];
 		int d = target - g->fix[i].insn - 1;
 		if (in->code == (BPF_JMP32 | BPF_JA)) {
-			in->imm = d;
+			/* a jump that fits 16 bits is the classic "ja", which
+			 * every kernel has (gotol: 6.6) */
+			if (d >= -32768 && d <= 32767)
+				*in = BPF_JMP_A(d);
+			else
+				in->imm = d;
+		} else if (in->code == (BPF_JMP | BPF_CALL)) {
+			in->imm = d;	/* a call of a BPF function */
 		} else {
 			if (d < -32768 || d > 32767)
 				cg_error(g, 0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",
@@ -152,6 +159,13 @@ void cg_call(struct cg *g, int helper)
 	cg_emit(g, BPF_CALL_HELPER(helper));
 }
 
+/* call the BPF function that begins at label */
+void cg_call_label(struct cg *g, int label)
+{
+	add_fix(g, label);
+	cg_emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
+}
+
 int16_t cg_slot(int d)
 {
 	return (int16_t)(FP_SLOT0 - 8 * d);
@@ -159,7 +173,12 @@ int16_t cg_slot(int d)
 
 void cg_push(struct cg *g, int reg)
 {
-	if (g->depth >= MAX_DEPTH)
+	/* without the string kfuncs, string functions are BPF functions two
+	 * calls deep (strfn.c), whose frames take 32 bytes each of the 512
+	 * bytes of stack all frames share */
+	int max = g->p->kfeat & KF_STR_KFUNCS ? MAX_DEPTH : MAX_DEPTH_CALLS;
+
+	if (g->depth >= max)
 		cg_error(g, g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
 	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, reg, cg_slot(g->depth)));
 	g->depth++;
@@ -270,9 +289,21 @@ void cg_read_kernel_u64(struct cg *g)
 	cg_emit(g, BPF_MOV64_REG(R0, R1));
 }
 
+/*
+ * Where the kernel gives this program type no bpf_get_attach_cookie() (raw
+ * tracepoints before 6.10), the probe id is a constant of the program, and
+ * the loader loads one instance of the program per probe, each with its
+ * own id in place of the 0 here (struct cg_program's per_probe).
+ */
 void cg_prologue_cookie(struct cg *g, int out)
 {
 	(void)out;
+	if (!(g->p->kfeat & KF_COOKIE)) {
+		reloc(g, CG_RELOC_PRID);
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		g->p->per_probe = 1;
+		return;
+	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
 	cg_call(g, BPF_FUNC_get_attach_cookie);
 }

@@ -9,7 +9,7 @@
 
 
 /*
- * A kfunc left in r0 the index of a match in the string at stack depth d,
+ * A string function (strfn.c) left in r0 the index of a match in the string at stack depth d,
  * or a negative error: r0 = a copy of the string from there on (in a new
  * temporary, so that the result is a whole buffer) or NULL.
  */
@@ -178,7 +178,7 @@ static void find_char(struct cg *g, struct node *n, int last)
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
-	cg_kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
+	cg_strfn(g, last ? SF_STRRCHR : SF_STRCHR);
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -193,7 +193,7 @@ static void gen_strstr(struct cg *g, struct node *n)
 	cg_null_check(g, R0);
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
-	cg_kcall(g, "bpf_strstr");
+	cg_strfn(g, SF_STRSTR);
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -312,7 +312,7 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_peek(g, R1, d0);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
 		cg_peek(g, R2, d0 + 1);
-		cg_kcall(g, "bpf_strstr");
+		cg_strfn(g, SF_STRSTR);
 		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
 		cg_jmp(g, res);
@@ -340,7 +340,7 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
 		cg_peek(g, R2, d0 + 1);
 		cg_peek(g, R3, dsub);
-		cg_kcall(g, "bpf_strnstr");
+		cg_strfn(g, SF_STRNSTR);
 		cg_emit(g, BPF_MOV64_REG(R1, R0));
 		cg_emit(g, BPF_MOV64_REG(R0, R8));
 		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
@@ -530,7 +530,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
 	cg_scratch_ptr(g, R1, t);
 	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
-	cg_kcall(g, "bpf_strrchr");
+	cg_strfn(g, SF_STRRCHR);
 	if (!dir) {
 		/* after the last slash (or all of it) */
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
@@ -601,7 +601,7 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_var_addr(g, v);
 	cg_emit(g, BPF_MOV64_REG(R1, R0));
 	cg_peek(g, R2, d0);
-	cg_kcall(g, "bpf_strspn");
+	cg_strfn(g, SF_STRSPN);
 	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 	cg_emit(g, BPF_MOV64_REG(R8, R0));
 	cg_var_addr(g, v);
@@ -617,7 +617,7 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_place(g, have);
 	cg_emit(g, BPF_MOV64_REG(R1, R8));
 	cg_peek(g, R2, d0);
-	cg_kcall(g, "bpf_strcspn");
+	cg_strfn(g, SF_STRCSPN);
 	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 	cg_emit(g, BPF_MOV64_REG(R9, R0));
 	/* the token: strcspn bytes and a NUL */
