@@ -161,6 +161,9 @@ int cg_bpf_size(uint32_t sz);
 void cg_clamp_u(struct cg *g, int reg, int32_t max);
 void cg_scratch_ptr(struct cg *g, int reg, uint32_t off);
 void cg_call_label(struct cg *g, int label);
+void cg_scratch_stx(struct cg *g, int size, int src, uint32_t off, int tmp);
+void cg_scratch_st(struct cg *g, int size, uint32_t off, int32_t imm, int tmp);
+void cg_scratch_ldx(struct cg *g, int size, int dst, uint32_t off);
 
 /* ---- expr.c ---- */
 void cg_expr(struct cg *g, struct node *n);

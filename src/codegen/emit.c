@@ -273,6 +273,42 @@ void cg_scratch_ptr(struct cg *g, int reg, uint32_t off)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)off));
 }
 
+/*
+ * Scratch memory at any offset: an instruction's offset has 16 bits, and
+ * the temporaries of a large strsize lie beyond them, where the address is
+ * made in a register first (tmp, which the store clobbers; a load makes
+ * it in dst).
+ */
+void cg_scratch_stx(struct cg *g, int size, int src, uint32_t off, int tmp)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_STX_MEM(size, R7, src, (int16_t)off));
+		return;
+	}
+	cg_scratch_ptr(g, tmp, off);
+	cg_emit(g, BPF_STX_MEM(size, tmp, src, 0));
+}
+
+void cg_scratch_st(struct cg *g, int size, uint32_t off, int32_t imm, int tmp)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_ST_MEM(size, R7, (int16_t)off, imm));
+		return;
+	}
+	cg_scratch_ptr(g, tmp, off);
+	cg_emit(g, BPF_ST_MEM(size, tmp, 0, imm));
+}
+
+void cg_scratch_ldx(struct cg *g, int size, int dst, uint32_t off)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_LDX_MEM(size, dst, R7, (int16_t)off));
+		return;
+	}
+	cg_scratch_ptr(g, dst, off);
+	cg_emit(g, BPF_LDX_MEM(size, dst, dst, 0));
+}
+
 /* r0 = the u64 at kernel address r3 (0 if it cannot be read). */
 void cg_read_kernel_u64(struct cg *g)
 {
