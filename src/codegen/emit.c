@@ -104,6 +104,9 @@ void cg_resolve_fixups(struct cg *g)
 			 * every kernel has (gotol: 6.6) */
 			if (d >= -32768 && d <= 32767)
 				*in = BPF_JMP_A(d);
+			else if (!(g->p->kfeat & KF_CPUV4))
+				cg_error(g, 0, NULL, "clause too large for this kernel: a jump at BPF pc %d spans %d "
+					 "BPF instructions (at most 32767 before Linux 6.6)", g->fix[i].insn, d);
 			else
 				in->imm = d;
 		} else if (in->code == (BPF_JMP | BPF_CALL)) {

@@ -2,12 +2,14 @@
  * kfeat.c - what the running kernel offers a BPF program, asked of the
  * kernel itself: for each program type a handle uses, whether the string
  * kfuncs (6.17) are callable and whether bpf_get_attach_cookie() is (raw
- * tracepoints 6.10, perf events and kprobes 5.15).  The answer is a set of
+ * tracepoints 6.10, perf events and kprobes 5.15), and whether the
+ * instructions of 6.6 (signed division, long jumps) load.  The answer is a set of
  * KF_* bits (codegen/cg.h) that the code generator chooses its code by;
  * docs/KERNELS.md says what each older kernel loses.
  *
  * Each feature is probed by loading a program of the type that would use
- * it, a few instructions long, that uses it: a kfunc present in the BTF but
+ * it, a few instructions long, that uses it (the ISA v4 of 6.6: a signed
+ * division): a kfunc present in the BTF but
  * not registered for the type, or a helper the type lacks, fails to load.
  * Results are kept on the handle, one word per program type.
  *
@@ -15,6 +17,7 @@
  * hides features the kernel has, to test the fallbacks on a new kernel:
  *   string-kfuncs   the 6.17 string kfuncs (strlen, strchr, strstr, ...)
  *   cookie          bpf_get_attach_cookie() in every program type
+ *   cpuv4           the instructions of 6.6 (signed division, gotol)
  */
 #include "dt_impl.h"
 
@@ -40,6 +43,7 @@ static const struct {
 } feature_names[] = {
 	{"string-kfuncs", KF_STR_KFUNCS},
 	{"cookie", KF_COOKIE},
+	{"cpuv4", KF_CPUV4},
 	{"all", ~0u},
 };
 
@@ -107,6 +111,15 @@ static unsigned int probe(int prog_type)
 	};
 	if (loads(prog_type, cookie, sizeof(cookie) / sizeof(cookie[0])) != 0)
 		bits |= KF_COOKIE;
+	const struct bpf_insn sdiv[] = {
+		BPF_MOV64_IMM(BPF_REG_0, -7),
+		BPF_MOV64_IMM(BPF_REG_1, 2),
+		BPF_SDIV64_REG(BPF_REG_0, BPF_REG_1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	if (loads(prog_type, sdiv, sizeof(sdiv) / sizeof(sdiv[0])) != 0)
+		bits |= KF_CPUV4;
 	return bits & ~hidden();
 }
 
