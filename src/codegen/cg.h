@@ -29,10 +29,35 @@ struct dt_cgopts {
 	uint32_t error_probe;	/* probe id of dtrace:::ERROR */
 };
 
+/*
+ * What the running kernel offers programs of one BPF type, probed by the
+ * consumer (consumer/kfeat.c); the code generator chooses by these bits,
+ * and docs/KERNELS.md says what each kernel version has.
+ */
+#define KF_STR_KFUNCS	0x1u	/* the string kfuncs of 6.17 (bpf_strnlen, ...) */
+#define KF_COOKIE	0x2u	/* bpf_get_attach_cookie() (raw_tp: 6.10) */
+#define KF_CPUV4	0x4u	/* signed division, gotol (the ISA v4 of 6.6) */
+#define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
+
 /* A program under construction / compiled. */
 struct cg_reloc {
 	int insn;
-	int map;		/* enum cg_map (+ dyn index) */
+	int map;		/* enum cg_map (+ dyn index), or CG_RELOC_PRID */
+};
+/* The imm of a relocation's instruction is the probe id of the program's
+ * instance (see per_probe below). */
+#define CG_RELOC_PRID	(-1)
+
+/*
+ * A BPF function of a program after its main one (the string functions of
+ * kernels without the string kfuncs, strfn.c): global (the verifier checks
+ * it once, not at every call), int f(struct { char b[argsize]; } *arg).
+ * The loader describes them in the BTF the program is loaded with.
+ */
+struct cg_func {
+	int insn;		/* its first instruction */
+	const char *name;
+	uint32_t argsize;
 };
 
 struct cg_ctxops;
@@ -45,6 +70,13 @@ struct cg_program {
 	int nrelocs, relcap;
 	char *name;
 	int uniform;		/* every probe runs every clause: no mask */
+	unsigned int kfeat;	/* KF_*: what the kernel offers its type */
+	/* set by cg_generate: */
+	int per_probe;		/* no cookie holds the probe id: the loader
+				 * loads one instance per probe, the probe id
+				 * written at each CG_RELOC_PRID */
+	struct cg_func *funcs;	/* its functions after the main one */
+	int nfuncs;
 };
 
 /* Layout shared by all programs of one compiled D program. */

@@ -45,6 +45,8 @@
  *   builtin.c    built-in variables (pid, execname, timestamp, argN, ...)
  *   hist.c       histogram geometry, shared with the consumer (hist.h)
  *   str.c        strings: constants, copies, the NULL mark, comparison
+ *   strfn.c      the string functions (strchr, strstr, ...): the kernel's
+ *                kfuncs, or global BPF functions of ours where it has none
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   aggregate.c  aggregation updates (histogram geometry in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
@@ -77,6 +79,7 @@
 #define ALLOCA_MAX	2048	/* alloca() space per clause */
 #define FP_SLOT0	-136	/* expression stack grows down from here */
 #define MAX_DEPTH	46
+#define MAX_DEPTH_CALLS	40	/* the lowest slot at -448, so 2 frames fit */
 
 /* Offsets of the fields of the record header and the fault record. */
 #define RH_EPID		offsetof(struct rec_hdr, epid)
@@ -103,6 +106,13 @@
 #define R9 BPF_REG_9
 #define FP BPF_REG_10
 
+/* The string functions (strfn.c), named as the kernel's kfuncs. */
+enum cg_strfn {
+	SF_STRNLEN, SF_STRCHR, SF_STRRCHR, SF_STRSTR, SF_STRNSTR, SF_STRSPN, SF_STRCSPN,
+	SF_PREFIX,		/* ours only: strstr's test at one index */
+	SF_N
+};
+
 /* One program under generation. */
 struct cg {
 	struct cg_program *p;
@@ -123,6 +133,7 @@ struct cg {
 	int err_clause_num;	/* ... for a fault in this dt_clause_N */
 	int act_index;		/* index into clause->recs of the next action */
 	const struct dt_clause *strtok_clause;	/* the clause strtok() state is of */
+	int strfn_label[SF_N];	/* label + 1 of each string function called */
 };
 
 static inline int is_str(const struct dt_type *t)
@@ -149,6 +160,10 @@ void cg_null_check(struct cg *g, int reg);
 int cg_bpf_size(uint32_t sz);
 void cg_clamp_u(struct cg *g, int reg, int32_t max);
 void cg_scratch_ptr(struct cg *g, int reg, uint32_t off);
+void cg_call_label(struct cg *g, int label);
+void cg_scratch_stx(struct cg *g, int size, int src, uint32_t off, int tmp);
+void cg_scratch_st(struct cg *g, int size, uint32_t off, int32_t imm, int tmp);
+void cg_scratch_ldx(struct cg *g, int size, int dst, uint32_t off);
 
 /* ---- expr.c ---- */
 void cg_expr(struct cg *g, struct node *n);
@@ -181,7 +196,12 @@ void cg_store_str(struct cg *g, int dst_reg, int src_reg);
 void cg_load_str_mark(struct cg *g);
 void cg_strcmp(struct cg *g);
 void cg_strlen_reg(struct cg *g);
-void cg_kcall(struct cg *g, const char *name);
+
+/* ---- strfn.c ---- */
+/* r0 = the kfunc's result for arguments r1.. (clobbers r1-r5). */
+void cg_strfn(struct cg *g, enum cg_strfn fn);
+/* After the main function: the functions cg_strfn called. */
+void cg_strfn_emit(struct cg *g);
 
 /* ---- subr.c ---- */
 void cg_call_subr(struct cg *g, struct node *n);

@@ -70,10 +70,7 @@ void cg_jmp_reg(struct cg *g, int op, int reg, int src, int label)
 	cg_emit(g, BPF_JMP_REG(op, reg, src, 0));
 }
 
-/* Unconditional jumps are emitted as "gotol" (32-bit offset, kernels 6.6
- * and later) because clauses can be long; cg_resolve_fixups() turns every
- * one whose distance fits 16 bits back into a plain goto, which every
- * kernel accepts. */
+/* Unconditional jumps are "gotol" (32-bit offset): clauses can be long. */
 void cg_jmp(struct cg *g, int label)
 {
 	add_fix(g, label);
@@ -102,11 +99,18 @@ void cg_resolve_fixups(struct cg *g)
 		int target = g->labels[g->fix[i].label];
 		struct bpf_insn *in = &g->p->insns[g->fix[i].insn];
 		int d = target - g->fix[i].insn - 1;
-		if (in->code == (BPF_JMP32 | BPF_JA) && (d < -32768 || d > 32767)) {
-			in->imm = d;
-		} else if (in->code == (BPF_JMP32 | BPF_JA)) {
-			in->code = BPF_JMP | BPF_JA;
-			in->off = (int16_t)d;
+		if (in->code == (BPF_JMP32 | BPF_JA)) {
+			/* a jump that fits 16 bits is the classic "ja", which
+			 * every kernel has (gotol: 6.6) */
+			if (d >= -32768 && d <= 32767)
+				*in = BPF_JMP_A(d);
+			else if (!(g->p->kfeat & KF_CPUV4))
+				cg_error(g, 0, NULL, "clause too large for this kernel: a jump at BPF pc %d spans %d "
+					 "BPF instructions (at most 32767 before Linux 6.6)", g->fix[i].insn, d);
+			else
+				in->imm = d;
+		} else if (in->code == (BPF_JMP | BPF_CALL)) {
+			in->imm = d;	/* a call of a BPF function */
 		} else {
 			if (d < -32768 || d > 32767)
 				cg_error(g, 0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",
@@ -158,6 +162,13 @@ void cg_call(struct cg *g, int helper)
 	cg_emit(g, BPF_CALL_HELPER(helper));
 }
 
+/* call the BPF function that begins at label */
+void cg_call_label(struct cg *g, int label)
+{
+	add_fix(g, label);
+	cg_emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
+}
+
 int16_t cg_slot(int d)
 {
 	return (int16_t)(FP_SLOT0 - 8 * d);
@@ -165,7 +176,12 @@ int16_t cg_slot(int d)
 
 void cg_push(struct cg *g, int reg)
 {
-	if (g->depth >= MAX_DEPTH)
+	/* without the string kfuncs, string functions are BPF functions two
+	 * calls deep (strfn.c), whose frames take 32 bytes each of the 512
+	 * bytes of stack all frames share */
+	int max = g->p->kfeat & KF_STR_KFUNCS ? MAX_DEPTH : MAX_DEPTH_CALLS;
+
+	if (g->depth >= max)
 		cg_error(g, g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");
 	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, reg, cg_slot(g->depth)));
 	g->depth++;
@@ -260,6 +276,42 @@ void cg_scratch_ptr(struct cg *g, int reg, uint32_t off)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)off));
 }
 
+/*
+ * Scratch memory at any offset: an instruction's offset has 16 bits, and
+ * the temporaries of a large strsize lie beyond them, where the address is
+ * made in a register first (tmp, which the store clobbers; a load makes
+ * it in dst).
+ */
+void cg_scratch_stx(struct cg *g, int size, int src, uint32_t off, int tmp)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_STX_MEM(size, R7, src, (int16_t)off));
+		return;
+	}
+	cg_scratch_ptr(g, tmp, off);
+	cg_emit(g, BPF_STX_MEM(size, tmp, src, 0));
+}
+
+void cg_scratch_st(struct cg *g, int size, uint32_t off, int32_t imm, int tmp)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_ST_MEM(size, R7, (int16_t)off, imm));
+		return;
+	}
+	cg_scratch_ptr(g, tmp, off);
+	cg_emit(g, BPF_ST_MEM(size, tmp, 0, imm));
+}
+
+void cg_scratch_ldx(struct cg *g, int size, int dst, uint32_t off)
+{
+	if (off <= 32767) {
+		cg_emit(g, BPF_LDX_MEM(size, dst, R7, (int16_t)off));
+		return;
+	}
+	cg_scratch_ptr(g, dst, off);
+	cg_emit(g, BPF_LDX_MEM(size, dst, dst, 0));
+}
+
 /* r0 = the u64 at kernel address r3 (0 if it cannot be read). */
 void cg_read_kernel_u64(struct cg *g)
 {
@@ -276,9 +328,21 @@ void cg_read_kernel_u64(struct cg *g)
 	cg_emit(g, BPF_MOV64_REG(R0, R1));
 }
 
+/*
+ * Where the kernel gives this program type no bpf_get_attach_cookie() (raw
+ * tracepoints before 6.10), the probe id is a constant of the program, and
+ * the loader loads one instance of the program per probe, each with its
+ * own id in place of the 0 here (struct cg_program's per_probe).
+ */
 void cg_prologue_cookie(struct cg *g, int out)
 {
 	(void)out;
+	if (!(g->p->kfeat & KF_COOKIE)) {
+		reloc(g, CG_RELOC_PRID);
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		g->p->per_probe = 1;
+		return;
+	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
 	cg_call(g, BPF_FUNC_get_attach_cookie);
 }

@@ -13,6 +13,8 @@
  *                 and runs the ERROR clauses inline
  *   ...
  *   out:          return 0
+ *   functions     the string functions the clauses call, where the kernel
+ *                 has no string kfuncs (strfn.c)
  *
  * Statements are compiled one at a time: the expression stack and the
  * scratch temporaries start empty for each.
@@ -259,6 +261,7 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	cg_place(&g, out);
 	cg_emit(&g, BPF_MOV64_IMM(R0, 0));
 	cg_emit(&g, BPF_EXIT_INSN());
+	cg_strfn_emit(&g);
 	cg_resolve_fixups(&g);
 
 	uint32_t need = L->temp_off + g.temp_max;

@@ -4,15 +4,13 @@
  * variable's storage or a scratch temporary.  This file holds the string
  * table, copies into such buffers (faulting on bad addresses), the mark
  * that tells a string variable holding NULL from an empty string, string
- * comparison and length, and calls of the kernel's string kfuncs, which
- * the string subroutines (subr.c) are built on.
+ * comparison and length (the string functions, strfn.c, count it).
  */
 #include "cg_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <bpf/btf.h>
 
 static uint32_t strtab_add(struct cg *g, const char *s, int len)
 {
@@ -89,35 +87,12 @@ void cg_load_str_mark(struct cg *g)
 	cg_place(g, ok);
 }
 
-/*
- * The string subroutines use the kernel's string kfuncs (bpf_strnlen,
- * bpf_strstr, bpf_strspn, ... in kernels since 6.17).  Their pointer
- * arguments are not checked by the verifier ("__ign") and they read with
- * fault-safe accesses; their results are unknown scalars, so a call costs
- * the verifier one instruction, where a byte loop costs one state per
- * byte and multiplies the states of the rest of the clause by its exits.
- */
-void cg_kcall(struct cg *g, const char *name)
-{
-	struct btf *b = types_vmlinux_btf();
-	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
-
-	if (id <= 0)
-		cg_error(g, g->clause ? g->clause->line : 0, "D_FUNC_UNSUP",
-			 "this kernel has no %s kfunc, which D string functions need", name);
-	cg_emit(g, BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id));
-	/* they return int: sign-extend the error codes */
-	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
-}
-
-
 /* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5. */
 void cg_strlen_reg(struct cg *g)
 {
 	cg_null_check(g, R1);
 	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
-	cg_kcall(g, "bpf_strnlen");
+	cg_strfn(g, SF_STRNLEN);
 	cg_clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
 }
 

@@ -9,7 +9,7 @@
 
 
 /*
- * A kfunc left in r0 the index of a match in the string at stack depth d,
+ * A string function (strfn.c) left in r0 the index of a match in the string at stack depth d,
  * or a negative error: r0 = a copy of the string from there on (in a new
  * temporary, so that the result is a whole buffer) or NULL.
  */
@@ -178,7 +178,7 @@ static void find_char(struct cg *g, struct node *n, int last)
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
-	cg_kcall(g, last ? "bpf_strrchr" : "bpf_strchr");
+	cg_strfn(g, last ? SF_STRRCHR : SF_STRCHR);
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -193,7 +193,7 @@ static void gen_strstr(struct cg *g, struct node *n)
 	cg_null_check(g, R0);
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
-	cg_kcall(g, "bpf_strstr");
+	cg_strfn(g, SF_STRSTR);
 	suffix_result(g, d0);
 	g->depth = d0;
 }
@@ -312,7 +312,7 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_peek(g, R1, d0);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
 		cg_peek(g, R2, d0 + 1);
-		cg_kcall(g, "bpf_strstr");
+		cg_strfn(g, SF_STRSTR);
 		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
 		cg_jmp(g, res);
@@ -340,7 +340,7 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
 		cg_peek(g, R2, d0 + 1);
 		cg_peek(g, R3, dsub);
-		cg_kcall(g, "bpf_strnstr");
+		cg_strfn(g, SF_STRNSTR);
 		cg_emit(g, BPF_MOV64_REG(R1, R0));
 		cg_emit(g, BPF_MOV64_REG(R0, R8));
 		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
@@ -352,10 +352,10 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 	/* results go through memory: the verifier then forgets which
 	 * iteration found them, and the paths after the loop merge */
 	cg_place(g, res);
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)t));
+	cg_scratch_stx(g, BPF_DW, R0, t, R1);
 	cg_jmp(g, done);
 	cg_place(g, done);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)t));
+	cg_scratch_ldx(g, BPF_DW, R0, t);
 	cg_norm(g, R0, &ty_int);
 	g->depth = d0;
 }
@@ -395,7 +395,7 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	cg_place(g, pos);
 	cg_push(g, R1);				/* d0+2: negative */
 	/* digits backwards from dig[70], the NUL at dig[71] */
-	cg_emit(g, BPF_ST_MEM(BPF_B, R7, (int16_t)(dig + 71), 0));
+	cg_scratch_st(g, BPF_B, dig + 71, 0, R2);
 	cg_emit(g, BPF_MOV64_IMM(R3, 0));
 	cg_place(g, loop);
 	cg_emit(g, BPF_MOV64_REG(R1, R8));
@@ -412,10 +412,10 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	cg_jmp_imm(g, BPF_JLT, R3, 64, loop);
 	cg_place(g, out);
 	/* the count through memory, so that the loop's exits merge */
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
 	cg_jmp(g, join);
 	cg_place(g, join);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_scratch_ldx(g, BPF_DW, R3, cnt);
 	cg_clamp_u(g, R3, 64);
 	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(dig + 71)));
 	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));
@@ -493,10 +493,10 @@ static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
 	cg_jmp(g, loop);
 	cg_place(g, out);
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)cnt));
+	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
 	cg_jmp(g, join);
 	cg_place(g, join);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)cnt));
+	cg_scratch_ldx(g, BPF_DW, R3, cnt);
 	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
 }
 
@@ -522,7 +522,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	trim_slashes(g, t, cnt, 1);
 	cg_jmp_imm(g, BPF_JEQ, R3, 0, dot);
 	/* "/" (all slashes): "/" either way */
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R7, (int16_t)t));
+	cg_scratch_ldx(g, BPF_B, R1, t);
 	cg_emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
 	cg_jmp_imm(g, BPF_JEQ, R3, 1, slash);
 	cg_scratch_ptr(g, R2, t);
@@ -530,7 +530,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
 	cg_scratch_ptr(g, R1, t);
 	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
-	cg_kcall(g, "bpf_strrchr");
+	cg_strfn(g, SF_STRRCHR);
 	if (!dir) {
 		/* after the last slash (or all of it) */
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
@@ -558,10 +558,10 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 		cg_jmp(g, done);
 	}
 	cg_place(g, dot);
-	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '.'));
+	cg_scratch_st(g, BPF_H, r, '.', R0);
 	cg_jmp(g, ok);
 	cg_place(g, slash);
-	cg_emit(g, BPF_ST_MEM(BPF_H, R7, (int16_t)r, '/'));
+	cg_scratch_st(g, BPF_H, r, '/', R0);
 	cg_place(g, ok);
 	cg_scratch_ptr(g, R0, r);
 	cg_place(g, done);
@@ -601,7 +601,7 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_var_addr(g, v);
 	cg_emit(g, BPF_MOV64_REG(R1, R0));
 	cg_peek(g, R2, d0);
-	cg_kcall(g, "bpf_strspn");
+	cg_strfn(g, SF_STRSPN);
 	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 	cg_emit(g, BPF_MOV64_REG(R8, R0));
 	cg_var_addr(g, v);
@@ -617,7 +617,7 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_place(g, have);
 	cg_emit(g, BPF_MOV64_REG(R1, R8));
 	cg_peek(g, R2, d0);
-	cg_kcall(g, "bpf_strcspn");
+	cg_strfn(g, SF_STRCSPN);
 	cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
 	cg_emit(g, BPF_MOV64_REG(R9, R0));
 	/* the token: strcspn bytes and a NUL */

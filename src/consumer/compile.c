@@ -163,6 +163,7 @@ static void build_programs(struct dtrace_hdl *h)
 				h->progs[k] = xcalloc(1, sizeof(struct cg_program));
 				h->progs[k]->ctx = &p->pv->cg;
 				h->progs[k]->name = xstrdup(p->pv->prog_name);
+				h->progs[k]->kfeat = dt_kfeat(h, p->pv->prog_type);
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
@@ -541,7 +542,8 @@ static void dump_programs(struct dtrace_hdl *h, FILE *fp)
 		struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
 		memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
 		for (int i = 0; i < p->nrelocs; i++)
-			insns[p->relocs[i].insn].imm = p->relocs[i].map;
+			if (p->relocs[i].map != CG_RELOC_PRID)
+				insns[p->relocs[i].insn].imm = p->relocs[i].map;
 		bpf_disasm(fp, insns, p->ninsns, map_name, h);
 		free(insns);
 	}

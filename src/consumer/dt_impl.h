@@ -14,6 +14,7 @@
  *   options.c    option names and value syntax
  *   compile.c    the compile driver: programs, probe matching, codegen
  *   load.c       maps and BPF programs into the kernel
+ *   kfeat.c      what the running kernel offers BPF programs (KF_* bits)
  *   work.c       go/stop/status/sleep/work: BEGIN, END, drops, processes
  *   consume.c    records from the ring buffer to callbacks and output
  *   aggregate.c  the aggregation API (snapshot, walks, print, clear)
@@ -93,6 +94,9 @@ struct ps_prochandle {
 };
 
 /* What the dtrace_work() in progress consumes into. */
+/* BPF program types kfeat.c knows about: enum bpf_prog_type < this. */
+#define DT_NPROGTYPES 64
+
 struct dt_consumer {
 	FILE *fp;
 	dtrace_consume_probe_f *pf;
@@ -134,6 +138,10 @@ struct dtrace_hdl {
 	int nmaps;
 	int *map_fds;
 	int *prog_fds;
+	int *inst_fds;			/* by probe id: its own program instance
+					 * (load.c), -1 if it has none */
+	int ninst;
+	unsigned int kfeat[DT_NPROGTYPES];	/* by BPF program type (kfeat.c) */
 	struct ring_buffer *rb;
 	int active;			/* dtrace_go() succeeded */
 	int stopped;			/* dtrace_stop() done */
@@ -182,6 +190,11 @@ void dt_unload(struct dtrace_hdl *h);
 /* The fd of map m (enum cg_map, or a dynamic/aggregation map index). */
 int dt_map_fd(struct dtrace_hdl *h, int m);
 int dt_probe_enabled(struct dtrace_hdl *h, uint32_t id);
+/* The program to attach to probe p: its own instance, or its kind's. */
+int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p);
+
+/* kfeat.c: the KF_* features (codegen/cg.h) programs of this type have. */
+unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type);
 
 /* consume.c: the ring buffer; every record in it to the consumer. */
 int dt_ring_open(struct dtrace_hdl *h);

@@ -3,7 +3,10 @@
  * shares (ring buffer, globals, scratch, string table, probe masks and
  * names, syscall table), one map per dynamic variable and per aggregation,
  * their initial contents, and the BPF programs with their map references
- * resolved.  A verifier rejection comes back as the error message, with the
+ * resolved: with the BTF that describes their functions after the main
+ * one (codegen/strfn.c's), and as one instance per probe for a program
+ * whose probe id is a constant because the kernel gives its type no BPF
+ * cookie (cg_program's per_probe; dt_prog_fd gives a probe its program).  A verifier rejection comes back as the error message, with the
  * tail of the verifier's log.
  */
 #include "dt_impl.h"
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../codegen/hist.h"
@@ -47,26 +51,88 @@ static uint64_t pow2_at_least(uint64_t v)
 	return p;
 }
 
-static int load_program(struct dtrace_hdl *h, int k)
+/*
+ * The BTF a program with functions after its main one is loaded with: the
+ * prototype of each, which the verifier checks a global function's calls
+ * by (struct cg_func).  *info gets one record per function; returns the
+ * BTF, or NULL with the error set.
+ */
+static struct btf *prog_btf(struct dtrace_hdl *h, const struct cg_program *p, struct bpf_func_info **info)
+{
+	struct btf *b = btf__new_empty();
+	int int_id, char_id, ptr, proto, err;
+
+	if (!b) {
+		dt_set_errmsg(h, EDT_ENABLING, "cannot make the BTF of program %s", p->name);
+		return NULL;
+	}
+	*info = xcalloc((size_t)p->nfuncs + 1, sizeof(**info));
+	int_id = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	char_id = btf__add_int(b, "char", 1, BTF_INT_CHAR);
+	/* a prototype's parameters follow it: their types come first */
+	ptr = btf__add_ptr(b, 0);
+	proto = btf__add_func_proto(b, int_id);
+	btf__add_func_param(b, "ctx", ptr);
+	(*info)[0].insn_off = 0;
+	(*info)[0].type_id = (uint32_t)btf__add_func(b, p->name, BTF_FUNC_STATIC, proto);
+	for (int i = 0; i < p->nfuncs; i++) {
+		const struct cg_func *f = &p->funcs[i];
+		int arr = btf__add_array(b, int_id, char_id, f->argsize);
+		int st = btf__add_struct(b, "dt_fnarg", f->argsize);
+		btf__add_field(b, "b", arr, 0, 0);
+		ptr = btf__add_ptr(b, st);
+		proto = btf__add_func_proto(b, int_id);
+		btf__add_func_param(b, "arg", ptr);
+		(*info)[i + 1].insn_off = (uint32_t)f->insn;
+		(*info)[i + 1].type_id = (uint32_t)btf__add_func(b, f->name, BTF_FUNC_GLOBAL, proto);
+	}
+	err = btf__load_into_kernel(b);
+	if (err) {
+		dt_set_errmsg(h, EDT_ENABLING, "cannot load the BTF of program %s: %s", p->name, strerror(-err));
+		btf__free(b);
+		free(*info);
+		*info = NULL;
+		return NULL;
+	}
+	return b;
+}
+
+/* Load program k; prid is the probe id of a per_probe instance. */
+static int load_program(struct dtrace_hdl *h, int k, uint32_t prid)
 {
 	struct cg_program *p = h->progs[k];
 	const struct dt_provider *pv = h->prog_pv[k];
 	struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
+	struct bpf_func_info *info = NULL;
+	struct btf *btf = NULL;
 	int fd;
 
 	memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
 	for (int i = 0; i < p->nrelocs; i++)
-		insns[p->relocs[i].insn].imm = dt_map_fd(h, p->relocs[i].map);
+		insns[p->relocs[i].insn].imm =
+			p->relocs[i].map == CG_RELOC_PRID ? (int32_t)prid : dt_map_fd(h, p->relocs[i].map);
+	if (p->nfuncs && !(btf = prog_btf(h, p, &info))) {
+		free(insns);
+		return -1;
+	}
 	/* first without a log: asking for one makes the verifier slower, and a
 	 * full log buffer would fail the load by itself */
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	if (btf) {
+		o.prog_btf_fd = (uint32_t)btf__fd(btf);
+		o.func_info = info;
+		o.func_info_cnt = (uint32_t)p->nfuncs + 1;
+		o.func_info_rec_size = sizeof(*info);
+	}
 	fd = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
 	if (fd < 0) {
 		int err = fd;
 		size_t logsize = 16 << 20;
 		char *log = xcalloc(1, logsize);
-		LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsize, .log_level = 1);
-		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &lo);
+		o.log_buf = log;
+		o.log_size = (uint32_t)logsize;
+		o.log_level = 1;
+		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
 		if (fd2 >= 0)
 			close(fd2);
 		size_t len = strlen(log);
@@ -75,8 +141,40 @@ static int load_program(struct dtrace_hdl *h, int k)
 			      getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
 		free(log);
 	}
+	btf__free(btf);
+	free(info);
 	free(insns);
 	return fd;
+}
+
+/*
+ * One instance of program k per probe of its kind that a clause enables,
+ * for a program whose probe id is a constant (cg_program's per_probe: the
+ * kernel has no BPF cookie for its type).  The kind's own fd stays -1.
+ */
+static int load_instances(struct dtrace_hdl *h, int k)
+{
+	struct cg_program *p = h->progs[k];
+
+	for (int i = 0; i < p->clauses.n; i++) {
+		struct dt_clause *c = p->clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *pr = c->probes.v[j];
+			if (provider_kind(pr->pv) != k || pr->id >= (uint32_t)h->ninst || h->inst_fds[pr->id] >= 0)
+				continue;
+			h->inst_fds[pr->id] = load_program(h, k, pr->id);
+			if (h->inst_fds[pr->id] < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p)
+{
+	if (p->id < (uint32_t)h->ninst && h->inst_fds[p->id] >= 0)
+		return h->inst_fds[p->id];
+	return h->prog_fds[provider_kind(p->pv)];
 }
 
 /* One per-CPU hash map per aggregation, and the consumer's description. */
@@ -146,6 +244,10 @@ int dt_load(struct dtrace_hdl *h)
 	if (h->o.bufsize < 4096 || (h->L.nagg && h->o.aggsize < 4096)) {
 		return dt_set_errmsg(h, EDT_ENABLING, "Enabling exceeds size of buffer");
 	}
+	h->ninst = nprobes;
+	h->inst_fds = xcalloc((size_t)nprobes, sizeof(int));
+	for (int i = 0; i < nprobes; i++)
+		h->inst_fds[i] = -1;
 	h->nmaps = CGM_DYN0 + L->ndyn + L->nagg;
 	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
 	for (int i = 0; i < h->nmaps; i++)
@@ -218,7 +320,12 @@ int dt_load(struct dtrace_hdl *h)
 				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, &mask, 0);
 			}
 		}
-		h->prog_fds[k] = load_program(h, k);
+		if (p->per_probe) {
+			if (load_instances(h, k) < 0)
+				return -1;
+			continue;
+		}
+		h->prog_fds[k] = load_program(h, k, 0);
 		if (h->prog_fds[k] < 0)
 			return -1;
 	}
@@ -243,6 +350,12 @@ void dt_unload(struct dtrace_hdl *h)
 			close(h->prog_fds[k]);
 			h->prog_fds[k] = -1;
 		}
+	for (int i = 0; i < h->ninst; i++)
+		if (h->inst_fds[i] >= 0)
+			close(h->inst_fds[i]);
+	free(h->inst_fds);
+	h->inst_fds = NULL;
+	h->ninst = 0;
 	for (int i = 0; i < h->nmaps; i++)
 		if (h->map_fds[i] >= 0)
 			close(h->map_fds[i]);

@@ -78,10 +78,9 @@ int dtrace_go(dtrace_hdl_t *h)
 		struct dt_clause *c = h->prog.clauses.v[i];
 		for (int j = 0; j < c->probes.n; j++) {
 			struct dt_probe *p = c->probes.v[j];
-			int k = provider_kind(p->pv);
 			if (p->enabled || p->pv == &dt_provider_dtrace)
 				continue;
-			int err = p->pv->attach(p, h->prog_fds[k]);
+			int err = p->pv->attach(p, dt_prog_fd(h, p));
 			if (err < 0)
 				return dt_set_errmsg(h, EDT_ENABLING, "failed to attach %s:%s:%s:%s: %s", p->prov,
 						     p->mod, p->func, p->name, strerror(-err));

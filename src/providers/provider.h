@@ -8,6 +8,14 @@
  * codegen/emit.h).  Each table is one BPF program kind, and may serve
  * several providers' names (pid123, pid456).  Adding a provider touches
  * its own file and the table in probes.c.
+ *
+ * One program instance per probe: a provider whose program finds its
+ * probe id in the BPF cookie (.cg.gen_prologue = cg_prologue_cookie)
+ * works unchanged where the kernel gives its program type no
+ * bpf_get_attach_cookie() (raw tracepoints before 6.10): there the id is a
+ * constant of the program, the loader loads one instance per probe
+ * (consumer/load.c), and attach gets the probe's own instance.  attach
+ * must then not pass a cookie the kernel cannot take (sdt_attach).
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
@@ -28,7 +36,8 @@ struct dt_provider {
 	int attach_type;		/* expected_attach_type at load */
 	/* Create, in tab, the probes that pd may match (pd NULL: all, for -l). */
 	void (*provide)(struct dt_probes *tab, const struct dt_pdesc *pd);
-	/* Attach prog_fd to the probe; returns 0 or -errno. */
+	/* Attach prog_fd (the probe's program: its kind's, or its own
+	 * instance) to the probe; returns 0 or -errno. */
 	int (*attach)(struct dt_probe *p, int prog_fd);
 	void (*detach)(struct dt_probe *p);
 	/* Fill p->nargs/argtypes/argnames (args[] types), on demand; may be NULL. */

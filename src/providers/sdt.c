@@ -2,7 +2,10 @@
  * sdt.c - the sdt provider: every kernel tracepoint as sdt:GROUP::NAME
  * (GROUP and NAME as in tracefs events/GROUP/NAME, as DTrace on Linux
  * names them), attached as a raw tracepoint whose BPF cookie is the probe
- * id, so one program serves them all and detaching is immediate.
+ * id, so one program serves them all and detaching is immediate.  Kernels
+ * before 6.10 give raw tracepoints no cookie: there the loader loads one
+ * instance of the program per probe, with the probe id a constant in it
+ * (cg_prologue_cookie, consumer/load.c).
  *
  * args[] are the tracepoint's raw arguments, typed from the btf_trace_NAME
  * prototype in the kernel's BTF (a raw tracepoint sees what the kernel
@@ -118,6 +121,10 @@ static int sdt_attach(struct dt_probe *p, int prog_fd)
 {
 	int fd = rawtp_open(p->name, prog_fd, p->id);
 
+	/* before 6.10 a raw tracepoint takes no cookie; there the program
+	 * is an instance of this probe's own, which needs none */
+	if (fd == -EINVAL)
+		fd = rawtp_open(p->name, prog_fd, 0);
 	if (fd < 0)
 		return fd;
 	p->fds = xcalloc(1, sizeof(int));

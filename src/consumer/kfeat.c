@@ -1,0 +1,133 @@
+/*
+ * kfeat.c - what the running kernel offers a BPF program, asked of the
+ * kernel itself: for each program type a handle uses, whether the string
+ * kfuncs (6.17) are callable and whether bpf_get_attach_cookie() is (raw
+ * tracepoints 6.10, perf events and kprobes 5.15), and whether the
+ * instructions of 6.6 (signed division, long jumps) load.  The answer is a set of
+ * KF_* bits (codegen/cg.h) that the code generator chooses its code by;
+ * docs/KERNELS.md says what each older kernel loses.
+ *
+ * Each feature is probed by loading a program of the type that would use
+ * it, a few instructions long, that uses it (the ISA v4 of 6.6: a signed
+ * division): a kfunc present in the BTF but
+ * not registered for the type, or a helper the type lacks, fails to load.
+ * Results are kept on the handle, one word per program type.
+ *
+ * DTRACE_KERNEL_LACKS (a comma-separated list of feature names, or "all")
+ * hides features the kernel has, to test the fallbacks on a new kernel:
+ *   string-kfuncs   the 6.17 string kfuncs (strlen, strchr, strstr, ...)
+ *   cookie          bpf_get_attach_cookie() in every program type
+ *   cpuv4           the instructions of 6.6 (signed division, gotol)
+ */
+#include "dt_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "../bpf/insn.h"
+#include "../front/types.h"
+
+/* The kfuncs the string subroutines call (codegen/strfn.c). */
+static const char *const str_kfuncs[] = {"bpf_strnlen", "bpf_strchr", "bpf_strrchr", "bpf_strstr",
+					  "bpf_strnstr", "bpf_strspn", "bpf_strcspn", NULL};
+
+static const struct {
+	const char *name;
+	unsigned int bits;
+} feature_names[] = {
+	{"string-kfuncs", KF_STR_KFUNCS},
+	{"cookie", KF_COOKIE},
+	{"cpuv4", KF_CPUV4},
+	{"all", ~0u},
+};
+
+/* The features DTRACE_KERNEL_LACKS hides. */
+static unsigned int hidden(void)
+{
+	const char *env = getenv("DTRACE_KERNEL_LACKS");
+	unsigned int bits = 0;
+
+	if (!env)
+		return 0;
+	for (const char *s = env; *s;) {
+		size_t n = strcspn(s, ", ");
+		for (size_t i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+			if (strlen(feature_names[i].name) == n && strncmp(s, feature_names[i].name, n) == 0)
+				bits |= feature_names[i].bits;
+		s += n;
+		s += strspn(s, ", ");
+	}
+	return bits;
+}
+
+/* 1: a program of this type with these instructions loads; 0: it does not;
+ * -1: we may not load programs at all (not privileged), so cannot tell. */
+static int loads(int prog_type, const struct bpf_insn *insns, size_t n)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	int fd = bpf_prog_load((enum bpf_prog_type)prog_type, "dt_probe_kf", "GPL", insns, n, &o);
+
+	if (fd >= 0) {
+		close(fd);
+		return 1;
+	}
+	return fd == -EPERM ? -1 : 0;
+}
+
+static unsigned int probe(int prog_type)
+{
+	struct btf *b = types_vmlinux_btf();
+	unsigned int bits = 0;
+	int have_all = b != NULL, id = -1, r;
+
+	for (int i = 0; have_all && str_kfuncs[i]; i++)
+		if (btf__find_by_name_kind(b, str_kfuncs[i], BTF_KIND_FUNC) <= 0)
+			have_all = 0;
+	if (have_all) {
+		id = btf__find_by_name_kind(b, "bpf_strnlen", BTF_KIND_FUNC);
+		const struct bpf_insn kcall[] = {
+			BPF_ST_MEM(BPF_DW, BPF_REG_10, -8, 0),
+			BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),
+			BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),
+			BPF_MOV64_IMM(BPF_REG_2, 1),
+			BPF_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id),
+			BPF_MOV64_IMM(BPF_REG_0, 0),
+			BPF_EXIT_INSN(),
+		};
+		r = loads(prog_type, kcall, sizeof(kcall) / sizeof(kcall[0]));
+		if (r != 0)	/* unprivileged: trust the BTF (-S shows the same code) */
+			bits |= KF_STR_KFUNCS;
+	}
+	const struct bpf_insn cookie[] = {
+		BPF_CALL_HELPER(BPF_FUNC_get_attach_cookie),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	if (loads(prog_type, cookie, sizeof(cookie) / sizeof(cookie[0])) != 0)
+		bits |= KF_COOKIE;
+	const struct bpf_insn sdiv[] = {
+		BPF_MOV64_IMM(BPF_REG_0, -7),
+		BPF_MOV64_IMM(BPF_REG_1, 2),
+		BPF_SDIV64_REG(BPF_REG_0, BPF_REG_1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	if (loads(prog_type, sdiv, sizeof(sdiv) / sizeof(sdiv[0])) != 0)
+		bits |= KF_CPUV4;
+	return bits & ~hidden();
+}
+
+unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type)
+{
+	if (prog_type < 0 || prog_type >= DT_NPROGTYPES)
+		return 0;
+	if (!(h->kfeat[prog_type] & KF_KNOWN))
+		h->kfeat[prog_type] = probe(prog_type) | KF_KNOWN;
+	return h->kfeat[prog_type] & ~KF_KNOWN;
+}
