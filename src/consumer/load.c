@@ -59,13 +59,14 @@ static int load_program(struct dtrace_hdl *h, int k)
 		insns[p->relocs[i].insn].imm = dt_map_fd(h, p->relocs[i].map);
 	/* first without a log: asking for one makes the verifier slower, and a
 	 * full log buffer would fail the load by itself */
-	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)pv->attach_type);
 	fd = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
 	if (fd < 0) {
 		int err = fd;
 		size_t logsize = 16 << 20;
 		char *log = xcalloc(1, logsize);
-		LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsize, .log_level = 1);
+		LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsize, .log_level = 1,
+			    .expected_attach_type = (enum bpf_attach_type)pv->attach_type);
 		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &lo);
 		if (fd2 >= 0)
 			close(fd2);
