@@ -18,9 +18,6 @@
 #define BPF_ALU64_IMM(op, d, i)	BPF_INSN(BPF_ALU64 | BPF_OP(op) | BPF_K, d, 0, 0, i)
 #define BPF_ALU32_REG(op, d, s)	BPF_INSN(BPF_ALU | BPF_OP(op) | BPF_X, d, s, 0, 0)
 #define BPF_ALU32_IMM(op, d, i)	BPF_INSN(BPF_ALU | BPF_OP(op) | BPF_K, d, 0, 0, i)
-/* Signed division and modulo (kernel >= 6.6): off = 1. */
-#define BPF_SDIV64_REG(d, s)	BPF_INSN(BPF_ALU64 | BPF_DIV | BPF_X, d, s, 1, 0)
-#define BPF_SMOD64_REG(d, s)	BPF_INSN(BPF_ALU64 | BPF_MOD | BPF_X, d, s, 1, 0)
 #define BPF_NEG64(d)		BPF_INSN(BPF_ALU64 | BPF_NEG, d, 0, 0, 0)
 #define BPF_MOV64_REG(d, s)	BPF_INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
 #define BPF_MOV64_IMM(d, i)	BPF_INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)

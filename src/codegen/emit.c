@@ -70,7 +70,10 @@ void cg_jmp_reg(struct cg *g, int op, int reg, int src, int label)
 	cg_emit(g, BPF_JMP_REG(op, reg, src, 0));
 }
 
-/* Unconditional jumps are "gotol" (32-bit offset): clauses can be long. */
+/* Unconditional jumps are emitted as "gotol" (32-bit offset, kernels 6.6
+ * and later) because clauses can be long; cg_resolve_fixups() turns every
+ * one whose distance fits 16 bits back into a plain goto, which every
+ * kernel accepts. */
 void cg_jmp(struct cg *g, int label)
 {
 	add_fix(g, label);
@@ -99,8 +102,11 @@ void cg_resolve_fixups(struct cg *g)
 		int target = g->labels[g->fix[i].label];
 		struct bpf_insn *in = &g->p->insns[g->fix[i].insn];
 		int d = target - g->fix[i].insn - 1;
-		if (in->code == (BPF_JMP32 | BPF_JA)) {
+		if (in->code == (BPF_JMP32 | BPF_JA) && (d < -32768 || d > 32767)) {
 			in->imm = d;
+		} else if (in->code == (BPF_JMP32 | BPF_JA)) {
+			in->code = BPF_JMP | BPF_JA;
+			in->off = (int16_t)d;
 		} else {
 			if (d < -32768 || d > 32767)
 				cg_error(g, 0, NULL, "clause too large: a branch at BPF pc %d spans %d BPF instructions (at most 32767)",

@@ -377,8 +377,25 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 		cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
 		cg_fault(g, DTRACEFLT_DIVZERO, -1);
 		cg_place(g, ok);
-		if (op == T_SLASH) {
-			cg_emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
+		if (op == T_SLASH && !sg) {
+			cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R1));
+		} else if (op == T_SLASH) {
+			/* |a| / |b|, negated when the signs differ: C's truncating
+			 * division.  BPF's own signed division (off = 1) exists
+			 * only since 6.6, and this costs a few instructions. */
+			int p1 = cg_new_label(g), p2 = cg_new_label(g), p3 = cg_new_label(g);
+			cg_emit(g, BPF_MOV64_REG(R3, R0));
+			cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
+			cg_jmp_imm(g, BPF_JSGE, R0, 0, p1);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_place(g, p1);
+			cg_jmp_imm(g, BPF_JSGE, R1, 0, p2);
+			cg_emit(g, BPF_NEG64(R1));
+			cg_place(g, p2);
+			cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R1));
+			cg_jmp_imm(g, BPF_JSGE, R3, 0, p3);
+			cg_emit(g, BPF_NEG64(R0));
+			cg_place(g, p3);
 		} else if (!sg) {
 			cg_emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
 		} else {

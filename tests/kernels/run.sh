@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The stock-kernel test bed: run dtrace on Debian's own kernels under qemu.
 #
-# Usage: tests/kernels/run.sh DTRACE [-k KERNEL]... [CASE...]
+# Usage: tests/kernels/run.sh DTRACE [-k KERNEL]... [--e2e] [CASE...]
 #   DTRACE     the dtrace binary (make check-kernels passes build/dtrace)
 #   -k KERNEL  a kernel to boot: 6.1 (Debian 12's linux-image-6.1.0-N-amd64,
 #              the newest N) or 6.12 (linux-image-6.12-amd64's current
 #              package); default: both.  Repeat for several.
+#   --e2e      also run the whole end-to-end suite (tests/e2e/run.sh, with
+#              bash) in the guest and print its report: a diagnostic, not
+#              compared (cases needing python3 or a compiler fail there)
 #   CASE       run only these cases (names as below); default: all
 #
 # Why: the development machines run one recent kernel without kprobes or
@@ -19,9 +22,10 @@
 # A case is tests/kernels/cases/NAME.sh, a busybox sh script run in the
 # guest as root with $DTRACE set, in a fresh directory; the D scripts and
 # other files of the cases directory are beside it in $CASES.  Its stdout
-# and stderr together are compared with NAME.out after the guest's kernel
-# kernel release has replaced @KREL@ in NAME.out (the guest also has it in $KREL).  A case normalises what varies itself
-# (counts, addresses, timings) by printing what it asserts ("ok: ...").
+# and stderr together are compared with NAME.out, in which @KREL@ stands for
+# the guest's kernel release (the guest has it in $KREL).  A case normalises
+# what varies itself (counts, addresses, timings) by printing what it
+# asserts ("ok: ...").
 # A case whose behaviour differs by kernel has NAME.out-6.1 (or -6.12...),
 # used instead of NAME.out on that kernel.  Timings a case wants reported
 # go to $TIMINGS (lines "what: N ms"), printed after the run, not compared.
@@ -48,6 +52,8 @@ while [[ $# -gt 0 && $1 == -k ]]; do
 	kernels+=("$2"); shift 2
 done
 [[ ${#kernels[@]} -gt 0 ]] || kernels=(6.1 6.12)
+e2e=0
+if [[ ${1:-} == --e2e ]]; then e2e=1; shift; fi
 want=("$@")
 
 for tool in qemu-system-x86_64 busybox xz objcopy apt-get dpkg-deb gzip; do
@@ -146,6 +152,13 @@ make_initramfs() {
 	while read -r m; do cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
 	sed -i 's,.*/,,' "$root/modules/order"
 	printf '%s\n' "${want[@]}" > "$root/cases/.want"
+	if [[ $e2e == 1 ]]; then
+		for lib in /bin/bash $(ldd /bin/bash | awk '/=>/ {print $3}'); do
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
+		cp -r "$top/tests/e2e" "$root/e2e"
+	fi
 	(cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out"
 	rm -rf "$root"
 }
@@ -188,6 +201,10 @@ for series in "${kernels[@]}"; do
 			fail=$((fail + 1))
 		fi
 	done
+	if [[ $e2e == 1 ]]; then
+		echo "-- the end-to-end suite on $krel:"
+		sed -n '/^@@E2E/,/^@@ENDE2E/p' "$run/results.txt" | grep -v '^@@' | sed 's/^/  /'
+	fi
 	if [[ -f $run/timings ]]; then
 		while read -r t; do timings+=("$krel $t"); done < "$run/timings"
 	fi
