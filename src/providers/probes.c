@@ -21,6 +21,10 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_sdt,
 	&dt_provider_pid_entry,
 	&dt_provider_pid_return,
+	&dt_provider_fbt_kmulti,
+	&dt_provider_fbt_kmulti_return,
+	&dt_provider_fbt_kprobe,
+	&dt_provider_fbt_kprobe_return,
 	NULL,
 };
 
