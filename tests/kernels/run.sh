@@ -4,11 +4,18 @@
 # Usage: tests/kernels/run.sh DTRACE [-k KERNEL]... [--e2e] [CASE...]
 #   DTRACE     the dtrace binary (make check-kernels passes build/dtrace)
 #   -k KERNEL  a kernel to boot: 6.1 (Debian 12's linux-image-6.1.0-N-amd64,
-#              the newest N) or 6.12 (linux-image-6.12-amd64's current
-#              package); default: both.  Repeat for several.
+#              the newest N), 6.12 (linux-image-6.12-amd64's current
+#              package) or 5.15 (Ubuntu 22.04's newest
+#              linux-image-unsigned-5.15.0-N-generic, from Ubuntu's archive);
+#              default: 6.1 and 6.12.  Repeat for several.
 #   --e2e      also run the whole end-to-end suite (tests/e2e/run.sh, with
 #              bash) in the guest and print its report: a diagnostic, not
 #              compared (cases needing python3 or a compiler fail there)
+#   --conformance  also run the conformance ratchet's tests
+#              (tests/conformance.pass, with ../shared/conformance/run and
+#              python3) in the guest and print those that fail there: a
+#              diagnostic, not compared (tests needing a compiler fail
+#              there)
 #   CASE       run only these cases (names as below); default: all
 #
 # Why: the development machines run one recent kernel without kprobes or
@@ -52,11 +59,16 @@ while [[ $# -gt 0 && $1 == -k ]]; do
 	kernels+=("$2"); shift 2
 done
 [[ ${#kernels[@]} -gt 0 ]] || kernels=(6.1 6.12)
-e2e=0
-if [[ ${1:-} == --e2e ]]; then e2e=1; shift; fi
+e2e=0 conformance=0
+while [[ ${1:-} == --e2e || ${1:-} == --conformance ]]; do
+	[[ $1 == --e2e ]] && e2e=1
+	[[ $1 == --conformance ]] && conformance=1
+	shift
+done
+CONFORMANCE_RUN=${CONFORMANCE_RUN:-$top/../shared/conformance/run}
 want=("$@")
 
-for tool in qemu-system-x86_64 busybox xz objcopy apt-get dpkg-deb gzip; do
+for tool in qemu-system-x86_64 busybox xz objcopy apt-get dpkg-deb gzip curl; do
 	command -v $tool >/dev/null || { echo "$0: $tool is missing (scripts/install-deps.sh --kernels installs it)" >&2; exit 2; }
 done
 mkdir -p "$cache"
@@ -80,34 +92,58 @@ package_of() {
 	echo "$p"
 }
 
+# Ubuntu 22.04's 5.15 is not in Debian's archive: its newest
+# linux-image-unsigned-5.15.0-N-generic comes from Ubuntu's pool, found in
+# jammy-updates' package index (cached with the package).
+UBUNTU=http://archive.ubuntu.com/ubuntu
+ubuntu_download() {
+	local index=$cache/jammy-updates-main-Packages.gz file
+	[[ -s $index ]] || curl -sf --max-time 120 -o "$index" \
+		"$UBUNTU/dists/jammy-updates/main/binary-amd64/Packages.gz" || return 1
+	file=$(zcat "$index" | awk '/^Package: / {p = ($2 ~ /^linux-image-unsigned-5\.15\.0-[0-9]+-generic$/)}
+		p && /^Filename: / {print $2}' | sort -V | tail -1)
+	[[ -n $file ]] && curl -sf --max-time 300 -o "$cache/$(basename "$file")" "$UBUNTU/$file"
+}
+
+# The cached package of a kernel series, if any.
+cached_deb() {
+	case $1 in
+	5.15) ls -t "$cache"/linux-image-unsigned-5.15.0-*-generic_*_amd64.deb ;;
+	*) ls -t "$cache"/linux-image-"$1"[.-]*_amd64.deb ;;
+	esac 2>/dev/null | head -1
+}
+
 # Download (or find in the cache) and unpack a kernel series; prints the
-# directory holding vmlinuz and modules/.
+# directory holding vmlinuz, release and modules/.
 kernel_dir() {
-	local series=$1 deb pkg dir
-	deb=$(ls -t "$cache"/linux-image-"$series"[.-]*_amd64.deb 2>/dev/null | head -1)
-	if [[ -z $deb ]]; then
+	local series=$1 deb pkg dir mods
+	deb=$(cached_deb "$series")
+	if [[ -z $deb && $series == 5.15 ]]; then
+		ubuntu_download || { echo "$0: downloading Ubuntu's 5.15 kernel failed" >&2; return 1; }
+	elif [[ -z $deb ]]; then
 		pkg=$(package_of "$series")
 		[[ -n $pkg ]] || { echo "$0: no Debian package found for kernel $series" >&2; return 1; }
 		(cd "$cache" && apt-get download "$pkg" >/dev/null 2>&1) ||
 			{ echo "$0: apt-get download $pkg failed" >&2; return 1; }
-		deb=$(ls -t "$cache/${pkg}"_*_amd64.deb | head -1)
 	fi
+	deb=$(cached_deb "$series")
+	[[ -n $deb ]] || return 1
 	dir=${deb%.deb}
 	if [[ ! -f $dir/vmlinuz ]]; then
 		rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" && dpkg-deb -x "$deb" "$dir.tmp" || return 1
 		mkdir -p "$dir/modules"
 		cp "$dir.tmp"/boot/vmlinuz-* "$dir/vmlinuz"
-		local mods=("$dir.tmp"/lib/modules/*)
-		(cd "$mods" && find kernel -name '*.ko*') > "$dir/modules.list"
-		# keep the module tree, decompressed (busybox insmod reads plain .ko)
-		(cd "$mods" && find kernel -name '*.ko*' | while read -r m; do
+		basename "$dir.tmp"/boot/vmlinuz-* | sed 's/^vmlinuz-//' > "$dir/release"
+		# keep the module tree, decompressed (busybox insmod reads plain
+		# .ko); Ubuntu's image package has none (ext4 is built in)
+		mods=$(ls -d "$dir.tmp"/lib/modules/* 2>/dev/null | head -1)
+		[[ -n $mods ]] && (cd "$mods" && find kernel -name '*.ko*' | while read -r m; do
 			mkdir -p "$dir/modules/$(dirname "$m")"
 			case $m in
 			*.xz) xz -dc "$m" > "$dir/modules/${m%.xz}" ;;
 			*) cp "$m" "$dir/modules/$m" ;;
 			esac
 		done)
-		basename "$mods" > "$dir/release"
 		rm -rf "$dir.tmp"
 	fi
 	echo "$dir"
@@ -123,6 +159,7 @@ modules_for() {
 		local name=$1 path deps d
 		[[ -n ${seen[$name]:-} ]] && return
 		seen[$name]=1
+		[[ -d $dir/modules/kernel ]] || return
 		path=$(cd "$dir/modules" && find kernel -name "$name.ko" -o -name "${name//_/-}.ko" | head -1)
 		[[ -n $path ]] || return
 		deps=$(objcopy -O binary --only-section=.modinfo "$dir/modules/$path" /dev/stdout 2>/dev/null |
@@ -134,30 +171,57 @@ modules_for() {
 	printf '%s\n' "${order[@]}"
 }
 
-# The initramfs: busybox, dtrace and its libraries, the cases, the modules.
-make_initramfs() {
-	local dir=$1 out=$2 root lib
-	root=$(mktemp -d /tmp/dtrace-kroot.XXXXXX)
-	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
-	cp /bin/busybox "$root/bin/busybox"
-	cp "$DTRACE" "$root/bin/dtrace"
-	for lib in $(ldd "$DTRACE" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
+# Copy a program and the shared libraries it loads into root, at the path.
+copy_program() {
+	local root=$1 prog=$2 path=$3 lib
+	mkdir -p "$root$(dirname "$path")"
+	cp -L "$prog" "$root$path"
+	for lib in $(ldd "$prog" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
 		mkdir -p "$root$(dirname "$lib")"
 		cp -L "$lib" "$root$lib"
 	done
+}
+
+# The initramfs: busybox, dtrace and its libraries, the cases, the modules.
+make_initramfs() {
+	local dir=$1 out=$2 root
+	root=$(mktemp -d /tmp/dtrace-kroot.XXXXXX)
+	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
+	cp /bin/busybox "$root/bin/busybox"
+	copy_program "$root" "$DTRACE" /bin/dtrace
 	cp "$here"/cases/* "$root/cases/"
 	cp "$here/guest-init" "$root/init"
 	chmod +x "$root/init"
 	modules_for "$dir" ext4 > "$root/modules/order"
-	while read -r m; do cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
+	while read -r m; do [[ -z $m ]] || cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
 	sed -i 's,.*/,,' "$root/modules/order"
 	printf '%s\n' "${want[@]}" > "$root/cases/.want"
+	if [[ $e2e == 1 || $conformance == 1 ]]; then
+		copy_program "$root" /bin/bash /bin/bash
+		# dtrace -C runs cpp, which runs cc1
+		copy_program "$root" "$(readlink -f /usr/bin/cpp)" /usr/bin/cpp
+		local cc1
+		cc1=$(cpp -print-prog-name=cc1)
+		copy_program "$root" "$cc1" "$cc1"
+		mkdir -p "$root/usr/include"
+		cp /usr/include/stdc-predef.h "$root/usr/include/"
+	fi
 	if [[ $e2e == 1 ]]; then
-		for lib in /bin/bash $(ldd /bin/bash | awk '/=>/ {print $3}'); do
-			mkdir -p "$root$(dirname "$lib")"
-			cp -L "$lib" "$root$lib"
-		done
 		cp -r "$top/tests/e2e" "$root/e2e"
+	fi
+	if [[ $conformance == 1 ]]; then
+		local py
+		py=$(readlink -f /usr/bin/python3)
+		copy_program "$root" "$py" /usr/bin/python3
+		mkdir -p "$root/usr/lib"
+		tar -C /usr/lib --exclude=test --exclude=idlelib --exclude=tkinter \
+			--exclude=lib2to3 --exclude=ensurepip --exclude=__pycache__ \
+			--exclude='config-*' --exclude=site-packages --exclude=dist-packages \
+			--exclude=pydoc_data -cf - "$(basename "$py")" | tar -C "$root/usr/lib" -xf -
+		mkdir -p "$root/conformance"
+		cp "$CONFORMANCE_RUN" "$root/conformance/run"
+		cp -r "$(dirname "$CONFORMANCE_RUN")/tests" "$root/conformance/tests"
+		cp "$top/tests/conformance.pass" "$root/conformance/pass"
 	fi
 	(cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out"
 	rm -rf "$root"
@@ -201,6 +265,10 @@ for series in "${kernels[@]}"; do
 			fail=$((fail + 1))
 		fi
 	done
+	if [[ $conformance == 1 ]]; then
+		echo "-- the conformance ratchet's tests that fail on $krel:"
+		sed -n '/^@@CONFORMANCE/,/^@@ENDCONFORMANCE/p' "$run/results.txt" | grep -v '^@@' | sed 's/^/  /'
+	fi
 	if [[ $e2e == 1 ]]; then
 		echo "-- the end-to-end suite on $krel:"
 		sed -n '/^@@E2E/,/^@@ENDE2E/p' "$run/results.txt" | grep -v '^@@' | sed 's/^/  /'
