@@ -26,7 +26,10 @@
  * At return, arg1 (args[1], of the function's return type) is the return
  * value and arg0 is -1, as in Oracle's DTrace: DTrace's arg0 there is the
  * offset of the returning instruction, which a kretprobe or an fprobe,
- * firing in the return trampoline, can no longer know.
+ * firing in the return trampoline, can no longer know.  For the same
+ * reason a return probe's stack() starts in the caller, at the return
+ * address; an entry probe's starts in the function itself, since the
+ * kernel unwinds from the probed registers, not from the BPF program.
  */
 #include "provider.h"
 
@@ -34,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
 #include <bpf/btf.h>
@@ -101,12 +105,18 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The kernel's kprobe blacklist (debugfs kprobes/blacklist), sorted. */
+/* The kernel's kprobe blacklist (debugfs kprobes/blacklist), sorted;
+ * debugfs is mounted when it is not, as tracefs is (tracefs.c): without
+ * the list, one blacklisted function in a wildcard would fail the whole
+ * enabling where each function is a kprobe. */
 static void read_blacklist(struct ptrvec *bl)
 {
-	FILE *f = fopen("/sys/kernel/debug/kprobes/blacklist", "re");
+	static const char path[] = "/sys/kernel/debug/kprobes/blacklist";
+	FILE *f = fopen(path, "re");
 	char line[512], name[256];
 
+	if (!f && errno == ENOENT && mount("nodev", "/sys/kernel/debug", "debugfs", 0, NULL) == 0)
+		f = fopen(path, "re");
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f))
@@ -472,9 +482,12 @@ static int fbt_kmulti_attach_all(struct dt_probe **ps, int n, int prog_fd)
 	return 0;
 }
 
-/* kprobe_multi probes are attached together (attach_all), never alone. */
+/* kprobe_multi probes are attached together (attach_all); alone, a probe
+ * is a link of its own only while its kind has none. */
 static int fbt_kmulti_attach(struct dt_probe *p, int prog_fd)
 {
+	if (state(p->tab)->refs[is_return(p)])
+		return -EBUSY;
 	return fbt_kmulti_attach_all(&p, 1, prog_fd);
 }
 
