@@ -1,8 +1,10 @@
-# fbt: every kernel function's entry at once; timed as fbt-wild is.  Not on
-# 6.1: without kprobe_multi (no CONFIG_FPROBE) each function is a perf
-# kprobe of its own, about 80 ms each to attach and detach under this
-# emulation (fbt-wild times 650 of them): forty thousand would take an hour.
-case $KREL in 6.1.*) echo "skip: per-function kprobes on 6.1"; exit 0 ;; esac
+# fbt: every kernel function's entry at once; timed as fbt-wild is.  Only
+# where kprobe_multi links exist (CONFIG_FPROBE: register_fprobe_ips in
+# kallsyms): without them each function is a perf kprobe of its own, about
+# 80-100 ms each to attach and detach under this emulation (fbt-wild times
+# 650 of them on 6.1), and forty thousand would take an hour.
+grep -q ' register_fprobe_ips$' /proc/kallsyms ||
+	{ echo "skip: no kprobe_multi here, a kprobe per function"; exit 0; }
 now() { read up rest < /proc/uptime; echo $((${up%.*} * 1000 + 1${up#*.}0 - 1000)); }
 n=$($DTRACE -l -n 'fbt:::entry' | awk 'NR > 1' | wc -l)
 t0=$(now)

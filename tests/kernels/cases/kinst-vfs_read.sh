@@ -6,7 +6,10 @@ $DTRACE -l -n 'kinst::vfs_read:' | awk 'NR == 1 { next }
 $DTRACE -qn 'kinst::vfs_read:0 /execname == "dd"/ { @n = count(); } END { printa("%@d\n", @n); }' \
 	-c 'dd if=/proc/version of=/dev/null bs=64 count=1' 2>/dev/null |
 	awk 'NF { print ($1 > 0) ? "ok: kinst::vfs_read:0 fired" : "not fired: " $0 }'
-# the second instruction's offset, and one byte into it
+# the second instruction's offset, and one byte into the first instruction
+# longer than a byte
 off=$($DTRACE -l -n 'kinst::vfs_read:' | awk 'NR == 3 { print $5 }')
 $DTRACE -l -n "kinst::vfs_read:$off" | awk 'NR > 1 { print "ok: second instruction listed" }'
-$DTRACE -n "kinst::vfs_read:$((off + 1)) { }" 2>&1 | sed "s/$((off + 1))/N/g"
+mid=$($DTRACE -l -n 'kinst::vfs_read:' | awk 'NR > 1 { print $5 }' | sort -n |
+	awk 'NR > 1 && $1 > prev + 1 { print prev + 1; exit } { prev = $1 }')
+$DTRACE -n "kinst::vfs_read:$mid { }" 2>&1 | sed -e "s/vfs_read:$mid /vfs_read:N /" -e "s/vfs_read+$mid is/vfs_read+N is/"
