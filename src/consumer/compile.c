@@ -289,15 +289,25 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 				if (!probe_match(p, pd))
 					continue;
 				int dup = 0;
-				for (int k = 0; k < c->probes.n; k++)
+				/* only an earlier description can have added it */
+				for (int k = 0; k < before; k++)
 					if (c->probes.v[k] == p)
 						dup = 1;
 				if (!dup)
 					pv_push(&c->probes, p);
 			}
-			if (c->probes.n == before && !zdefs)
-				dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
-					 pdesc_str(pd));
+			if (c->probes.n == before && !zdefs) {
+				const char *why = NULL;
+				/* a provider this kernel cannot offer says why */
+				for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
+					if ((*pv)->unavailable && strcmp(pd->prov, (*pv)->name) == 0)
+						why = (*pv)->unavailable(h->probes);
+				if (why)
+					dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
+				else
+					dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
+						 pdesc_str(pd));
+			}
 		}
 		pg->nmatched += c->probes.n;
 		for (int k = 0; k < c->probes.n; k++) {

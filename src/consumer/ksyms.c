@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/kallsyms.h"
 #include "../common/util.h"
 #include "format.h"
 #include "output.h"
@@ -21,7 +22,7 @@ struct ksym {
 /* A handle's kernel symbol table, read from kallsyms on first use. */
 struct dt_ksyms {
 	struct ksym *syms;
-	size_t nsyms;
+	size_t nsyms, cap;
 	int loaded;
 };
 
@@ -49,34 +50,28 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* Functions only: a stack's pcs are in text. */
+static int add_sym(void *arg, uint64_t addr, char type, const char *name, const char *mod)
+{
+	struct dt_ksyms *ks = arg;
+
+	if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+		return 0;
+	if (ks->nsyms == ks->cap) {
+		ks->cap = ks->cap ? ks->cap * 2 : 65536;
+		ks->syms = xrealloc(ks->syms, ks->cap * sizeof(*ks->syms));
+	}
+	ks->syms[ks->nsyms].addr = addr;
+	ks->syms[ks->nsyms].name = xstrdup(name);
+	ks->syms[ks->nsyms].mod = xstrdup(mod);
+	ks->nsyms++;
+	return 0;
+}
+
 static void load(struct dt_ksyms *ks)
 {
-	FILE *f;
-	char line[512];
-	size_t cap = 0;
-
 	ks->loaded = 1;
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long addr;
-		char type, name[256], mod[128] = "";
-		int n = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type, name, mod);
-		if (n < 3 || addr == 0)
-			continue;
-		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
-			continue;
-		if (ks->nsyms == cap) {
-			cap = cap ? cap * 2 : 65536;
-			ks->syms = xrealloc(ks->syms, cap * sizeof(*ks->syms));
-		}
-		ks->syms[ks->nsyms].addr = addr;
-		ks->syms[ks->nsyms].name = xstrdup(name);
-		ks->syms[ks->nsyms].mod = xstrdup(n == 4 && mod[0] ? mod : "vmlinux");
-		ks->nsyms++;
-	}
-	fclose(f);
+	kallsyms_each(add_sym, ks);
 	qsort(ks->syms, ks->nsyms, sizeof(*ks->syms), cmp_ksym);
 }
 

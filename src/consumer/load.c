@@ -117,7 +117,7 @@ static int load_program(struct dtrace_hdl *h, int k, uint32_t prid)
 	}
 	/* first without a log: asking for one makes the verifier slower, and a
 	 * full log buffer would fail the load by itself */
-	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)pv->attach_type);
 	if (btf) {
 		o.prog_btf_fd = (uint32_t)btf__fd(btf);
 		o.func_info = info;

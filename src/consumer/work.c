@@ -74,6 +74,40 @@ int dtrace_go(dtrace_hdl_t *h)
 		return -1;
 	if (exiting(h))
 		return 0;	/* exit() in BEGIN: nothing else fires */
+	/* the probes of tables that attach many at once (one kernel link for
+	 * thousands of kernel functions), gathered per table */
+	struct ptrvec *batch = xcalloc((size_t)h->nkinds, sizeof(*batch));
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++) {
+			struct dt_probe *p = c->probes.v[j];
+			if (!p->enabled && p->pv->attach_all) {
+				p->enabled = 1;		/* once, however many clauses name it */
+				pv_push(&batch[provider_kind(p->pv)], p);
+			}
+		}
+	}
+	for (int k = 0; k < h->nkinds; k++) {
+		struct dt_probe **ps = (struct dt_probe **)batch[k].v;
+		int err = batch[k].n ? ps[0]->pv->attach_all(ps, batch[k].n, h->prog_fds[k]) : 0;
+		for (int i = 0; i < batch[k].n; i++) {
+			if (err < 0)
+				ps[i]->enabled = 0;
+			else
+				pv_push(&h->enabled, ps[i]);
+		}
+		if (err < 0) {
+			const struct dt_probe *p = ps[0];
+			int n = batch[k].n;
+			for (int i = k; i < h->nkinds; i++)
+				free(batch[i].v);
+			free(batch);
+			return dt_set_errmsg(h, EDT_ENABLING, "failed to attach %d %s probes (%s:%s:%s:%s...): %s", n,
+					     p->prov, p->prov, p->mod, p->func, p->name, strerror(-err));
+		}
+		free(batch[k].v);
+	}
+	free(batch);
 	for (int i = 0; i < h->prog.clauses.n; i++) {
 		struct dt_clause *c = h->prog.clauses.v[i];
 		for (int j = 0; j < c->probes.n; j++) {

@@ -21,6 +21,11 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_sdt,
 	&dt_provider_pid_entry,
 	&dt_provider_pid_return,
+	&dt_provider_fbt_kmulti,
+	&dt_provider_fbt_kmulti_return,
+	&dt_provider_fbt_kprobe,
+	&dt_provider_fbt_kprobe_return,
+	&dt_provider_kinst,
 	NULL,
 };
 
@@ -60,6 +65,11 @@ struct pvstate {
 
 struct dt_probes {
 	struct ptrvec table;	/* struct dt_probe *, index = id - 1 */
+	/* by name: open addressing on the four names' hash, so that providers
+	 * making tens of thousands of probes (fbt) do not pay a table scan
+	 * for each */
+	struct dt_probe **hash;
+	size_t hashcap;		/* a power of 2, at least twice table.n */
 	struct pvstate *pvs;	/* providers' private state */
 	int npvs;
 };
@@ -90,6 +100,7 @@ void probes_destroy(struct dt_probes *tab)
 		free(p);
 	}
 	free(tab->table.v);
+	free(tab->hash);
 	for (int i = 0; i < tab->npvs; i++) {
 		if (tab->pvs[i].fini)
 			tab->pvs[i].fini(tab->pvs[i].state);
@@ -118,6 +129,39 @@ struct dt_probe *probe_create(struct dt_probes *tab, const struct dt_provider *p
 	return probe_create_in(tab, pv, pv->name, mod, func, name, arg);
 }
 
+static uint64_t name_hash(const char *prov, const char *mod, const char *func, const char *name)
+{
+	const char *f[4] = {prov, mod, func, name};
+	uint64_t h = 1469598103934665603ULL;		/* FNV-1a */
+
+	for (int i = 0; i < 4; i++) {
+		for (const char *c = f[i]; *c; c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+		h = (h ^ ':') * 1099511628211ULL;
+	}
+	return h;
+}
+
+static void hash_insert(struct dt_probes *tab, struct dt_probe *p)
+{
+	size_t i = name_hash(p->prov, p->mod, p->func, p->name) & (tab->hashcap - 1);
+
+	while (tab->hash[i])
+		i = (i + 1) & (tab->hashcap - 1);
+	tab->hash[i] = p;
+}
+
+static void hash_grow(struct dt_probes *tab)
+{
+	if ((size_t)(tab->table.n + 1) * 2 <= tab->hashcap)
+		return;
+	free(tab->hash);
+	tab->hashcap = tab->hashcap ? tab->hashcap * 2 : 1024;
+	tab->hash = xcalloc(tab->hashcap, sizeof(*tab->hash));
+	for (int i = 0; i < tab->table.n; i++)
+		hash_insert(tab, tab->table.v[i]);
+}
+
 struct dt_probe *probe_create_in(struct dt_probes *tab, const struct dt_provider *pv, const char *prov,
 				 const char *mod, const char *func, const char *name, uint64_t arg)
 {
@@ -134,17 +178,22 @@ struct dt_probe *probe_create_in(struct dt_probes *tab, const struct dt_provider
 	p->name = xstrdup(name);
 	p->pv = pv;
 	p->arg = arg;
+	hash_grow(tab);		/* room for p, before it is in the table */
 	pv_push(&tab->table, p);
+	hash_insert(tab, p);
 	return p;
 }
 
 struct dt_probe *probe_lookup(struct dt_probes *tab, const char *prov, const char *mod, const char *func,
 			      const char *name)
 {
-	for (int i = 0; i < tab->table.n; i++) {
-		struct dt_probe *p = tab->table.v[i];
-		if (strcmp(p->prov, prov) == 0 && strcmp(p->mod, mod) == 0 &&
-		    strcmp(p->func, func) == 0 && strcmp(p->name, name) == 0)
+	if (!tab->hashcap)
+		return NULL;
+	for (size_t i = name_hash(prov, mod, func, name) & (tab->hashcap - 1); tab->hash[i];
+	     i = (i + 1) & (tab->hashcap - 1)) {
+		struct dt_probe *p = tab->hash[i];
+		if (strcmp(p->func, func) == 0 && strcmp(p->name, name) == 0 && strcmp(p->mod, mod) == 0 &&
+		    strcmp(p->prov, prov) == 0)
 			return p;
 	}
 	return NULL;

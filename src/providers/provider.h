@@ -40,6 +40,15 @@ struct dt_provider {
 	 * instance) to the probe; returns 0 or -errno. */
 	int (*attach)(struct dt_probe *p, int prog_fd);
 	void (*detach)(struct dt_probe *p);
+	/* Attach n probes of this table at once (one kernel link for all, as
+	 * kprobe_multi makes); NULL: attach is called for each.  Returns 0 or
+	 * -errno; on failure none of them is attached. */
+	int (*attach_all)(struct dt_probe **ps, int n, int prog_fd);
+	/* Why the provider made no probe for the last description it was
+	 * given ("fbt: this kernel offers neither kprobes nor fentry", "kinst:
+	 * vfs_read+3 is not the start of an instruction"), or NULL; the
+	 * callback may be NULL. */
+	const char *(*unavailable)(struct dt_probes *tab);
 	/* Fill p->nargs/argtypes/argnames (args[] types), on demand; may be NULL. */
 	void (*args)(struct dt_probe *p);
 };
@@ -104,6 +113,11 @@ extern const struct dt_provider dt_provider_syscall_return;
 extern const struct dt_provider dt_provider_sdt;
 extern const struct dt_provider dt_provider_pid_entry;
 extern const struct dt_provider dt_provider_pid_return;
+extern const struct dt_provider dt_provider_fbt_kmulti;
+extern const struct dt_provider dt_provider_fbt_kmulti_return;
+extern const struct dt_provider dt_provider_fbt_kprobe;
+extern const struct dt_provider dt_provider_fbt_kprobe_return;
+extern const struct dt_provider dt_provider_kinst;
 
 #define DTRACE_PROBE_BEGIN 1
 #define DTRACE_PROBE_END 2

@@ -1,0 +1,18 @@
+/*
+ * kallsyms.h - /proc/kallsyms read line by line (see kallsyms.c).
+ */
+#ifndef DT_KALLSYMS_H
+#define DT_KALLSYMS_H
+
+#include <stdint.h>
+
+/*
+ * Call fn for every symbol of /proc/kallsyms with a non-zero address, in
+ * the file's order: its address, type letter ('t', 'T', 'd', ...), name and
+ * module ("vmlinux" for the core kernel).  fn returns non-zero to stop.
+ * Returns -1 if the file cannot be read, else 0.
+ */
+int kallsyms_each(int (*fn)(void *arg, uint64_t addr, char type, const char *name, const char *mod),
+		  void *arg);
+
+#endif
