@@ -37,6 +37,7 @@ struct dt_cgopts {
 #define KF_STR_KFUNCS	0x1u	/* the string kfuncs of 6.17 (bpf_strnlen, ...) */
 #define KF_COOKIE	0x2u	/* bpf_get_attach_cookie() (raw_tp: 6.10) */
 #define KF_CPUV4	0x4u	/* signed division, gotol (the ISA v4 of 6.6) */
+#define KF_HASH_NOPREALLOC 0x8u	/* may use hash maps allocated as used (perf_event: 6.1) */
 #define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
 
 /* A program under construction / compiled. */

@@ -50,7 +50,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	off = GV_FIRSTVAR;
 	for (int i = 0; i < prog->globals.n; i++) {
 		struct dt_var *v = prog->globals.v[i];
-		if (v->is_assoc)
+		if (v->is_assoc || v->is_extern)
 			continue;
 		v->offset = off;
 		if (v->is_array)

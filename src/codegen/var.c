@@ -170,6 +170,9 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 /* r0 = address of a global / clause-local variable's storage. */
 void cg_var_addr(struct cg *g, struct dt_var *v)
 {
+	if (v->is_extern)	/* FIXME: read the kernel symbol (kallsyms address) */
+		cg_error(g, g->clause ? g->clause->line : 0, NULL,
+			 "extern variable %s: reading kernel variables is not supported yet", v->name);
 	if (v->scope == VS_GLOBAL) {
 		cg_ld_mapval(g, R0, CGM_GVARS, v->offset);
 	} else {

@@ -3,7 +3,9 @@
  * kernel itself: for each program type a handle uses, whether the string
  * kfuncs (6.17) are callable and whether bpf_get_attach_cookie() is (raw
  * tracepoints 6.10, perf events and kprobes 5.15), and whether the
- * instructions of 6.6 (signed division, long jumps) load.  The answer is a set of
+ * instructions of 6.6 (signed division, long jumps) load, and whether it may
+ * use a hash map that allocates its elements as they are used (perf_event
+ * programs may not before 6.1).  The answer is a set of
  * KF_* bits (codegen/cg.h) that the code generator chooses its code by;
  * docs/KERNELS.md says what each older kernel loses.
  *
@@ -18,6 +20,8 @@
  *   string-kfuncs   the 6.17 string kfuncs (strlen, strchr, strstr, ...)
  *   cookie          bpf_get_attach_cookie() in every program type
  *   cpuv4           the instructions of 6.6 (signed division, gotol)
+ *   hash-noprealloc hash maps not preallocated (dynamic variables and
+ *                   aggregations are then preallocated: more memory)
  */
 #include "dt_impl.h"
 
@@ -44,6 +48,7 @@ static const struct {
 	{"string-kfuncs", KF_STR_KFUNCS},
 	{"cookie", KF_COOKIE},
 	{"cpuv4", KF_CPUV4},
+	{"hash-noprealloc", KF_HASH_NOPREALLOC},
 	{"all", ~0u},
 };
 
@@ -120,6 +125,24 @@ static unsigned int probe(int prog_type)
 	};
 	if (loads(prog_type, sdiv, sizeof(sdiv) / sizeof(sdiv[0])) != 0)
 		bits |= KF_CPUV4;
+	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = BPF_F_NO_PREALLOC);
+	int map = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probe_kf", 4, 8, 1, &mo);
+	if (map >= 0) {
+		const struct bpf_insn usemap[] = {
+			BPF_LD_IMM64_LO(BPF_REG_1, BPF_PSEUDO_MAP_FD, 0),
+			BPF_LD_IMM64_HI(0),
+			BPF_MOV64_IMM(BPF_REG_0, 0),
+			BPF_EXIT_INSN(),
+		};
+		struct bpf_insn prog[4];
+		memcpy(prog, usemap, sizeof(prog));
+		prog[0].imm = map;
+		if (loads(prog_type, prog, 4) != 0)
+			bits |= KF_HASH_NOPREALLOC;
+		close(map);
+	} else if (map == -EPERM) {
+		bits |= KF_HASH_NOPREALLOC;
+	}
 	return bits & ~hidden();
 }
 

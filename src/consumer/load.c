@@ -178,7 +178,7 @@ int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p)
 }
 
 /* One per-CPU hash map per aggregation, and the consumer's description. */
-static int create_aggs(struct dtrace_hdl *h)
+static int create_aggs(struct dtrace_hdl *h, uint32_t hash_flags)
 {
 	struct cg_layout *L = &h->L;
 
@@ -194,7 +194,7 @@ static int create_aggs(struct dtrace_hdl *h)
 			n = 1;
 		if (n > (1 << 20))
 			n = 1 << 20;
-		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, BPF_F_NO_PREALLOC);
+		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, hash_flags);
 		if (fd < 0)
 			return -1;
 		h->map_fds[CGM_DYN0 + L->ndyn + i] = fd;
@@ -248,6 +248,14 @@ int dt_load(struct dtrace_hdl *h)
 	h->inst_fds = xcalloc((size_t)nprobes, sizeof(int));
 	for (int i = 0; i < nprobes; i++)
 		h->inst_fds[i] = -1;
+	/* Hash maps allocate their elements as they are used, unless a program
+	 * type of ours may not use such maps (perf_event before 6.1): then
+	 * they are preallocated, their whole size in memory from the start. */
+	unsigned int every = ~0u;
+	for (int k = 0; k < h->nkinds; k++)
+		if (h->progs[k])
+			every &= h->progs[k]->kfeat;
+	uint32_t hash_flags = (every & KF_HASH_NOPREALLOC) ? BPF_F_NO_PREALLOC : 0;
 	h->nmaps = CGM_DYN0 + L->ndyn + L->nagg;
 	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
 	for (int i = 0; i < h->nmaps; i++)
@@ -268,10 +276,10 @@ int dt_load(struct dtrace_hdl *h)
 			n = 1;
 		if (n > 1000000)
 			n = 1000000;
-		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, BPF_F_NO_PREALLOC);
+		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, hash_flags);
 	}
 
-	if (create_aggs(h) < 0)
+	if (create_aggs(h, hash_flags) < 0)
 		return -1;
 
 	/* initial contents */

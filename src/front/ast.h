@@ -49,6 +49,7 @@ struct dt_var {
 	int declared;		/* explicitly declared */
 	int created;		/* an assignment to it has been cooked */
 	int is_array;		/* declared scalar array int a[5] */
+	int is_extern;		/* extern: a kernel symbol, no storage of ours */
 	int id;			/* index among variables of its scope */
 	int builtin;		/* enum builtin id for VS_BUILTIN */
 	int writable;		/* built-ins: 0 */

@@ -865,6 +865,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 		v->writable = 1;
 		v->line = line;
 		v->is_array = is_array;
+		v->is_extern = ps->nclass_extern;
 		if (is_assoc) {
 			v->is_assoc = 1;
 			v->nkeys = keys.n;

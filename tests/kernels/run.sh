@@ -7,7 +7,7 @@
 #              the newest N), 6.12 (linux-image-6.12-amd64's current
 #              package) or 5.15 (Ubuntu 22.04's newest
 #              linux-image-unsigned-5.15.0-N-generic, from Ubuntu's archive);
-#              default: 6.1 and 6.12.  Repeat for several.
+#              default: all three.  Repeat for several.
 #   --e2e      also run the whole end-to-end suite (tests/e2e/run.sh, with
 #              bash) in the guest and print its report: a diagnostic, not
 #              compared (cases needing python3 or a compiler fail there)
@@ -58,7 +58,7 @@ while [[ $# -gt 0 && $1 == -k ]]; do
 	[[ $# -ge 2 ]] || usage
 	kernels+=("$2"); shift 2
 done
-[[ ${#kernels[@]} -gt 0 ]] || kernels=(6.1 6.12)
+[[ ${#kernels[@]} -gt 0 ]] || kernels=(6.1 6.12 5.15)
 e2e=0 conformance=0
 while [[ ${1:-} == --e2e || ${1:-} == --conformance ]]; do
 	[[ $1 == --e2e ]] && e2e=1
