@@ -101,7 +101,8 @@ conformance-all: $(BUILD)/dtrace
 		sort -u - tests/conformance.pass > $(BUILD)/conformance.pass.new
 
 # the stock-kernel test bed: the binary built here, run on Debian's 6.1 and
-# 6.12 kernels under qemu (tests/kernels/run.sh; KERNELS="-k 6.1" for one)
+# 6.12 and Ubuntu's 5.15 kernels under qemu (tests/kernels/run.sh;
+# KERNELS="-k 6.1" for one)
 check-kernels: $(BUILD)/dtrace
 	tests/kernels/run.sh $(BUILD)/dtrace $(KERNELS)
 
