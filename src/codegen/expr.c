@@ -137,6 +137,29 @@ static void convert(struct cg *g, const struct dt_type *from, const struct dt_ty
 	cg_norm(g, R0, to);
 }
 
+/* Signed division and remainder from the unsigned ones (OP: BPF_DIV or
+ * BPF_MOD): r0 = |r0| OP |r1|, negated when the operands' signs differ.
+ * For the quotient that is C's truncation; for the remainder it is what
+ * Oracle's DTrace on BPF computes (19 % -5 == -4, -19 % -5 == 4: its
+ * arithmetic/tst.moddiv.d), not C's sign of the dividend.  Clobbers r1, r3. */
+static void signed_divmod(struct cg *g, int op)
+{
+	int p1 = cg_new_label(g), p2 = cg_new_label(g), p3 = cg_new_label(g);
+
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, p1);
+	cg_emit(g, BPF_NEG64(R0));
+	cg_place(g, p1);
+	cg_jmp_imm(g, BPF_JSGE, R1, 0, p2);
+	cg_emit(g, BPF_NEG64(R1));
+	cg_place(g, p2);
+	cg_emit(g, BPF_ALU64_REG(op, R0, R1));
+	cg_jmp_imm(g, BPF_JSGE, R3, 0, p3);
+	cg_emit(g, BPF_NEG64(R0));
+	cg_place(g, p3);
+}
+
 /*
  * Assignment and increments.  getval: emits code leaving the new value in r0
  * given the old value in r0 (for compound operators) or evaluates the rhs.
@@ -380,39 +403,13 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 		if (op == T_SLASH && (!sg || (g->p->kfeat & KF_CPUV4))) {
 			cg_emit(g, sg ? BPF_SDIV64_REG(R0, R1) : BPF_ALU64_REG(BPF_DIV, R0, R1));
 		} else if (op == T_SLASH) {
-			/* no signed division before 6.6: |a| / |b|, negative
-			 * when the operands' signs differ */
-			int p1 = cg_new_label(g), p2 = cg_new_label(g), p3 = cg_new_label(g);
-			cg_emit(g, BPF_MOV64_REG(R3, R0));
-			cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
-			cg_jmp_imm(g, BPF_JSGE, R0, 0, p1);
-			cg_emit(g, BPF_NEG64(R0));
-			cg_place(g, p1);
-			cg_jmp_imm(g, BPF_JSGE, R1, 0, p2);
-			cg_emit(g, BPF_NEG64(R1));
-			cg_place(g, p2);
-			cg_emit(g, BPF_ALU64_REG(BPF_DIV, R0, R1));
-			cg_jmp_imm(g, BPF_JSGE, R3, 0, p3);
-			cg_emit(g, BPF_NEG64(R0));
-			cg_place(g, p3);
+			/* no signed division before 6.6 */
+			signed_divmod(g, BPF_DIV);
 		} else if (!sg) {
 			cg_emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
 		} else {
-			/* DTrace's signed remainder: |a| % |b|, negative when the
-			 * operands' signs differ (19 % -5 == -4, -19 % -5 == 4) */
-			int p1 = cg_new_label(g), p2 = cg_new_label(g), p3 = cg_new_label(g);
-			cg_emit(g, BPF_MOV64_REG(R3, R0));
-			cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R1));
-			cg_jmp_imm(g, BPF_JSGE, R0, 0, p1);
-			cg_emit(g, BPF_NEG64(R0));
-			cg_place(g, p1);
-			cg_jmp_imm(g, BPF_JSGE, R1, 0, p2);
-			cg_emit(g, BPF_NEG64(R1));
-			cg_place(g, p2);
-			cg_emit(g, BPF_ALU64_REG(BPF_MOD, R0, R1));
-			cg_jmp_imm(g, BPF_JSGE, R3, 0, p3);
-			cg_emit(g, BPF_NEG64(R0));
-			cg_place(g, p3);
+			/* DTrace's signed remainder: not BPF's signed modulo */
+			signed_divmod(g, BPF_MOD);
 		}
 		break;
 	}
