@@ -38,16 +38,20 @@ struct dt_cgopts {
 #define KF_COOKIE	0x2u	/* bpf_get_attach_cookie() (raw_tp: 6.10) */
 #define KF_CPUV4	0x4u	/* signed division, gotol (the ISA v4 of 6.6) */
 #define KF_HASH_NOPREALLOC 0x8u	/* may use hash maps allocated as used (perf_event: 6.1) */
+#define KF_FENTRY	0x10u	/* tracing programs load (kfeat_fentry_works) */
 #define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
 
 /* A program under construction / compiled. */
 struct cg_reloc {
 	int insn;
-	int map;		/* enum cg_map (+ dyn index), or CG_RELOC_PRID */
+	int map;		/* enum cg_map (+ dyn index), or CG_RELOC_PRID/NARGS */
 };
 /* The imm of a relocation's instruction is the probe id of the program's
  * instance (see per_probe below). */
 #define CG_RELOC_PRID	(-1)
+/* ... or the number of argument slots of the instance's context
+ * (cg_ctx_nargs). */
+#define CG_RELOC_NARGS	(-2)
 
 /*
  * A BPF function of a program after its main one (the string functions of
@@ -75,7 +79,8 @@ struct cg_program {
 	/* set by cg_generate: */
 	int per_probe;		/* no cookie holds the probe id: the loader
 				 * loads one instance per probe, the probe id
-				 * written at each CG_RELOC_PRID */
+				 * written at each CG_RELOC_PRID, its
+				 * context's size at each CG_RELOC_NARGS */
 	struct cg_func *funcs;	/* its functions after the main one */
 	int nfuncs;
 };

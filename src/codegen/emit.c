@@ -336,13 +336,25 @@ void cg_read_kernel_u64(struct cg *g)
  */
 void cg_prologue_cookie(struct cg *g, int out)
 {
-	(void)out;
 	if (!(g->p->kfeat & KF_COOKIE)) {
-		reloc(g, CG_RELOC_PRID);
-		cg_emit(g, BPF_MOV64_IMM(R0, 0));
-		g->p->per_probe = 1;
+		cg_prologue_const(g, out);
 		return;
 	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
 	cg_call(g, BPF_FUNC_get_attach_cookie);
+}
+
+void cg_prologue_const(struct cg *g, int out)
+{
+	(void)out;
+	reloc(g, CG_RELOC_PRID);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	g->p->per_probe = 1;
+}
+
+void cg_ctx_nargs(struct cg *g, int reg)
+{
+	reloc(g, CG_RELOC_NARGS);
+	cg_emit(g, BPF_MOV64_IMM(reg, 0));
+	g->p->per_probe = 1;
 }

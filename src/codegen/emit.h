@@ -58,6 +58,14 @@ struct cg_ctxops {
 /* A gen_prologue for contexts whose BPF cookie is the probe id (set at
  * attach). */
 void cg_prologue_cookie(struct cg *g, int out);
+/* A gen_prologue for programs loaded once per probe (fentry: the kernel
+ * binds each to its function at load): the probe id is a constant of each
+ * instance, written by the loader. */
+void cg_prologue_const(struct cg *g, int out);
+/* reg = how many u64 argument slots the context of this program instance
+ * has (a constant the loader writes per instance: struct dt_load_target's
+ * nargs); the verifier follows only the branches it makes possible. */
+void cg_ctx_nargs(struct cg *g, int reg);
 
 /* Append one instruction. */
 void cg_emit(struct cg *g, struct bpf_insn in);

@@ -552,7 +552,7 @@ static void dump_programs(struct dtrace_hdl *h, FILE *fp)
 		struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
 		memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
 		for (int i = 0; i < p->nrelocs; i++)
-			if (p->relocs[i].map != CG_RELOC_PRID)
+			if (p->relocs[i].map >= 0)
 				insns[p->relocs[i].insn].imm = p->relocs[i].map;
 		bpf_disasm(fp, insns, p->ninsns, map_name, h);
 		free(insns);

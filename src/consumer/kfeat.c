@@ -3,9 +3,10 @@
  * kernel itself: for each program type a handle uses, whether the string
  * kfuncs (6.17) are callable and whether bpf_get_attach_cookie() is (raw
  * tracepoints 6.10, perf events and kprobes 5.15), and whether the
- * instructions of 6.6 (signed division, long jumps) load, and whether it may
+ * instructions of 6.6 (signed division, long jumps) load, whether it may
  * use a hash map that allocates its elements as they are used (perf_event
- * programs may not before 6.1).  The answer is a set of
+ * programs may not before 6.1), and whether fentry programs load at all
+ * (fbt's choice, kfeat_fentry_works).  The answer is a set of
  * KF_* bits (codegen/cg.h) that the code generator chooses its code by;
  * docs/KERNELS.md says what each older kernel loses.
  *
@@ -13,7 +14,9 @@
  * it, a few instructions long, that uses it (the ISA v4 of 6.6: a signed
  * division): a kfunc present in the BTF but
  * not registered for the type, or a helper the type lacks, fails to load.
- * Results are kept on the handle, one word per program type.
+ * Results are kept on the handle, one word per program type.  A tracing
+ * program (fentry) loads only against a function: the probes of that type
+ * are fentry programs on FENTRY_TARGET.
  *
  * DTRACE_KERNEL_LACKS (a comma-separated list of feature names, or "all")
  * hides features the kernel has, to test the fallbacks on a new kernel:
@@ -22,6 +25,7 @@
  *   cpuv4           the instructions of 6.6 (signed division, gotol)
  *   hash-noprealloc hash maps not preallocated (dynamic variables and
  *                   aggregations are then preallocated: more memory)
+ *   fentry          fentry/fexit programs (fbt uses kprobes instead)
  */
 #include "dt_impl.h"
 
@@ -36,6 +40,7 @@
 
 #include "../bpf/insn.h"
 #include "../front/types.h"
+#include "../providers/provider.h"
 
 /* The kfuncs the string subroutines call (codegen/strfn.c). */
 static const char *const str_kfuncs[] = {"bpf_strnlen", "bpf_strchr", "bpf_strrchr", "bpf_strstr",
@@ -49,6 +54,7 @@ static const struct {
 	{"cookie", KF_COOKIE},
 	{"cpuv4", KF_CPUV4},
 	{"hash-noprealloc", KF_HASH_NOPREALLOC},
+	{"fentry", KF_FENTRY},
 	{"all", ~0u},
 };
 
@@ -71,12 +77,26 @@ static unsigned int hidden(void)
 	return bits;
 }
 
+/* A function every kernel has, in its BTF, that ftrace can trace and
+ * that the kernel does not refuse fentry on: a fentry probe's target. */
+#define FENTRY_TARGET "vfs_read"
+
 /* 1: a program of this type with these instructions loads; 0: it does not;
  * -1: we may not load programs at all (not privileged), so cannot tell. */
 static int loads(int prog_type, const struct bpf_insn *insns, size_t n)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
-	int fd = bpf_prog_load((enum bpf_prog_type)prog_type, "dt_probe_kf", "GPL", insns, n, &o);
+	struct btf *b = types_vmlinux_btf();
+	int fd;
+
+	if (prog_type == BPF_PROG_TYPE_TRACING) {
+		int id = b ? btf__find_by_name_kind(b, FENTRY_TARGET, BTF_KIND_FUNC) : -1;
+		if (id <= 0)
+			return 0;
+		o.expected_attach_type = BPF_TRACE_FENTRY;
+		o.attach_btf_id = (uint32_t)id;
+	}
+	fd = bpf_prog_load((enum bpf_prog_type)prog_type, "dt_probe_kf", "GPL", insns, n, &o);
 
 	if (fd >= 0) {
 		close(fd);
@@ -144,6 +164,21 @@ static unsigned int probe(int prog_type)
 		bits |= KF_HASH_NOPREALLOC;
 	}
 	return bits & ~hidden();
+}
+
+/*
+ * Not kept on a handle: fbt asks before it has one to ask with, once per
+ * handle (fbt.c's state).  A kernel that loads the program may still fail
+ * to attach one function (its trampoline): fbt reports that at enabling.
+ */
+int kfeat_fentry_works(void)
+{
+	const struct bpf_insn ret0[] = {
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+
+	return !(hidden() & KF_FENTRY) && loads(BPF_PROG_TYPE_TRACING, ret0, 2) == 1;
 }
 
 unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type)

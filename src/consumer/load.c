@@ -6,8 +6,10 @@
  * resolved: with the BTF that describes their functions after the main
  * one (codegen/strfn.c's), and as one instance per probe for a program
  * whose probe id is a constant because the kernel gives its type no BPF
- * cookie (cg_program's per_probe; dt_prog_fd gives a probe its program).  A verifier rejection comes back as the error message, with the
- * tail of the verifier's log.
+ * cookie or because the kernel binds it to one function at load (fentry,
+ * the provider's load_target) (cg_program's per_probe; dt_prog_fd gives a
+ * probe its program).  A verifier rejection comes back as the error
+ * message, with the tail of the verifier's log.
  */
 #include "dt_impl.h"
 
@@ -97,27 +99,36 @@ static struct btf *prog_btf(struct dtrace_hdl *h, const struct cg_program *p, st
 	return b;
 }
 
-/* Load program k; prid is the probe id of a per_probe instance. */
-static int load_program(struct dtrace_hdl *h, int k, uint32_t prid)
+/* Load program k; pr is the probe of a per_probe instance (NULL: the kind's
+ * one program). */
+static int load_program(struct dtrace_hdl *h, int k, struct dt_probe *pr)
 {
 	struct cg_program *p = h->progs[k];
 	const struct dt_provider *pv = h->prog_pv[k];
-	struct bpf_insn *insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
+	struct dt_load_target tgt = {0};
+	struct bpf_insn *insns;
 	struct bpf_func_info *info = NULL;
 	struct btf *btf = NULL;
 	int fd;
 
+	if (pr && pv->load_target && (fd = pv->load_target(pr, &tgt)) < 0)
+		return dt_set_errmsg(h, EDT_ENABLING, "cannot load %s for %s:%s:%s:%s: %s", p->name, pr->prov,
+				     pr->mod, pr->func, pr->name, strerror(-fd));
+	insns = xmalloc((size_t)p->ninsns * sizeof(*insns));
 	memcpy(insns, p->insns, (size_t)p->ninsns * sizeof(*insns));
-	for (int i = 0; i < p->nrelocs; i++)
-		insns[p->relocs[i].insn].imm =
-			p->relocs[i].map == CG_RELOC_PRID ? (int32_t)prid : dt_map_fd(h, p->relocs[i].map);
+	for (int i = 0; i < p->nrelocs; i++) {
+		int m = p->relocs[i].map;
+		insns[p->relocs[i].insn].imm = m == CG_RELOC_PRID ? (int32_t)(pr ? pr->id : 0)
+					     : m == CG_RELOC_NARGS ? tgt.nargs : dt_map_fd(h, m);
+	}
 	if (p->nfuncs && !(btf = prog_btf(h, p, &info))) {
 		free(insns);
 		return -1;
 	}
 	/* first without a log: asking for one makes the verifier slower, and a
 	 * full log buffer would fail the load by itself */
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)pv->attach_type);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)pv->attach_type,
+		    .attach_btf_id = tgt.btf_id, .attach_btf_obj_fd = (uint32_t)tgt.btf_obj_fd);
 	if (btf) {
 		o.prog_btf_fd = (uint32_t)btf__fd(btf);
 		o.func_info = info;
@@ -150,7 +161,8 @@ static int load_program(struct dtrace_hdl *h, int k, uint32_t prid)
 /*
  * One instance of program k per probe of its kind that a clause enables,
  * for a program whose probe id is a constant (cg_program's per_probe: the
- * kernel has no BPF cookie for its type).  The kind's own fd stays -1.
+ * kernel has no BPF cookie for its type, or binds the program to one
+ * function at load).  The kind's own fd stays -1.
  */
 static int load_instances(struct dtrace_hdl *h, int k)
 {
@@ -162,7 +174,7 @@ static int load_instances(struct dtrace_hdl *h, int k)
 			struct dt_probe *pr = c->probes.v[j];
 			if (provider_kind(pr->pv) != k || pr->id >= (uint32_t)h->ninst || h->inst_fds[pr->id] >= 0)
 				continue;
-			h->inst_fds[pr->id] = load_program(h, k, pr->id);
+			h->inst_fds[pr->id] = load_program(h, k, pr);
 			if (h->inst_fds[pr->id] < 0)
 				return -1;
 		}
@@ -333,7 +345,7 @@ int dt_load(struct dtrace_hdl *h)
 				return -1;
 			continue;
 		}
-		h->prog_fds[k] = load_program(h, k, 0);
+		h->prog_fds[k] = load_program(h, k, NULL);
 		if (h->prog_fds[k] < 0)
 			return -1;
 	}

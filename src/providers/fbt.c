@@ -3,7 +3,21 @@
  * kernel function ftrace can trace (tracefs available_filter_functions),
  * MODULE "vmlinux" for the core kernel as Oracle's DTrace names it.
  *
- * How the probes are hung is chosen at run time, once per handle:
+ * How the probes are hung is chosen at run time: what the kernel offers
+ * once per handle, and then for each description:
+ *   - fentry/fexit (BPF trampolines, 5.5; module functions 5.11) where the
+ *     kernel loads a fentry program (kfeat_fentry_works) and the
+ *     description matches at most FENTRY_MAX functions: each function is a
+ *     program instance of its own, bound to the function's BTF id at load
+ *     (consumer/load.c, load_target) and attached with a tracing link.  A
+ *     trampoline is cheaper per firing than a kprobe, but each instance is
+ *     a verifier pass, so a wide wildcard would take minutes to load: past
+ *     FENTRY_MAX the kprobe paths below serve the whole description.  A
+ *     function fentry cannot take falls back to them too: no BTF prototype,
+ *     variadic, more than FENTRY_MAXARGS arguments, an argument or return
+ *     value that is not an integer, enum or pointer (a struct by value).
+ *     The probe id is each instance's constant, so no fentry cookie (6.0)
+ *     is needed;
  *   - kprobe_multi links (5.18, CONFIG_FPROBE) where the kernel has them:
  *     one link for every enabled entry probe and one for every return
  *     probe, the cookie of each function's address being its probe id, so
@@ -14,10 +28,13 @@
  *     so wide wildcards are slow to stop there;
  *   - else nothing: the listing is empty and a script naming fbt is told
  *     why (unavailable).
- * fentry/fexit (one loaded program per function, BTF-typed context) are not
- * used yet: they need one program instance per probe from the loader.
- * DTRACE_FBT_ATTACH=kprobe in the environment forces per-function kprobes
- * (to compare the two, or to work around a kprobe_multi problem).
+ * Once a probe exists its mechanism stays: a wide description after a
+ * narrow one keeps the narrow one's fentry probes.
+ * DTRACE_FBT_ATTACH in the environment forces one path, to compare them,
+ * to test each, or to work around a kernel's problem with one: "kprobe"
+ * (one kprobe per function, never fentry), "kprobe_multi" (never fentry),
+ * "fentry" (fentry for every function that can take it, whatever the
+ * count; the others by kprobes).  A path the kernel lacks is not forced.
  *
  * The probe's arg indexes the handle's function list; the functions'
  * addresses are read (kallsyms, or available_filter_functions_addrs when
@@ -25,11 +42,25 @@
  * the function's BTF prototype (the module's BTF for a module function).
  * At return, arg1 (args[1], of the function's return type) is the return
  * value and arg0 is -1, as in Oracle's DTrace: DTrace's arg0 there is the
- * offset of the returning instruction, which a kretprobe or an fprobe,
- * firing in the return trampoline, can no longer know.  For the same
- * reason a return probe's stack() starts in the caller, at the return
+ * offset of the returning instruction, which a kretprobe, an fprobe or
+ * fexit, all firing in a return trampoline, can no longer know.  For the
+ * same reason a kretprobe's stack() starts in the caller, at the return
  * address; an entry probe's starts in the function itself, since the
- * kernel unwinds from the probed registers, not from the BPF program.
+ * kernel unwinds from the probed registers, not from the BPF program.  A
+ * fentry or fexit program's stack is unwound from the program, through
+ * its trampoline, whose frames the consumer drops as it drops any BPF
+ * frame (ksym_is_glue); next comes the trampoline's return address, in
+ * the function: so a fentry stack starts in the function as a kprobe's
+ * does, and so does a fexit stack, unlike a kretprobe's (the trampoline
+ * called the function, and the address it was called from stays on the
+ * stack until it returns).  Skipping that frame at fexit would need the
+ * number of BPF frames above it, which the program does not know.
+ *
+ * A fentry context is an array of u64: the arguments in order, and at
+ * fexit the return value after them.  The program is shared by every
+ * instance, so argument i is read only where the instance's function has
+ * it (cg_ctx_nargs: the verifier rejects a read past the end even on a
+ * path never taken, but follows only the path the constant allows).
  */
 #include "provider.h"
 
@@ -40,6 +71,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -50,21 +82,43 @@
 
 enum fbt_mech { MECH_UNKNOWN, MECH_NONE, MECH_KPROBE, MECH_KMULTI };
 
+/* DTRACE_FBT_ATTACH */
+enum fbt_force { FORCE_NONE, FORCE_KPROBE, FORCE_KMULTI, FORCE_FENTRY };
+
+/* At most this many functions in a description are fentry programs (one
+ * verifier pass each); more go by kprobe_multi or kprobes. */
+#define FENTRY_MAX 64
+/* The arguments every kernel's x86-64 trampoline passes (6.5 passes 12,
+ * but the kprobe paths read six registers too). */
+#define FENTRY_MAXARGS 6
+
 struct fbt_func {
 	char *name, *mod;
 	uint64_t *addrs;	/* where it is (several for a name defined twice) */
 	int naddrs;
 };
 
+struct fbt_fid {
+	const char *name;	/* in the BTF's strings */
+	uint32_t id;
+};
+
+/* The BTF of vmlinux or of one module, and its functions by name. */
 struct fbt_modbtf {
 	char *mod;
-	struct btf *btf;	/* NULL: the module has none */
+	struct btf *btf;	/* NULL: the module has none; vmlinux's is shared */
+	struct fbt_fid *fids;	/* its BTF_KIND_FUNCs sorted by name, on first use */
+	size_t nfids;
+	int obj_fd;		/* the kernel's BTF object of a module (fentry's
+				 * attach_btf_obj_fd), opened on first use; -1 */
 };
 
 /* One handle's fbt state. */
 struct fbt_state {
-	enum fbt_mech mech;
-	const char *why;	/* mech == MECH_NONE: the reason */
+	enum fbt_mech mech;	/* the kprobe path */
+	int fentry;		/* fentry programs load here */
+	enum fbt_force force;
+	const char *why;	/* neither: the reason */
 	struct fbt_func *funcs;
 	size_t nfuncs, cap;
 	int resolved;		/* funcs[].addrs read */
@@ -84,8 +138,12 @@ static void fbt_state_fini(void *arg)
 	}
 	free(st->funcs);
 	for (int i = 0; i < st->nbtfs; i++) {
+		if (strcmp(st->btfs[i].mod, "vmlinux") != 0)
+			btf__free(st->btfs[i].btf);
+		if (st->btfs[i].obj_fd >= 0)
+			close(st->btfs[i].obj_fd);
 		free(st->btfs[i].mod);
-		btf__free(st->btfs[i].btf);
+		free(st->btfs[i].fids);
 	}
 	free(st->btfs);
 	for (int i = 0; i < 2; i++)
@@ -203,12 +261,19 @@ static struct fbt_state *ready(struct dt_probes *tab)
 	if (st->mech != MECH_UNKNOWN)
 		return st;
 	st->mech = MECH_NONE;
+	st->force = !force ? FORCE_NONE
+		  : strcmp(force, "kprobe") == 0 ? FORCE_KPROBE
+		  : strcmp(force, "kprobe_multi") == 0 ? FORCE_KMULTI
+		  : strcmp(force, "fentry") == 0 ? FORCE_FENTRY : FORCE_NONE;
 	read_functions(st);
-	if (st->nfuncs && !(force && strcmp(force, "kprobe") == 0) && kprobe_multi_works(st->funcs[0].name))
+	st->fentry = st->nfuncs && st->force != FORCE_KPROBE && st->force != FORCE_KMULTI && kfeat_fentry_works();
+	if (st->nfuncs && st->force != FORCE_KPROBE && kprobe_multi_works(st->funcs[0].name))
 		st->mech = MECH_KMULTI;
 	else if (st->nfuncs && kprobe_pmu_type() >= 0)
 		st->mech = MECH_KPROBE;
-	else if (kprobe_pmu_type() < 0)
+	if (st->mech != MECH_NONE || st->fentry)
+		return st;
+	if (kprobe_pmu_type() < 0)
 		st->why = "fbt: this kernel offers neither kprobes nor fentry";
 	else
 		st->why = "fbt: the kernel's traceable functions (tracefs available_filter_functions) cannot be read";
@@ -219,8 +284,11 @@ static const char *fbt_unavailable(struct dt_probes *tab)
 {
 	struct fbt_state *st = ready(tab);
 
-	return st->mech == MECH_NONE ? st->why : NULL;
+	return st->why;
 }
+
+static int fentry_target(struct fbt_state *st, const struct fbt_func *fn, int *nargs, int *isvoid);
+static struct fbt_modbtf *btf_entry(struct fbt_state *st, const char *mod);
 
 static int match(const char *pat, const char *s)
 {
@@ -236,18 +304,31 @@ static void fbt_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	if (!entry && !ret)
 		return;
 	st = ready(tab);
-	if (st->mech == MECH_NONE)
+	if (st->why)
 		return;
+	/* the policy (see the top): fentry for a few functions, or for all
+	 * where there is nothing else or the environment says so */
+	int fentry = st->fentry && (st->mech == MECH_NONE || st->force == FORCE_FENTRY);
+	if (st->fentry && !fentry && pd) {
+		size_t n = 0;
+		for (size_t i = 0; i < st->nfuncs && n <= FENTRY_MAX; i++)
+			n += match(pd->func, st->funcs[i].name) && match(pd->mod, st->funcs[i].mod);
+		fentry = n <= FENTRY_MAX;
+	}
 	ent_pv = st->mech == MECH_KMULTI ? &dt_provider_fbt_kmulti : &dt_provider_fbt_kprobe;
 	ret_pv = st->mech == MECH_KMULTI ? &dt_provider_fbt_kmulti_return : &dt_provider_fbt_kprobe_return;
 	for (size_t i = 0; i < st->nfuncs; i++) {
 		const struct fbt_func *fn = &st->funcs[i];
+		int fe;
 		if (pd && (!match(pd->func, fn->name) || !match(pd->mod, fn->mod)))
 			continue;
+		fe = fentry && fentry_target(st, fn, NULL, NULL) > 0;
+		if (!fe && st->mech == MECH_NONE)
+			continue;
 		if (entry)
-			probe_create(tab, ent_pv, fn->mod, fn->name, "entry", i);
+			probe_create(tab, fe ? &dt_provider_fbt_fentry : ent_pv, fn->mod, fn->name, "entry", i);
 		if (ret)
-			probe_create(tab, ret_pv, fn->mod, fn->name, "return", i);
+			probe_create(tab, fe ? &dt_provider_fbt_fexit : ret_pv, fn->mod, fn->name, "return", i);
 	}
 }
 
@@ -389,7 +470,8 @@ static const struct fbt_func *func_of(const struct dt_probe *p)
 
 static int is_return(const struct dt_probe *p)
 {
-	return p->pv == &dt_provider_fbt_kmulti_return || p->pv == &dt_provider_fbt_kprobe_return;
+	return p->pv == &dt_provider_fbt_kmulti_return || p->pv == &dt_provider_fbt_kprobe_return ||
+	       p->pv == &dt_provider_fbt_fexit;
 }
 
 /* ---- attaching ---------------------------------------------------------- */
@@ -503,27 +585,158 @@ static void fbt_kmulti_detach(struct dt_probe *p)
 		close(st->link[ret]);
 }
 
+/* fentry/fexit: the instance is bound to its function at load; the link
+ * only switches it on.  LINK_CREATE takes tracing programs since 5.x;
+ * before, BPF_RAW_TRACEPOINT_OPEN with no name attached them. */
+static int fbt_fentry_attach(struct dt_probe *p, int prog_fd)
+{
+	int fd = bpf_link_create(prog_fd, 0, is_return(p) ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, NULL);
+
+	if (fd == -EINVAL)
+		fd = bpf_raw_tracepoint_open(NULL, prog_fd);
+	if (fd < 0)
+		return fd;
+	if (!p->fds)
+		p->fds = xcalloc(1, sizeof(int));
+	p->fds[0] = fd;
+	p->nfds = 1;
+	return 0;
+}
+
+/* The kernel's BTF object of module mod, for attach_btf_obj_fd (5.11). */
+static int module_btf_fd(const char *mod)
+{
+	uint32_t id = 0;
+
+	while (bpf_btf_get_next_id(id, &id) == 0) {
+		char name[64] = "";
+		struct bpf_btf_info info = {0};
+		uint32_t len = sizeof(info);
+		int fd = bpf_btf_get_fd_by_id(id);
+		if (fd < 0)
+			continue;
+		info.name = (uint64_t)(uintptr_t)name;
+		info.name_len = sizeof(name);
+		if (bpf_obj_get_info_by_fd(fd, &info, &len) == 0 && info.kernel_btf && strcmp(name, mod) == 0)
+			return fd;
+		close(fd);
+	}
+	return -ENOENT;
+}
+
+static int fbt_load_target(struct dt_probe *p, struct dt_load_target *t)
+{
+	struct fbt_state *st = state(p->tab);
+	const struct fbt_func *fn = func_of(p);
+	struct fbt_modbtf *m = btf_entry(st, fn->mod);
+	int nargs = 0, isvoid = 0, id = fentry_target(st, fn, &nargs, &isvoid);
+
+	if (id <= 0)
+		return -ENOENT;
+	if (strcmp(fn->mod, "vmlinux") != 0 && m->obj_fd < 0 && (m->obj_fd = module_btf_fd(fn->mod)) < 0)
+		return m->obj_fd;
+	t->btf_id = (uint32_t)id;
+	t->btf_obj_fd = m->obj_fd >= 0 ? m->obj_fd : 0;
+	/* fexit's program reads only the return value, the slot after the
+	 * arguments; a void function has none */
+	t->nargs = !is_return(p) ? nargs : isvoid ? 0 : nargs + 1;
+	return 0;
+}
+
 /* ---- arguments ---------------------------------------------------------- */
 
 /* The BTF a function of mod is described in: vmlinux's, or the module's
  * (split BTF on top of vmlinux's), read once per handle. */
-static struct btf *btf_of(struct fbt_state *st, const char *mod)
+static struct fbt_modbtf *btf_entry(struct fbt_state *st, const char *mod)
 {
-	struct btf *base = types_vmlinux_btf();
+	struct btf *base = types_vmlinux_btf(), *b = base;
 	char path[256];
 
-	if (!base || strcmp(mod, "vmlinux") == 0)
-		return base;
 	for (int i = 0; i < st->nbtfs; i++)
 		if (strcmp(st->btfs[i].mod, mod) == 0)
-			return st->btfs[i].btf;
-	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
-	struct btf *b = btf__parse_split(path, base);
-	if (libbpf_get_error(b))
-		b = NULL;
+			return &st->btfs[i];
+	if (base && strcmp(mod, "vmlinux") != 0) {
+		snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
+		b = btf__parse_split(path, base);
+		if (libbpf_get_error(b))
+			b = NULL;
+	}
 	st->btfs = xrealloc(st->btfs, (size_t)(st->nbtfs + 1) * sizeof(*st->btfs));
-	st->btfs[st->nbtfs++] = (struct fbt_modbtf){ xstrdup(mod), b };
-	return b;
+	st->btfs[st->nbtfs] = (struct fbt_modbtf){ xstrdup(mod), b, NULL, 0, -1 };
+	return &st->btfs[st->nbtfs++];
+}
+
+static int cmp_fid(const void *a, const void *b)
+{
+	return strcmp(((const struct fbt_fid *)a)->name, ((const struct fbt_fid *)b)->name);
+}
+
+/* The BTF id of function name in m, or -1: an index, since deciding
+ * fentry looks up every function of a description. */
+static int func_id(struct fbt_modbtf *m, const char *name)
+{
+	struct fbt_fid key = { name, 0 }, *f;
+
+	if (!m->btf)
+		return -1;
+	if (!m->fids) {
+		struct btf *base = types_vmlinux_btf();
+		uint32_t first = m->btf == base ? 1 : btf__type_cnt(base), n = btf__type_cnt(m->btf);
+		m->fids = xcalloc((size_t)(n - first) + 1, sizeof(*m->fids));
+		for (uint32_t id = first; id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(m->btf, id);
+			if (btf_is_func(t))
+				m->fids[m->nfids++] = (struct fbt_fid){ btf__name_by_offset(m->btf, t->name_off), id };
+		}
+		qsort(m->fids, m->nfids, sizeof(*m->fids), cmp_fid);
+	}
+	f = bsearch(&key, m->fids, m->nfids, sizeof(*m->fids), cmp_fid);
+	return f ? (int)f->id : -1;
+}
+
+/* What a trampoline passes in one u64 slot (and every kernel's verifier
+ * takes): an integer, enum or pointer. */
+static int fentry_scalar(const struct btf *b, uint32_t id)
+{
+	int r = btf__resolve_type(b, id);
+	const struct btf_type *t = r > 0 ? btf__type_by_id(b, (uint32_t)r) : NULL;
+
+	if (!t)
+		return 0;
+	if (btf_is_ptr(t))
+		return 1;
+	return (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t)) && t->size <= 8;
+}
+
+/* fn's BTF id if fentry can take it (see the top), else 0; *nargs its
+ * arguments, *isvoid whether it returns nothing. */
+static int fentry_target(struct fbt_state *st, const struct fbt_func *fn, int *nargs, int *isvoid)
+{
+	struct fbt_modbtf *m = btf_entry(st, fn->mod);
+	int id = func_id(m, fn->name);
+	const struct btf_type *t;
+	const struct btf_param *pa;
+	int n;
+
+	if (id <= 0)
+		return 0;
+	t = btf__type_by_id(m->btf, btf__type_by_id(m->btf, (uint32_t)id)->type);
+	if (!t || !btf_is_func_proto(t))
+		return 0;
+	n = btf_vlen(t);
+	pa = btf_params(t);
+	if (n > FENTRY_MAXARGS)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (pa[i].type == 0 || !fentry_scalar(m->btf, pa[i].type))
+			return 0;		/* "..." or a struct by value */
+	if (t->type && !fentry_scalar(m->btf, t->type))
+		return 0;
+	if (nargs)
+		*nargs = n;
+	if (isvoid)
+		*isvoid = t->type == 0;
+	return id;
 }
 
 /*
@@ -603,11 +816,12 @@ static void fbt_args(struct dt_probe *p)
 {
 	struct fbt_state *st = state(p->tab);
 	const struct fbt_func *fn = func_of(p);
-	struct btf *b = btf_of(st, fn->mod);
+	struct fbt_modbtf *m = btf_entry(st, fn->mod);
+	struct btf *b = m->btf;
 	const struct btf_type *t;
 	int id, ret = is_return(p);
 
-	if (!b || (id = btf__find_by_name_kind(b, fn->name, BTF_KIND_FUNC)) <= 0)
+	if ((id = func_id(m, fn->name)) <= 0)
 		return;
 	t = btf__type_by_id(b, btf__type_by_id(b, (uint32_t)id)->type);
 	if (!t || !btf_is_func_proto(t))
@@ -644,6 +858,47 @@ static void return_gen_arg(struct cg *g, int i)
 		kprobe_gen_retval(g);
 	else
 		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, i == 0 ? -1 : 0));
+}
+
+/* fentry: argument i is slot i of the context, where the function has it */
+static void fentry_gen_arg(struct cg *g, int i)
+{
+	int zero = cg_new_label(g), done = cg_new_label(g);
+
+	if (i < 0 || i >= FENTRY_MAXARGS) {
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+		return;
+	}
+	cg_ctx_nargs(g, BPF_REG_0);
+	cg_jmp_imm(g, BPF_JLE, BPF_REG_0, i, zero);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, (int16_t)(i * 8)));
+	cg_jmp(g, done);
+	cg_place(g, zero);
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+	cg_place(g, done);
+}
+
+/* fexit: arg0 -1 as at a kretprobe, arg1 the last slot (the return value,
+ * after the arguments: its index differs by function, and a context
+ * offset must be an instruction's constant, hence one load per case) */
+static void fexit_gen_arg(struct cg *g, int i)
+{
+	int done = cg_new_label(g);
+
+	if (i != 1) {
+		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, i == 0 ? -1 : 0));
+		return;
+	}
+	cg_ctx_nargs(g, BPF_REG_1);
+	for (int n = 1; n <= FENTRY_MAXARGS + 1; n++) {
+		int next = cg_new_label(g);
+		cg_jmp_imm(g, BPF_JNE, BPF_REG_1, n, next);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, (int16_t)((n - 1) * 8)));
+		cg_jmp(g, done);
+		cg_place(g, next);
+	}
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+	cg_place(g, done);
 }
 
 const struct dt_provider dt_provider_fbt_kmulti = {
@@ -705,4 +960,36 @@ const struct dt_provider dt_provider_fbt_kprobe_return = {
 	.attach = fbt_kprobe_attach,
 	.detach = fbt_kprobe_detach,
 	.args = fbt_args,
+};
+
+/* fentry and fexit: one instance per probe, bound to its function at load
+ * (load_target), the probe id a constant of each. */
+const struct dt_provider dt_provider_fbt_fentry = {
+	.name = "fbt",
+	.prog_name = "dt_fbt_fe",
+	.cg = {
+		.gen_prologue = cg_prologue_const,
+		.gen_arg = fentry_gen_arg,
+	},
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.attach_type = BPF_TRACE_FENTRY,
+	.attach = fbt_fentry_attach,
+	.detach = fbt_kprobe_detach,
+	.args = fbt_args,
+	.load_target = fbt_load_target,
+};
+
+const struct dt_provider dt_provider_fbt_fexit = {
+	.name = "fbt",
+	.prog_name = "dt_fbtret_fe",
+	.cg = {
+		.gen_prologue = cg_prologue_const,
+		.gen_arg = fexit_gen_arg,
+	},
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.attach_type = BPF_TRACE_FEXIT,
+	.attach = fbt_fentry_attach,
+	.detach = fbt_kprobe_detach,
+	.args = fbt_args,
+	.load_target = fbt_load_target,
 };

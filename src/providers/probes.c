@@ -25,6 +25,8 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_fbt_kmulti_return,
 	&dt_provider_fbt_kprobe,
 	&dt_provider_fbt_kprobe_return,
+	&dt_provider_fbt_fentry,
+	&dt_provider_fbt_fexit,
 	&dt_provider_kinst,
 	NULL,
 };

@@ -15,7 +15,10 @@
  * bpf_get_attach_cookie() (raw tracepoints before 6.10): there the id is a
  * constant of the program, the loader loads one instance per probe
  * (consumer/load.c), and attach gets the probe's own instance.  attach
- * must then not pass a cookie the kernel cannot take (sdt_attach).
+ * must then not pass a cookie the kernel cannot take (sdt_attach).  A
+ * program the kernel binds to its target at load (fentry: the function's
+ * BTF id) is always loaded this way (cg_prologue_const), and its provider's
+ * load_target says what each instance is loaded against.
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
@@ -27,6 +30,13 @@
 
 struct dt_probe;
 struct dt_probes;
+
+/* What a probe's program instance is loaded against (load_target). */
+struct dt_load_target {
+	uint32_t btf_id;		/* attach_btf_id: the target's BTF type */
+	int btf_obj_fd;			/* attach_btf_obj_fd: its module's BTF; 0: vmlinux */
+	int nargs;			/* u64 argument slots of its context (cg_ctx_nargs) */
+};
 
 struct dt_provider {
 	const char *name;
@@ -51,6 +61,9 @@ struct dt_provider {
 	const char *(*unavailable)(struct dt_probes *tab);
 	/* Fill p->nargs/argtypes/argnames (args[] types), on demand; may be NULL. */
 	void (*args)(struct dt_probe *p);
+	/* For a program bound to its target at load (attach_btf_id): fill t
+	 * for probe p's instance; returns 0 or -errno.  NULL: not bound. */
+	int (*load_target)(struct dt_probe *p, struct dt_load_target *t);
 };
 
 struct dt_probe {
@@ -117,7 +130,13 @@ extern const struct dt_provider dt_provider_fbt_kmulti;
 extern const struct dt_provider dt_provider_fbt_kmulti_return;
 extern const struct dt_provider dt_provider_fbt_kprobe;
 extern const struct dt_provider dt_provider_fbt_kprobe_return;
+extern const struct dt_provider dt_provider_fbt_fentry;
+extern const struct dt_provider dt_provider_fbt_fexit;
 extern const struct dt_provider dt_provider_kinst;
+
+/* consumer/kfeat.c: whether the kernel loads a fentry program (and has not
+ * been told to hide it, DTRACE_KERNEL_LACKS=fentry). */
+int kfeat_fentry_works(void);
 
 #define DTRACE_PROBE_BEGIN 1
 #define DTRACE_PROBE_END 2
