@@ -4,4 +4,4 @@
 # makes likelier.
 $DTRACE -qn 'profile-97 { @n = count(); } tick-1s { exit(0); } END { printa("%@d\n", @n); }' 2> err |
 	awk 'NF { print ($1 > 0) ? "ok: profile samples" : "no samples: " $0 }'
-grep -v '^dtrace: [0-9]* aggregation drops\{0,1\} on CPU [0-9]*$' err
+grep -v '^dtrace: [0-9]* aggregation drops\{0,1\} on CPU [0-9]*$' err || :
