@@ -83,9 +83,11 @@ e2e: $(BUILD)/dtrace
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
-# the checkout, in ../shared; elsewhere, name it: make CONFORMANCE_RUN=...
-# No runner is an error: the ratchet is never skipped.
-CONFORMANCE_RUN ?= ../shared/conformance/run
+# the checkout, in ../shared; a clone elsewhere on this machine finds it at
+# /work/shared; or name it: make CONFORMANCE_RUN=...  No runner is an error:
+# the ratchet is never skipped.
+CONFORMANCE_RUN ?= $(firstword $(wildcard ../shared/conformance/run /work/shared/conformance/run) \
+	../shared/conformance/run)
 
 # the ratchet: every test in tests/conformance.pass must still pass
 conformance: $(BUILD)/dtrace

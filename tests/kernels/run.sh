@@ -65,7 +65,10 @@ while [[ ${1:-} == --e2e || ${1:-} == --conformance ]]; do
 	[[ $1 == --conformance ]] && conformance=1
 	shift
 done
-CONFORMANCE_RUN=${CONFORMANCE_RUN:-$top/../shared/conformance/run}
+if [[ -z ${CONFORMANCE_RUN:-} ]]; then
+	CONFORMANCE_RUN=$top/../shared/conformance/run
+	[[ -f $CONFORMANCE_RUN ]] || CONFORMANCE_RUN=/work/shared/conformance/run
+fi
 want=("$@")
 
 for tool in qemu-system-x86_64 busybox xz objcopy apt-get dpkg-deb gzip curl; do
