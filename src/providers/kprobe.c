@@ -21,12 +21,9 @@
 
 #include <bpf/bpf.h>
 
+#include "../bpf/pt_regs.h"
 #include "../codegen/emit.h"
 
-/* x86-64 struct pt_regs offsets */
-#define PT_REGS_AX 80
-#define PT_REGS_SP 152
-static const int16_t arg_regoff[6] = {112, 104, 96, 88, 72, 64};	/* di si dx cx r8 r9 */
 
 /* A fact of the running kernel read once: a process-wide read-only cache. */
 int kprobe_pmu_type(void)
@@ -152,7 +149,7 @@ int kprobe_multi_works(const char *func)
 void kprobe_gen_arg(struct cg *g, int i)
 {
 	if (i < 6) {
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, arg_regoff[i]));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, pt_regs_arg(i)));
 		return;
 	}
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, PT_REGS_SP));

@@ -26,6 +26,7 @@
 
 #include <bpf/bpf.h>
 
+#include "../bpf/pt_regs.h"
 #include "../common/util.h"
 
 /* What a probe's arg indexes: the object and the function's file offset. */
@@ -305,15 +306,10 @@ static void pid_detach(struct dt_probe *p)
 	p->nfds = 0;
 }
 
-/* x86_64 struct pt_regs: di si dx cx r8 r9 carry arguments 0..5, ax
- * the return value */
-static const int16_t pid_regoff[6] = {112, 104, 96, 88, 72, 64};
-#define PT_REGS_AX 80
-
 static void pid_gen_arg(struct cg *g, int i)
 {
 	if (i < 6)
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, pid_regoff[i]));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, pt_regs_arg(i)));
 	else
 		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
 }
