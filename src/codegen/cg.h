@@ -41,6 +41,10 @@ struct dt_cgopts {
 #define KF_FENTRY	0x10u	/* tracing programs load (kfeat_fentry_works) */
 #define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
 
+/* Whether subroutine fn (enum builtin_fn) calls the string functions, so
+ * that KF_STR_KFUNCS matters to a program that calls it (subr.c). */
+int cg_subr_uses_strfn(int fn);
+
 /* A program under construction / compiled. */
 struct cg_reloc {
 	int insn;

@@ -857,43 +857,53 @@ static void gen_htonll(struct cg *g, struct node *n)
  * generator above and its row here; the front end declares it (its
  * enum builtin_fn, and its name and prototype in front/sema_call.c).
  */
-static void (*const subrs[F_NFUNCS])(struct cg *g, struct node *n) = {
-	[F_STRLEN] = gen_strlen,
-	[F_STRJOIN] = gen_strjoin,
-	[F_SUBSTR] = gen_substr,
-	[F_STRCHR] = gen_strchr,
-	[F_STRRCHR] = gen_strrchr,
-	[F_STRSTR] = gen_strstr,
-	[F_INDEX] = gen_index,
-	[F_RINDEX] = gen_rindex,
-	[F_TOUPPER] = gen_toupper,
-	[F_TOLOWER] = gen_tolower,
-	[F_LLTOSTR] = gen_lltostr,
-	[F_BASENAME] = gen_basename,
-	[F_DIRNAME] = gen_dirname,
-	[F_STRTOK] = gen_strtok,
-	[F_RAND] = gen_rand,
-	[F_PROGENYOF] = gen_progenyof,
-	[F_COPYIN] = gen_copyin,
-	[F_COPYINSTR] = gen_copyin,
-	[F_SPECULATION] = gen_speculation,
-	[F_ALLOCA] = gen_alloca,
-	[F_BCOPY] = gen_bcopy,
-	[F_HTONS] = gen_htons,
-	[F_NTOHS] = gen_htons,
-	[F_HTONL] = gen_htonl,
-	[F_NTOHL] = gen_htonl,
-	[F_HTONLL] = gen_htonll,
-	[F_NTOHLL] = gen_htonll,
-	[F_GETMAJOR] = gen_getmajor,
-	[F_GETMINOR] = gen_getminor,
+/* Each subroutine's generator, and whether it calls the string functions
+ * (cg_strfn: the kernel's string kfuncs or strfn.c's BPF functions). */
+static const struct {
+	void (*gen)(struct cg *g, struct node *n);
+	int strfn;
+} subrs[F_NFUNCS] = {
+	[F_STRLEN] = {gen_strlen, 1},
+	[F_STRJOIN] = {gen_strjoin},
+	[F_SUBSTR] = {gen_substr, 1},
+	[F_STRCHR] = {gen_strchr, 1},
+	[F_STRRCHR] = {gen_strrchr, 1},
+	[F_STRSTR] = {gen_strstr, 1},
+	[F_INDEX] = {gen_index, 1},
+	[F_RINDEX] = {gen_rindex, 1},
+	[F_TOUPPER] = {gen_toupper},
+	[F_TOLOWER] = {gen_tolower},
+	[F_LLTOSTR] = {gen_lltostr},
+	[F_BASENAME] = {gen_basename, 1},
+	[F_DIRNAME] = {gen_dirname, 1},
+	[F_STRTOK] = {gen_strtok, 1},
+	[F_RAND] = {gen_rand},
+	[F_PROGENYOF] = {gen_progenyof},
+	[F_COPYIN] = {gen_copyin},
+	[F_COPYINSTR] = {gen_copyin},
+	[F_SPECULATION] = {gen_speculation},
+	[F_ALLOCA] = {gen_alloca},
+	[F_BCOPY] = {gen_bcopy},
+	[F_HTONS] = {gen_htons},
+	[F_NTOHS] = {gen_htons},
+	[F_HTONL] = {gen_htonl},
+	[F_NTOHL] = {gen_htonl},
+	[F_HTONLL] = {gen_htonll},
+	[F_NTOHLL] = {gen_htonll},
+	[F_GETMAJOR] = {gen_getmajor},
+	[F_GETMINOR] = {gen_getminor},
 };
+
+int cg_subr_uses_strfn(int fn)
+{
+	return fn > F_NONE && fn < F_NFUNCS && subrs[fn].strfn;
+}
 
 /* A subroutine call in an expression: its value in r0. */
 void cg_call_subr(struct cg *g, struct node *n)
 {
-	if (n->fn > F_NONE && n->fn < F_NFUNCS && subrs[n->fn]) {
-		subrs[n->fn](g, n);
+	if (n->fn > F_NONE && n->fn < F_NFUNCS && subrs[n->fn].gen) {
+		subrs[n->fn].gen(g, n);
 		return;
 	}
 	if (sema_fn_is_action(n->fn))

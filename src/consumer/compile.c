@@ -142,6 +142,23 @@ static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es
 	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }
 
+/* Whether the expression tree at n calls a subroutine built on the string
+ * functions (the kernel's string kfuncs are then asked about). */
+static int calls_strfn(const struct node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == N_CALL && cg_subr_uses_strfn(n->fn))
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (calls_strfn(n->kids[i]))
+			return 1;
+	for (int i = 0; i < n->args.n; i++)
+		if (calls_strfn(n->args.v[i]))
+			return 1;
+	return 0;
+}
+
 /* Group clauses by the attach kind of the probes they match. */
 static void build_programs(struct dtrace_hdl *h)
 {
@@ -163,7 +180,6 @@ static void build_programs(struct dtrace_hdl *h)
 				h->progs[k] = xcalloc(1, sizeof(struct cg_program));
 				h->progs[k]->ctx = &p->pv->cg;
 				h->progs[k]->name = xstrdup(p->pv->prog_name);
-				h->progs[k]->kfeat = dt_kfeat(h, p->pv->prog_type);
 				h->prog_pv[k] = p->pv;
 			}
 			if (h->progs[k]->clauses.n >= 64)
@@ -172,6 +188,17 @@ static void build_programs(struct dtrace_hdl *h)
 		}
 	}
 	free(used);
+	for (int k = 0; k < h->nkinds; k++) {
+		struct cg_program *prog = h->progs[k];
+		int strings = 0;
+		if (!prog)
+			continue;
+		for (int i = 0; i < prog->clauses.n && !strings; i++) {
+			struct dt_clause *c = prog->clauses.v[i];
+			strings = calls_strfn(c->pred) || calls_strfn(c->body);
+		}
+		prog->kfeat = dt_kfeat(h, h->prog_pv[k]->prog_type, strings);
+	}
 }
 
 /* sema's args[i] typing: match the clause's descriptions now (provide is

@@ -193,8 +193,9 @@ int dt_probe_enabled(struct dtrace_hdl *h, uint32_t id);
 /* The program to attach to probe p: its own instance, or its kind's. */
 int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p);
 
-/* kfeat.c: the KF_* features (codegen/cg.h) programs of this type have. */
-unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type);
+/* What the kernel offers programs of a type (KF_*, kfeat.c); the string
+ * kfuncs are asked about only when strings is set (it reads the BTF). */
+unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type, int strings);
 
 /* consume.c: the ring buffer; every record in it to the consumer. */
 int dt_ring_open(struct dtrace_hdl *h);

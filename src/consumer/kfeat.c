@@ -86,10 +86,10 @@ static unsigned int hidden(void)
 static int loads(int prog_type, const struct bpf_insn *insns, size_t n)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
-	struct btf *b = types_vmlinux_btf();
 	int fd;
 
 	if (prog_type == BPF_PROG_TYPE_TRACING) {
+		struct btf *b = types_vmlinux_btf();
 		int id = b ? btf__find_by_name_kind(b, FENTRY_TARGET, BTF_KIND_FUNC) : -1;
 		if (id <= 0)
 			return 0;
@@ -105,7 +105,9 @@ static int loads(int prog_type, const struct bpf_insn *insns, size_t n)
 	return fd == -EPERM ? -1 : 0;
 }
 
-static unsigned int probe(int prog_type)
+/* KF_STR_KFUNCS, asked apart from the rest because it reads the kernel's
+ * BTF (megabytes): only for a program that calls a string subroutine. */
+static unsigned int probe_str_kfuncs(int prog_type)
 {
 	struct btf *b = types_vmlinux_btf();
 	unsigned int bits = 0;
@@ -129,6 +131,12 @@ static unsigned int probe(int prog_type)
 		if (r != 0)	/* unprivileged: trust the BTF (-S shows the same code) */
 			bits |= KF_STR_KFUNCS;
 	}
+	return bits & ~hidden();
+}
+
+static unsigned int probe(int prog_type)
+{
+	unsigned int bits = 0;
 	const struct bpf_insn cookie[] = {
 		BPF_CALL_HELPER(BPF_FUNC_get_attach_cookie),
 		BPF_MOV64_IMM(BPF_REG_0, 0),
@@ -181,11 +189,20 @@ int kfeat_fentry_works(void)
 	return !(hidden() & KF_FENTRY) && loads(BPF_PROG_TYPE_TRACING, ret0, 2) == 1;
 }
 
-unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type)
+/* h->kfeat[type]: the KF_* bits found, KF_KNOWN once probed and
+ * KF_STR_KNOWN once the string kfuncs have been asked about. */
+#define KF_STR_KNOWN 0x40000000u
+
+unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type, int strings)
 {
+	unsigned int *f;
+
 	if (prog_type < 0 || prog_type >= DT_NPROGTYPES)
 		return 0;
-	if (!(h->kfeat[prog_type] & KF_KNOWN))
-		h->kfeat[prog_type] = probe(prog_type) | KF_KNOWN;
-	return h->kfeat[prog_type] & ~KF_KNOWN;
+	f = &h->kfeat[prog_type];
+	if (!(*f & KF_KNOWN))
+		*f |= probe(prog_type) | KF_KNOWN;
+	if (strings && !(*f & KF_STR_KNOWN))
+		*f |= probe_str_kfuncs(prog_type) | KF_STR_KNOWN;
+	return *f & ~(KF_KNOWN | KF_STR_KNOWN);
 }
