@@ -127,7 +127,8 @@ static int load_program(struct dtrace_hdl *h, int k, struct dt_probe *pr)
 	}
 	/* first without a log: asking for one makes the verifier slower, and a
 	 * full log buffer would fail the load by itself */
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)pv->attach_type,
+	int attach_type = pv->load_attach_type ? pv->load_attach_type() : pv->attach_type;
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = (enum bpf_attach_type)attach_type,
 		    .attach_btf_id = tgt.btf_id, .attach_btf_obj_fd = (uint32_t)tgt.btf_obj_fd);
 	if (btf) {
 		o.prog_btf_fd = (uint32_t)btf__fd(btf);

@@ -44,6 +44,9 @@ struct dt_provider {
 	struct cg_ctxops cg;		/* how the program sees probe id and args */
 	int prog_type;			/* BPF_PROG_TYPE_* */
 	int attach_type;		/* expected_attach_type at load */
+	/* The expected_attach_type when it depends on the running kernel
+	 * (uprobe_multi links or perf uprobes); NULL: attach_type. */
+	int (*load_attach_type)(void);
 	/* Create, in tab, the probes that pd may match (pd NULL: all, for -l). */
 	void (*provide)(struct dt_probes *tab, const struct dt_pdesc *pd);
 	/* Attach prog_fd (the probe's program: its kind's, or its own
