@@ -4,7 +4,9 @@
  * immediate, does it exist at all) as tables laid out like the opcode maps
  * of the Intel SDM, volume 2, appendix A, and the walk over prefixes,
  * VEX/EVEX payloads, ModRM, SIB, displacement and immediate that turns
- * them into a length.  Nothing here says what an instruction does.
+ * them into a length, with the parts that name the instruction (map,
+ * opcode, prefixes, ModRM) and a relative branch's displacement.  Nothing
+ * here says what an instruction computes.
  */
 #include "common/x86_insn.h"
 
@@ -115,16 +117,6 @@ static const uint16_t map_0f[256] = {
 #undef XX
 #undef PF
 
-/* Which opcode map an opcode byte was found in. */
-enum opcode_map {
-	MAP_ONE_BYTE,
-	MAP_0F,
-	MAP_0F38,
-	MAP_0F3A,
-	MAP_EVEX_5,	/* AVX512-FP16 */
-	MAP_EVEX_6,
-};
-
 /* The bytes being decoded: reads never go past avail. */
 struct cursor {
 	const uint8_t *bytes;
@@ -158,25 +150,36 @@ struct prefixes {
 	uint8_t rex;		/* 40-4F, or 0 */
 };
 
-/* What decode() found, for the flag queries. */
-struct insn_shape {
-	enum opcode_map map;
-	uint8_t opcode;
-};
+/* A legacy prefix's X86_PFX_* bit, or 0 for a byte that is not one. */
+static unsigned legacy_prefix(uint8_t b)
+{
+	switch (b) {
+	case 0x66: return X86_PFX_66;
+	case 0x67: return X86_PFX_67;
+	case 0xF2: return X86_PFX_F2;
+	case 0xF3: return X86_PFX_F3;
+	case 0xF0: return X86_PFX_LOCK;
+	/* segment overrides; 2E and 3E are branch hints on Jcc too */
+	case 0x26: return X86_PFX_ES;
+	case 0x2E: return X86_PFX_CS;
+	case 0x36: return X86_PFX_SS;
+	case 0x3E: return X86_PFX_DS;
+	case 0x64: return X86_PFX_FS;
+	case 0x65: return X86_PFX_GS;
+	default: return 0;
+	}
+}
 
 static bool is_legacy_prefix(uint8_t b, struct prefixes *pfx)
 {
-	switch (b) {
-	case 0x66: pfx->operand_size = true; return true;
-	case 0x67: pfx->address_size = true; return true;
-	case 0xF2: pfx->repne = true; return true;
-	case 0xF3: pfx->rep = true; return true;
-	case 0xF0: pfx->lock = true; return true;
-	case 0x26: case 0x2E: case 0x36: case 0x3E: case 0x64: case 0x65:
-		return true;	/* segment overrides, and branch hints */
-	default:
-		return false;
-	}
+	unsigned bit = legacy_prefix(b);
+
+	pfx->operand_size |= bit == X86_PFX_66;
+	pfx->address_size |= bit == X86_PFX_67;
+	pfx->repne |= bit == X86_PFX_F2;
+	pfx->rep |= bit == X86_PFX_F3;
+	pfx->lock |= bit == X86_PFX_LOCK;
+	return bit != 0;
 }
 
 /*
@@ -282,10 +285,10 @@ static bool vex_0f_has_imm8(uint8_t opcode)
  * except VZEROUPPER/VZEROALL (VEX 0F 77).
  */
 static bool decode_vex(struct cursor *c, uint8_t escape, const struct prefixes *pfx,
-		       struct insn_shape *shape)
+		       struct x86_insn *in)
 {
 	uint8_t payload[3], opcode, modrm;
-	enum opcode_map map;
+	enum x86_insn_map map;
 	bool has_imm8;
 
 	if (pfx->operand_size || pfx->repne || pfx->rep || pfx->lock || pfx->rex)
@@ -293,14 +296,14 @@ static bool decode_vex(struct cursor *c, uint8_t escape, const struct prefixes *
 	if (escape == 0xC5) {		/* 2-byte VEX: map 0F implied */
 		if (!next_byte(c, &payload[0]))
 			return false;
-		map = MAP_0F;
+		map = X86_MAP_0F;
 	} else if (escape == 0xC4) {	/* 3-byte VEX: mmmmm names the map */
 		if (!next_byte(c, &payload[0]) || !next_byte(c, &payload[1]))
 			return false;
 		switch (payload[0] & 0x1F) {
-		case 1: map = MAP_0F; break;
-		case 2: map = MAP_0F38; break;
-		case 3: map = MAP_0F3A; break;
+		case 1: map = X86_MAP_0F; break;
+		case 2: map = X86_MAP_0F38; break;
+		case 3: map = X86_MAP_0F3A; break;
 		default: return false;
 		}
 	} else {			/* EVEX: P0 mmm names the map */
@@ -312,29 +315,41 @@ static bool decode_vex(struct cursor *c, uint8_t escape, const struct prefixes *
 		if ((payload[0] & 0x08) || !(payload[1] & 0x04))
 			return false;
 		switch (payload[0] & 7) {
-		case 1: map = MAP_0F; break;
-		case 2: map = MAP_0F38; break;
-		case 3: map = MAP_0F3A; break;
-		case 5: map = MAP_EVEX_5; break;
-		case 6: map = MAP_EVEX_6; break;
+		case 1: map = X86_MAP_0F; break;
+		case 2: map = X86_MAP_0F38; break;
+		case 3: map = X86_MAP_0F3A; break;
+		case 5: map = X86_MAP_EVEX_5; break;
+		case 6: map = X86_MAP_EVEX_6; break;
 		default: return false;
 		}
 	}
 	if (!next_byte(c, &opcode))
 		return false;
-	shape->map = map;
-	shape->opcode = opcode;
-	if (escape != 0x62 && map == MAP_0F && opcode == 0x77)
+	in->map = map;
+	in->opcode = opcode;
+	in->escape = escape;
+	if (escape != 0x62 && map == X86_MAP_0F && opcode == 0x77)
 		return true;		/* VZEROUPPER, VZEROALL */
 	if (!skip_modrm(c, false, &modrm))
 		return false;
-	has_imm8 = map == MAP_0F3A || (map == MAP_0F && vex_0f_has_imm8(opcode));
+	in->modrm = modrm;
+	has_imm8 = map == X86_MAP_0F3A || (map == X86_MAP_0F && vex_0f_has_imm8(opcode));
 	return !has_imm8 || skip_bytes(c, 1);
 }
 
-/* Decode one instruction: its length, or -1; *shape says where its opcode
- * was found. */
-static int decode(const uint8_t *p, size_t avail, struct insn_shape *shape)
+/* The relative branches: Jcc, LOOP*, JRCXZ, JMP and CALL with a rel8 or
+ * rel32 (the immediate the shape tables give them). */
+static bool is_rel_branch(enum x86_insn_map map, uint8_t opcode)
+{
+	if (map == X86_MAP_0F)
+		return opcode >= 0x80 && opcode <= 0x8F;
+	return map == X86_MAP_ONE_BYTE && ((opcode >= 0x70 && opcode <= 0x7F) ||
+					   (opcode >= 0xE0 && opcode <= 0xE3) ||
+					   (opcode >= 0xE8 && opcode <= 0xE9) || opcode == 0xEB);
+}
+
+/* Decode one instruction into *in: its length, or -1. */
+static int decode(const uint8_t *p, size_t avail, struct x86_insn *in)
 {
 	struct cursor c = { p, avail < X86_INSN_MAX_LEN ? avail : X86_INSN_MAX_LEN, 0 };
 	struct prefixes pfx = { 0 };
@@ -342,9 +357,11 @@ static int decode(const uint8_t *p, size_t avail, struct insn_shape *shape)
 	unsigned opshape;
 	int imm;
 
+	*in = (struct x86_insn){ .len = -1, .modrm = -1 };
 	for (;;) {
 		if (!next_byte(&c, &opcode))
 			return -1;
+		in->prefixes |= legacy_prefix(opcode);
 		if (is_legacy_prefix(opcode, &pfx)) {
 			/* a REX prefix counts only right before the opcode:
 			 * the CPU ignores one that a legacy prefix follows */
@@ -356,47 +373,65 @@ static int decode(const uint8_t *p, size_t avail, struct insn_shape *shape)
 		}
 	}
 
-	if (opcode == 0xC4 || opcode == 0xC5 || opcode == 0x62)
-		return decode_vex(&c, opcode, &pfx, shape) ? (int)c.pos : -1;
+	in->rex = pfx.rex;
+	if (opcode == 0xC4 || opcode == 0xC5 || opcode == 0x62) {
+		if (!decode_vex(&c, opcode, &pfx, in))
+			return -1;
+		return in->len = (int)c.pos;
+	}
 
 	if (opcode != 0x0F) {
-		shape->map = MAP_ONE_BYTE;
+		in->map = X86_MAP_ONE_BYTE;
 		opshape = one_byte_map[opcode];
 	} else {
 		if (!next_byte(&c, &opcode))
 			return -1;
 		if (opcode == 0x38 || opcode == 0x3A) {
 			/* every three-byte opcode has ModRM; 0F3A adds an imm8 */
-			shape->map = opcode == 0x38 ? MAP_0F38 : MAP_0F3A;
+			in->map = opcode == 0x38 ? X86_MAP_0F38 : X86_MAP_0F3A;
 			opshape = opcode == 0x38 ? HAS_MODRM : HAS_MODRM | IMM_8;
 			if (!next_byte(&c, &opcode))
 				return -1;
 		} else {
-			shape->map = MAP_0F;
+			in->map = X86_MAP_0F;
 			opshape = map_0f[opcode];
 		}
 	}
-	shape->opcode = opcode;
+	in->opcode = opcode;
 
 	if (opshape & INVALID)
 		return -1;
 	if (opshape & HAS_MODRM) {
 		if (!skip_modrm(&c, opshape & MOD_IGNORED, &modrm))
 			return -1;
-		if (shape->map == MAP_ONE_BYTE && !group_member_exists(opcode, modrm))
+		if (in->map == X86_MAP_ONE_BYTE && !group_member_exists(opcode, modrm))
 			return -1;
+		in->modrm = modrm;
 	}
 	imm = immediate_size(opshape, &pfx, modrm);
 	if (imm < 0 || !skip_bytes(&c, (size_t)imm))
 		return -1;
-	return (int)c.pos;
+	/* a relative branch's displacement is its immediate, last in it */
+	if (is_rel_branch(in->map, opcode)) {
+		const uint8_t *d = p + c.pos - imm;
+		in->rel_len = imm;
+		in->rel = imm == 1 ? (int8_t)d[0]
+				   : (int32_t)((uint32_t)d[0] | (uint32_t)d[1] << 8 | (uint32_t)d[2] << 16 |
+					       (uint32_t)d[3] << 24);
+	}
+	return in->len = (int)c.pos;
+}
+
+int x86_insn_decode(const uint8_t *p, size_t avail, struct x86_insn *in)
+{
+	return decode(p, avail, in);
 }
 
 int x86_insn_len(const uint8_t *p, size_t avail)
 {
-	struct insn_shape shape;
+	struct x86_insn in;
 
-	return decode(p, avail, &shape);
+	return decode(p, avail, &in);
 }
 
 int x86_insn_boundaries(const uint8_t *p, size_t len, uint32_t *offs, int max)
@@ -417,9 +452,9 @@ int x86_insn_boundaries(const uint8_t *p, size_t len, uint32_t *offs, int max)
 
 int x86_insn_is_ret(const uint8_t *p, size_t avail)
 {
-	struct insn_shape shape;
+	struct x86_insn in;
 
-	if (decode(p, avail, &shape) < 0)
+	if (decode(p, avail, &in) < 0)
 		return 0;
-	return shape.map == MAP_ONE_BYTE && (shape.opcode == 0xC3 || shape.opcode == 0xC2);
+	return in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xC3 || in.opcode == 0xC2);
 }

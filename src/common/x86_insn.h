@@ -36,6 +36,52 @@ int x86_insn_len(const uint8_t *p, size_t avail);
  * those before it). */
 int x86_insn_boundaries(const uint8_t *p, size_t len, uint32_t *offs, int max);
 
+/* The opcode map an instruction's opcode byte belongs to. */
+enum x86_insn_map {
+	X86_MAP_ONE_BYTE,
+	X86_MAP_0F,
+	X86_MAP_0F38,
+	X86_MAP_0F3A,
+	X86_MAP_EVEX_5,		/* AVX512-FP16 */
+	X86_MAP_EVEX_6,
+};
+
+/* The legacy prefixes an instruction carries (struct x86_insn's prefixes). */
+#define X86_PFX_66	0x001u	/* operand size */
+#define X86_PFX_67	0x002u	/* address size */
+#define X86_PFX_F2	0x004u	/* repne, bnd */
+#define X86_PFX_F3	0x008u	/* rep */
+#define X86_PFX_LOCK	0x010u	/* F0 */
+#define X86_PFX_ES	0x020u	/* 26 */
+#define X86_PFX_CS	0x040u	/* 2E (also a branch hint, notrack) */
+#define X86_PFX_SS	0x080u	/* 36 */
+#define X86_PFX_DS	0x100u	/* 3E (also a branch hint, notrack) */
+#define X86_PFX_FS	0x200u	/* 64 */
+#define X86_PFX_GS	0x400u	/* 65 */
+
+/*
+ * What the decoder saw in one instruction: its length and the parts that
+ * name it (map, opcode byte, encoding, prefixes, ModRM), and where it
+ * branches when it is a relative branch (Jcc, JMP, CALL, LOOP, JRCXZ).
+ * Enough for a caller to tell a kind of instruction; still nothing about
+ * what it computes.
+ */
+struct x86_insn {
+	int len;
+	enum x86_insn_map map;
+	uint8_t opcode;		/* the opcode byte in that map */
+	uint8_t escape;		/* 0xC4 or 0xC5 (VEX), 0x62 (EVEX), or 0 */
+	uint8_t rex;		/* the REX prefix, or 0 */
+	unsigned prefixes;	/* X86_PFX_* */
+	int modrm;		/* the ModRM byte, or -1 */
+	int rel_len;		/* 1 or 4: a relative branch's displacement size; 0: not one */
+	int32_t rel;		/* its displacement: the target is the end of the instruction + rel */
+};
+
+/* Decode the instruction at p (reading at most avail bytes) into *in;
+ * returns its length, or -1 as x86_insn_len does. */
+int x86_insn_decode(const uint8_t *p, size_t avail, struct x86_insn *in);
+
 /* 1 if the instruction at p is a near return (C3, or C2 imm16), with or
  * without prefixes ("rep ret", "bnd ret"); 0 if it is another instruction
  * or cannot be decoded.  Far returns (CA, CB) are not function returns. */

@@ -3,7 +3,8 @@
  * of hand-written tricky encodings (prefixes, REX, immediates, moffs,
  * ModRM/SIB, VEX, EVEX, opcodes that do not exist in 64-bit mode),
  * truncation, reads that must stop at the end of the bytes given, the
- * boundaries and ret queries, and a comparison with objdump's instruction
+ * boundaries and ret queries, what x86_insn_decode reports (prefixes, map,
+ * opcode, ModRM, a branch's displacement), and a comparison with objdump's instruction
  * starts over every function in .text of real binaries (libc, bash, this
  * test itself, libmvec, build/dtrace) and of an object assembled from a
  * list of rare encodings: any disagreement fails.
@@ -421,6 +422,59 @@ static void test_is_ret(struct tally *t)
 
 		snprintf(msg, sizeof(msg), "is_ret [%s]", cases[i].hex);
 		ok(t, x86_insn_is_ret(buf, n) == cases[i].want, __LINE__, msg);
+	}
+}
+
+/* x86_insn_decode: the parts that name an instruction, and where a
+ * relative branch goes. */
+static void test_decode(struct tally *t)
+{
+	static const struct {
+		const char *hex;
+		int len, map, opcode, escape, modrm, rel_len, rel;
+		unsigned prefixes;
+	} cases[] = {
+		{ "c3", 1, X86_MAP_ONE_BYTE, 0xc3, 0, -1, 0, 0, 0 },
+		{ "f3 c3", 2, X86_MAP_ONE_BYTE, 0xc3, 0, -1, 0, 0, X86_PFX_F3 },
+		{ "eb fe", 2, X86_MAP_ONE_BYTE, 0xeb, 0, -1, 1, -2, 0 },
+		{ "74 10", 2, X86_MAP_ONE_BYTE, 0x74, 0, -1, 1, 16, 0 },
+		{ "2e 74 10", 3, X86_MAP_ONE_BYTE, 0x74, 0, -1, 1, 16, X86_PFX_CS },
+		{ "e9 00 01 00 00", 5, X86_MAP_ONE_BYTE, 0xe9, 0, -1, 4, 256, 0 },
+		{ "f2 e9 fb ff ff ff", 6, X86_MAP_ONE_BYTE, 0xe9, 0, -1, 4, -5, X86_PFX_F2 },
+		{ "e8 10 00 00 00", 5, X86_MAP_ONE_BYTE, 0xe8, 0, -1, 4, 16, 0 },
+		{ "0f 85 80 ff ff ff", 6, X86_MAP_0F, 0x85, 0, -1, 4, -128, 0 },
+		{ "e3 05", 2, X86_MAP_ONE_BYTE, 0xe3, 0, -1, 1, 5, 0 },
+		{ "6a 10", 2, X86_MAP_ONE_BYTE, 0x6a, 0, -1, 0, 0, 0 },		/* push imm8: no branch */
+		{ "ff e0", 2, X86_MAP_ONE_BYTE, 0xff, 0, 0xe0, 0, 0, 0 },	/* jmp *%rax */
+		{ "3e ff e0", 3, X86_MAP_ONE_BYTE, 0xff, 0, 0xe0, 0, 0, X86_PFX_DS },
+		{ "f0 48 0f b1 17", 5, X86_MAP_0F, 0xb1, 0, 0x17, 0, 0, X86_PFX_LOCK },
+		{ "8e d0", 2, X86_MAP_ONE_BYTE, 0x8e, 0, 0xd0, 0, 0, 0 },	/* mov %eax,%ss */
+		{ "c5 f9 ef c0", 4, X86_MAP_0F, 0xef, 0xc5, 0xc0, 0, 0, 0 },	/* vpxor */
+		{ "c4 e2 79 00 c1", 5, X86_MAP_0F38, 0x00, 0xc4, 0xc1, 0, 0, 0 }, /* vpshufb */
+		{ "62 f1 fd 48 6f 06", 6, X86_MAP_0F, 0x6f, 0x62, 0x06, 0, 0, 0 }, /* vmovdqa64 */
+		{ "66 0f 3a 0f c1 08", 6, X86_MAP_0F3A, 0x0f, 0, 0xc1, 0, 0, X86_PFX_66 },
+		{ "06", -1, 0, 0, 0, -1, 0, 0, 0 },
+	};
+	char msg[200];
+	int i;
+
+	for (i = 0; i < N(cases); i++) {
+		struct x86_insn in;
+		uint8_t buf[16];
+		size_t n = parse_hex(cases[i].hex, buf, sizeof(buf));
+		int len = x86_insn_decode(buf, n, &in);
+
+		snprintf(msg, sizeof(msg), "decode [%s]: len %d map %d opcode %02x escape %02x modrm %d rel %d/%d pfx %x",
+			 cases[i].hex, len, (int)in.map, in.opcode, in.escape, in.modrm, in.rel_len, in.rel,
+			 in.prefixes);
+		if (cases[i].len < 0) {
+			ok(t, len == -1 && in.len == -1, __LINE__, msg);
+			continue;
+		}
+		ok(t, len == cases[i].len && in.len == len && (int)in.map == cases[i].map &&
+		   in.opcode == cases[i].opcode && in.escape == cases[i].escape && in.modrm == cases[i].modrm &&
+		   in.rel_len == cases[i].rel_len && in.rel == cases[i].rel && in.prefixes == cases[i].prefixes,
+		   __LINE__, msg);
 	}
 }
 
@@ -868,6 +922,7 @@ int main(int argc, char **argv)
 	test_lengths(&t);
 	test_boundaries(&t);
 	test_is_ret(&t);
+	test_decode(&t);
 	test_reads_stay_in_bounds(&t);
 
 	if (argc > 1) {
