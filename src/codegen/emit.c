@@ -344,6 +344,16 @@ void cg_prologue_cookie(struct cg *g, int out)
 	cg_call(g, BPF_FUNC_get_attach_cookie);
 }
 
+void cg_attach_cookie(struct cg *g)
+{
+	if (!(g->p->kfeat & KF_COOKIE)) {
+		cg_emit(g, BPF_MOV64_IMM(R0, 0));
+		return;
+	}
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_call(g, BPF_FUNC_get_attach_cookie);
+}
+
 void cg_prologue_const(struct cg *g, int out)
 {
 	(void)out;

@@ -58,6 +58,10 @@ struct cg_ctxops {
 /* A gen_prologue for contexts whose BPF cookie is the probe id (set at
  * attach). */
 void cg_prologue_cookie(struct cg *g, int out);
+/* r0 = the whole BPF cookie set at attach, for a provider that packs more
+ * than the probe id into it (pid: a return site's offset in its high 32
+ * bits); 0 where the program has no cookie (one instance per probe). */
+void cg_attach_cookie(struct cg *g);
 /* A gen_prologue for programs loaded once per probe (fentry: the kernel
  * binds each to its function at load): the probe id is a constant of each
  * instance, written by the loader. */

@@ -327,7 +327,7 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 				const char *why = NULL;
 				/* a provider this kernel cannot offer says why */
 				for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
-					if ((*pv)->unavailable && strcmp(pd->prov, (*pv)->name) == 0)
+					if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
 						why = (*pv)->unavailable(h->probes);
 				if (why)
 					dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);

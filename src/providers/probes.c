@@ -220,8 +220,25 @@ static int field_match(const char *pat, const char *s)
 
 int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 {
+	if (p->pv->match)
+		return p->pv->match(p, pd);
 	return field_match(pd->prov, p->prov) && field_match(pd->mod, p->mod) &&
 	       field_match(pd->func, p->func) && field_match(pd->name, p->name);
+}
+
+int provider_serves(const struct dt_provider *pv, const char *prov)
+{
+	size_t n = strlen(pv->name);
+
+	if (strcmp(prov, pv->name) == 0)
+		return 1;
+	if ((pv != &dt_provider_pid_entry && pv != &dt_provider_pid_return) || strncmp(prov, pv->name, n) != 0 ||
+	    !prov[n])
+		return 0;
+	for (const char *c = prov + n; *c; c++)
+		if (*c < '0' || *c > '9')
+			return 0;
+	return 1;
 }
 
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)

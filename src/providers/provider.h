@@ -62,6 +62,10 @@ struct dt_provider {
 	 * vfs_read+3 is not the start of an instruction"), or NULL; the
 	 * callback may be NULL. */
 	const char *(*unavailable)(struct dt_probes *tab);
+	/* Whether probe p of this table answers to pd, for a provider whose
+	 * probes also answer to names not their own (pid: "a.out" and "libc"
+	 * for a module, an alias for a function); NULL: each field's glob. */
+	int (*match)(const struct dt_probe *p, const struct dt_pdesc *pd);
 	/* Fill p->nargs/argtypes/argnames (args[] types), on demand; may be NULL. */
 	void (*args)(struct dt_probe *p);
 	/* For a program bound to its target at load (attach_btf_id): fill t
@@ -101,6 +105,9 @@ struct dt_probe *probe_lookup(struct dt_probes *tab, const char *prov, const cha
 struct dt_probe *probe_by_id(struct dt_probes *tab, uint32_t id);
 int probe_count(struct dt_probes *tab);		/* highest id + 1 */
 int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
+/* Whether a description's provider field prov names pv's probes: pv's
+ * name, or for pid, "pid" and a process id. */
+int provider_serves(const struct dt_provider *pv, const char *prov);
 /* Make every provider create what pd may match; then matches are in the table. */
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd);
 /* Every provider table, NULL-terminated, in the order of their programs. */
