@@ -1,23 +1,55 @@
 /*
- * pid.c - the pid provider: pidN:module:function:entry and :return for the
- * functions of a user process, as uprobes (perf "uprobe" PMU events on the
- * object's file and the function's file offset) running a kprobe-type
- * program whose cookie is the probe id.
+ * pid.c - the pid provider: pidPID:MODULE:FUNCTION:NAME, a function's
+ * entry, its return, and any instruction of it (NAME the offset in hex,
+ * "work:1c"), in one process; the objects and their symbols come from
+ * uobj.c, instruction boundaries from common/x86_insn.c.
  *
- * A module is an object's base name ("libc.so.6"), or "a.out" for the
- * process's executable.  The objects are those mapped in the process, plus
- * the libraries its executable needs (DT_NEEDED, found in the usual
- * directories), so probes in a library can be enabled before a -c child has
- * loaded it: a uprobe names a file and an offset, not an address.
+ * Probes are made on demand for a named process (pid123, pid$target): a
+ * description with a glob or no NAME makes entry, return and, for a NAME
+ * that can be a hex number, one probe per instruction; "entry" makes no
+ * instruction probes.  A module is named as DTrace names it: the probe
+ * carries the object's soname (or file name; the executable's file name)
+ * and a description may say "a.out", the full path, the file name, the
+ * soname, or either up to a "." ("libc"); a function alias names the
+ * function's probes (pid_match).
+ *
+ * Every probe is uprobes at file offsets: the entry at the function's
+ * first byte, an instruction at its own, and a return at each instruction
+ * that leaves the function: ret (C3, C2 iw, with prefixes) and jumps whose
+ * target is outside it (tail calls: JMP and Jcc, rel8 or rel32), found by
+ * decoding its bytes from the file, as illumos's pid provider does.  Not
+ * uretprobes: they overwrite the return address on the user stack (the
+ * ELF entry point has none, C++ unwinding and anything that reads its own
+ * return address break).  A function leaving by another path (an indirect
+ * tail call, longjmp, a call that does not return) shows no return there.
+ *
+ * Refused rather than risked (nothing is probed, the reason said where a
+ * description matched nothing else):
+ *   - a function whose bytes do not decode as instructions up to its end
+ *     (data in the text, or what x86_insn.c does not know): no return or
+ *     instruction probes, since a boundary taken from a wrong decoding
+ *     could put a breakpoint inside an instruction or over data;
+ *   - instructions the kernel will not place a uprobe on (pid_insn_refused),
+ *     and a return probe with such a return site;
+ *   - an offset that is not an instruction start, or past the function.
+ * What remains unsafe: bytes in a function's text that decode cleanly but
+ * are data (a jump table in .text: compilers for x86-64 put them in
+ * .rodata, hand-written assembly may not) would be overwritten by a probe
+ * named at one of their "instructions".
+ *
+ * Arguments: at entry and instruction probes arg0..arg5 are the argument
+ * registers and arg6.. the caller's stack (meaningful at the entry); at a
+ * return, arg0 is the offset of the return instruction in the function and
+ * arg1 the return value (%rax), as in DTrace.  A probe's BPF cookie is its
+ * id in the low 32 bits and the site's offset in the function in the high
+ * 32 bits (pid_prologue keeps the id).
  */
 #include "provider.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <linux/perf_event.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +60,28 @@
 
 #include "../bpf/pt_regs.h"
 #include "../common/util.h"
+#include "../common/x86_insn.h"
+#include "uobj.h"
 
-/* What a probe's arg indexes: the object and the function's file offset. */
-struct pid_site {
-	char *path;
-	uint64_t offset;
+enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET };
+
+/* What a pid probe is: by probe id in pid_state. */
+struct pid_probe {
+	int pid;
+	struct uobj_file *obj;
+	const struct uobj_func *fn;	/* the function (its preferred alias) */
+	enum pid_kind kind;
+	uint32_t off;			/* PID_OFFSET: the instruction's offset */
+	uint32_t *sites;		/* offsets in the function of its uprobes */
+	int nsites;
 };
 
-/* One handle's sites; a probe's arg is its index. */
+/* One handle's pid provider. */
 struct pid_state {
-	struct pid_site *sites;
-	size_t nsites, capsites;
+	struct uobj_set *objs;
+	struct pid_probe **by_id;	/* indexed by probe id; NULL: not pid's */
+	size_t nby_id;
+	char why[512];			/* the last description's refusal, or "" */
 };
 
 extern const struct dt_provider dt_provider_pid_entry;
@@ -47,27 +90,29 @@ static void pid_state_fini(void *arg)
 {
 	struct pid_state *st = arg;
 
-	for (size_t i = 0; i < st->nsites; i++)
-		free(st->sites[i].path);
-	free(st->sites);
+	for (size_t i = 0; i < st->nby_id; i++)
+		if (st->by_id[i]) {
+			free(st->by_id[i]->sites);
+			free(st->by_id[i]);
+		}
+	free(st->by_id);
+	uobj_set_destroy(st->objs);
 }
 
 static struct pid_state *state(struct dt_probes *tab)
 {
-	return probes_pvstate(tab, &dt_provider_pid_entry, sizeof(struct pid_state), pid_state_fini);
+	struct pid_state *st = probes_pvstate(tab, &dt_provider_pid_entry, sizeof(struct pid_state), pid_state_fini);
+
+	if (!st->objs)
+		st->objs = uobj_set_create();
+	return st;
 }
 
-static uint64_t add_site(struct dt_probes *tab, const char *path, uint64_t offset)
+static struct pid_probe *pid_probe_of(const struct dt_probe *p)
 {
-	struct pid_state *st = state(tab);
+	struct pid_state *st = state(p->tab);
 
-	if (st->nsites == st->capsites) {
-		st->capsites = st->capsites ? st->capsites * 2 : 256;
-		st->sites = xrealloc(st->sites, st->capsites * sizeof(*st->sites));
-	}
-	st->sites[st->nsites].path = xstrdup(path);
-	st->sites[st->nsites].offset = offset;
-	return st->nsites++;
+	return p->id < st->nby_id ? st->by_id[p->id] : NULL;
 }
 
 /* The pid of "pid123", or 0. */
@@ -81,177 +126,343 @@ static int prov_pid(const char *prov)
 	return atoi(prov + 3);
 }
 
-static const char *base_name(const char *path)
+static void why(struct pid_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void why(struct pid_state *st, const char *fmt, ...)
 {
-	const char *b = strrchr(path, '/');
-	return b ? b + 1 : path;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(st->why, sizeof(st->why), fmt, ap);
+	va_end(ap);
 }
 
-/* Find a library the executable needs in the usual directories. */
-static char *find_lib(const char *name)
+/*
+ * The instructions the kernel will not place a uprobe on (x86's
+ * uprobe_init_insn, kernels 4.17 to 6.18 alike): the reason, or NULL.  A
+ * uprobe_multi link with one refused site fails whole, so they are never
+ * offered.  The kernel looks up the opcode byte in its one-byte table even
+ * for VEX-encoded instructions (vpxor, C5 .. EF, is refused as if it were
+ * OUT); EVEX is refused here for the kernels whose decoder predates it.
+ */
+static const char *pid_insn_refused(const struct x86_insn *in)
 {
-	static const char *const dirs[] = {
-		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64",
-		"/usr/lib64", "/lib", "/usr/lib", "/usr/local/lib",
+	/* one-byte opcodes refused: I/O, int3/int/iret, hlt, cli/sti and
+	 * the ones 64-bit mode does not have */
+	static const uint8_t bad[] = {
+		0x06, 0x07, 0x0e, 0x16, 0x17, 0x1e, 0x1f, 0x27, 0x2f, 0x37, 0x3f, 0x60, 0x61, 0x62,
+		0x6c, 0x6d, 0x6e, 0x6f, 0x82, 0x9a, 0xcc, 0xcd, 0xce, 0xcf, 0xd4, 0xd5, 0xd6,
+		0xe4, 0xe5, 0xe6, 0xe7, 0xea, 0xec, 0xed, 0xee, 0xef, 0xf1, 0xf4, 0xfa, 0xfb,
 	};
-	char path[512];
 
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
-		if (access(path, R_OK) == 0)
-			return realpath(path, NULL);
-	}
+	if (in->prefixes & X86_PFX_LOCK)
+		return "a lock prefix";
+	if (in->prefixes & (X86_PFX_ES | X86_PFX_CS | X86_PFX_SS | X86_PFX_DS))
+		return "an es, cs, ss or ds prefix (or notrack)";
+	if (in->escape == 0x62)
+		return "an EVEX encoding";
+	if (in->map == X86_MAP_ONE_BYTE && in->opcode == 0x8e && ((in->modrm >> 3) & 7) == 2)
+		return "a move to %ss";
+	if (in->map == X86_MAP_ONE_BYTE || in->escape)
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+			if (in->opcode == bad[i])
+				return in->escape ? "a VEX opcode the kernel takes for a refused one-byte one"
+						  : "an instruction it does not single-step";
 	return NULL;
 }
 
-/* Function symbols of an object: calls fn(name, file offset) for each (fn
- * may be NULL); with needed, collects the DT_NEEDED library names too. */
-static void each_function(const char *path, struct ptrvec *needed,
-			  void (*fn)(void *arg, const char *obj, const char *name, uint64_t off), void *arg)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	Elf *e;
-	size_t phnum;
-	uint64_t seg_off[16], seg_vaddr[16], seg_sz[16];
-	int nseg = 0, have_symtab = 0;
-
-	if (fd < 0)
-		return;
-	elf_version(EV_CURRENT);
-	e = elf_begin(fd, ELF_C_READ, NULL);
-	if (!e) {
-		close(fd);
-		return;
-	}
-	if (elf_getphdrnum(e, &phnum) == 0)
-		for (size_t i = 0; i < phnum && nseg < 16; i++) {
-			GElf_Phdr ph;
-			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
-				seg_off[nseg] = ph.p_offset;
-				seg_vaddr[nseg] = ph.p_vaddr;
-				seg_sz[nseg] = ph.p_filesz;
-				nseg++;
-			}
-		}
-	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
-		GElf_Shdr sh;
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB)
-			have_symtab = 1;
-	}
-	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		if (needed && sh.sh_type == SHT_DYNAMIC && d) {
-			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-			for (size_t i = 0; i < n; i++) {
-				GElf_Dyn dyn;
-				if (gelf_getdyn(d, (int)i, &dyn) && dyn.d_tag == DT_NEEDED)
-					pv_push(needed, xstrdup(elf_strptr(e, sh.sh_link, dyn.d_un.d_val)));
-			}
-		}
-		if (!fn || sh.sh_type != (have_symtab ? SHT_SYMTAB : SHT_DYNSYM) || !d)
-			continue;
-		size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t i = 0; i < n; i++) {
-			GElf_Sym sym;
-			if (!gelf_getsym(d, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    sym.st_value == 0 || sym.st_shndx == SHN_UNDEF)
-				continue;
-			const char *name = elf_strptr(e, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			for (int s = 0; s < nseg; s++)
-				if (sym.st_value >= seg_vaddr[s] && sym.st_value < seg_vaddr[s] + seg_sz[s]) {
-					fn(arg, path, name, sym.st_value - seg_vaddr[s] + seg_off[s]);
-					break;
-				}
-		}
-	}
-	elf_end(e);
-	close(fd);
-}
-
-struct provide_ctx {
-	struct dt_probes *tab;
-	const struct dt_pdesc *pd;
-	const char *mod;	/* module name of the object being read */
+/* A function's instructions, decoded from its bytes in the file. */
+struct pid_text {
+	int clean;		/* decoded up to exactly its end */
+	uint32_t *offs;		/* instruction starts */
+	const char **refused;	/* pid_insn_refused of each */
+	int n;
+	uint32_t *rets;		/* return sites */
+	int nrets;
+	const char *ret_refused;	/* why a return site cannot be probed, or NULL */
 };
 
-static int match(const char *pat, const char *s)
+static void text_free(struct pid_text *t)
 {
-	return !pat || !*pat || dt_glob_match(pat, s);
+	free(t->offs);
+	free(t->refused);
+	free(t->rets);
 }
 
-static void add_function(void *arg, const char *obj, const char *name, uint64_t off)
+static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
 {
-	struct provide_ctx *c = arg;
-
-	if (!match(c->pd->func, name))
+	memset(t, 0, sizeof(*t));
+	if (!code || size > UINT32_MAX)
 		return;
-	if (match(c->pd->name, "entry") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "entry"))
-		probe_create_in(c->tab, &dt_provider_pid_entry, c->pd->prov, c->mod, name, "entry",
-				add_site(c->tab, obj, off));
-	if (match(c->pd->name, "return") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "return"))
-		probe_create_in(c->tab, &dt_provider_pid_return, c->pd->prov, c->mod, name, "return",
-				add_site(c->tab, obj, off));
+	t->offs = xmalloc((size_t)size * sizeof(uint32_t));
+	t->refused = xmalloc((size_t)size * sizeof(char *));
+	t->rets = xmalloc((size_t)size * sizeof(uint32_t));
+	for (uint64_t off = 0; off < size;) {
+		struct x86_insn in;
+		int len = x86_insn_decode(code + off, size - off, &in);
+		if (len <= 0)
+			return;		/* not clean: nothing of it is used */
+		t->offs[t->n] = (uint32_t)off;
+		t->refused[t->n++] = pid_insn_refused(&in);
+		int leaves = in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xc3 || in.opcode == 0xc2);
+		/* a jump out of the function is its tail call: a return */
+		int jump = (in.map == X86_MAP_ONE_BYTE &&
+			    (in.opcode == 0xe9 || in.opcode == 0xeb || (in.opcode >= 0x70 && in.opcode <= 0x7f))) ||
+			   (in.map == X86_MAP_0F && in.opcode >= 0x80 && in.opcode <= 0x8f);
+		if (jump && in.rel_len) {
+			int64_t target = (int64_t)off + len + in.rel;
+			leaves = target < 0 || target >= (int64_t)size;
+		}
+		if (leaves) {
+			t->rets[t->nrets++] = (uint32_t)off;
+			if (t->refused[t->n - 1] && !t->ret_refused)
+				t->ret_refused = t->refused[t->n - 1];
+		}
+		off += (uint64_t)len;
+	}
+	t->clean = 1;
+}
+
+/* Make probe name of kind in pd's provider for fn of obj named fname,
+ * with its sites; returns it, or NULL if it existed already. */
+static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc *pd, int pid,
+				   struct uobj_file *obj, const struct uobj_func *fn, const char *fname,
+				   const char *name, enum pid_kind kind, uint32_t off, const uint32_t *sites,
+				   int nsites)
+{
+	struct pid_state *st = state(tab);
+	const struct dt_provider *pv = kind == PID_RETURN ? &dt_provider_pid_return : &dt_provider_pid_entry;
+	struct pid_probe *pp;
+	struct dt_probe *p;
+
+	if (probe_lookup(tab, pd->prov, obj->name, fname, name))
+		return NULL;
+	p = probe_create_in(tab, pv, pd->prov, obj->name, fname, name, 0);
+	pp = xcalloc(1, sizeof(*pp));
+	pp->pid = pid;
+	pp->obj = obj;
+	pp->fn = fn;
+	pp->kind = kind;
+	pp->off = off;
+	pp->sites = xmalloc((size_t)nsites * sizeof(uint32_t));
+	memcpy(pp->sites, sites, (size_t)nsites * sizeof(uint32_t));
+	pp->nsites = nsites;
+	if (p->id >= st->nby_id) {
+		size_t n = st->nby_id ? st->nby_id : 256;
+		while (n <= p->id)
+			n *= 2;
+		st->by_id = xrealloc(st->by_id, n * sizeof(*st->by_id));
+		memset(st->by_id + st->nby_id, 0, (n - st->nby_id) * sizeof(*st->by_id));
+		st->nby_id = n;
+	}
+	st->by_id[p->id] = pp;
+	return p;
+}
+
+/* What a description's NAME asks for. */
+struct pid_want {
+	int entry, ret;
+	int offsets;		/* instruction probes whose hex name matches */
+	int one;		/* just the offset off (a name that is a number) */
+	uint64_t off;
+	const char *glob;	/* the name's glob, or NULL for any */
+};
+
+static int is_hex_name(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!*s || !isxdigit((unsigned char)*s))
+		return 0;
+	errno = 0;
+	*v = strtoull(s, &end, 16);
+	return !*end && !errno;
+}
+
+/* The probes of function fn (whose probes are named fname) of obj. */
+static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct uobj_file *obj,
+			     const struct uobj_func *fn, const char *fname, const struct pid_want *w)
+{
+	struct pid_state *st = state(tab);
+	const uint8_t *code = uobj_func_text(obj, fn);
+	struct pid_text t = { 0 };
+	uint32_t zero = 0;
+
+	if (!code)
+		return;
+	if (w->ret || w->offsets || w->one)
+		text_decode(code, fn->size, &t);
+	if (w->ret) {
+		if (!t.clean)
+			why(st, "pid: no return probe for %s`%s: its instructions could not all be decoded", obj->name,
+			    fname);
+		else if (t.ret_refused)
+			why(st, "pid: no return probe for %s`%s: a return site has %s, which uprobes cannot take",
+			    obj->name, fname, t.ret_refused);
+		else if (!t.nrets)
+			why(st, "pid: %s`%s has no return instruction (it does not return)", obj->name, fname);
+		else
+			make_probe(tab, pd, pid, obj, fn, fname, "return", PID_RETURN, 0, t.rets, t.nrets);
+	}
+	if (w->entry) {
+		struct x86_insn in;
+		const char *refused;
+		if (x86_insn_decode(code, fn->size, &in) < 0)
+			why(st, "pid: no entry probe for %s`%s: its first instruction could not be decoded", obj->name,
+			    fname);
+		else if ((refused = pid_insn_refused(&in)))
+			why(st, "pid: no entry probe for %s`%s: its first instruction has %s, which uprobes cannot take",
+			    obj->name, fname, refused);
+		else
+			make_probe(tab, pd, pid, obj, fn, fname, "entry", PID_ENTRY, 0, &zero, 1);
+	}
+	if (w->one) {
+		int i = 0;
+		if (w->off >= fn->size)
+			why(st, "offset 0x%llx outside of function '%s'", (unsigned long long)w->off, fname);
+		else if (!t.clean)
+			why(st, "pid: no instruction probes in %s`%s: its instructions could not all be decoded",
+			    obj->name, fname);
+		else {
+			while (i < t.n && t.offs[i] < w->off)
+				i++;
+			if (i == t.n || t.offs[i] != w->off)
+				why(st, "pid: %s`%s+0x%llx is not the start of an instruction", obj->name, fname,
+				    (unsigned long long)w->off);
+			else if (t.refused[i])
+				why(st, "pid: %s`%s+0x%llx has %s, which uprobes cannot take", obj->name, fname,
+				    (unsigned long long)w->off, t.refused[i]);
+			else {
+				char name[20];
+				snprintf(name, sizeof(name), "%x", t.offs[i]);
+				make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &t.offs[i], 1);
+			}
+		}
+	}
+	if (w->offsets && t.clean) {
+		for (int i = 0; i < t.n; i++) {
+			char name[20];
+			snprintf(name, sizeof(name), "%x", t.offs[i]);
+			if ((w->glob && !dt_glob_match(w->glob, name)) || t.refused[i])
+				continue;
+			make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &t.offs[i], 1);
+		}
+	}
+	text_free(&t);
+}
+
+/* The functions of obj that pd's FUNCTION names. */
+static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct uobj_file *obj,
+			   const struct pid_want *w, int exact_mod)
+{
+	struct pid_state *st = state(tab);
+
+	if (*pd->func && !dt_is_glob(pd->func)) {
+		const struct uobj_func *fn = uobj_func_named(obj, pd->func);
+		if (fn)
+			provide_function(tab, pd, pid, obj, fn, fn->name, w);
+		else if (exact_mod)
+			why(st, "failed to lookup '%s' in module '%s'", pd->func, pd->mod);
+		return;
+	}
+	for (size_t i = 0; i < obj->nfuncs; i++) {
+		const struct uobj_func *fn = &obj->funcs[i];
+		const char *fname = NULL;
+		/* the first of its aliases (preferred first) that the glob
+		 * takes names it: one probe per function, not per name */
+		for (; i < obj->nfuncs && obj->funcs[i].head == fn - obj->funcs; i++)
+			if (!fname && (!*pd->func || dt_glob_match(pd->func, obj->funcs[i].name)))
+				fname = obj->funcs[i].name;
+		i--;
+		/* as DTrace: _init and _fini only when named */
+		if (!fname || strcmp(fname, "_init") == 0 || strcmp(fname, "_fini") == 0)
+			continue;
+		provide_function(tab, pd, pid, obj, fn, fname, w);
+	}
 }
 
 static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
+	struct pid_state *st = state(tab);
 	int pid = pd ? prov_pid(pd->prov) : 0;
-	char path[64], line[1024];
-	struct ptrvec objs = {0}, needed = {0};
-	char *exe;
-	FILE *f;
+	struct pid_want w = { 0 };
+	struct uobj_proc *pr;
 
+	st->why[0] = 0;
 	if (!pid)
 		return;		/* pid probes exist only for a named process */
-	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
-	exe = realpath(path, NULL);
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
-	f = fopen(path, "r");
-	if (!f)
+	if (!(pr = uobj_proc_read(st->objs, pid))) {
+		why(st, "pid: process %d does not exist", pid);
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		char perms[8], file[512] = "";
-		if (sscanf(line, "%*x-%*x %7s %*x %*s %*s %511s", perms, file) < 2 || perms[2] != 'x' ||
-		    file[0] != '/')
-			continue;
-		int dup = 0;
-		for (int i = 0; i < objs.n; i++)
-			if (strcmp(objs.v[i], file) == 0)
-				dup = 1;
-		if (!dup)
-			pv_push(&objs, xstrdup(file));
 	}
-	fclose(f);
-	for (int i = 0; i < objs.n; i++) {
-		const char *obj = objs.v[i];
-		int is_exe = exe && strcmp(obj, exe) == 0;
-		struct provide_ctx c = { tab, pd, is_exe ? "a.out" : base_name(obj) };
-		if (!match(pd->mod, c.mod) && !(is_exe && match(pd->mod, base_name(obj))))
-			continue;
-		each_function(obj, NULL, add_function, &c);
+	if (!*pd->name || dt_is_glob(pd->name)) {
+		w.entry = !*pd->name || dt_glob_match(pd->name, "entry");
+		w.ret = !*pd->name || dt_glob_match(pd->name, "return");
+		w.offsets = 1;
+		w.glob = *pd->name ? pd->name : NULL;
+	} else if (strcmp(pd->name, "entry") == 0) {
+		w.entry = 1;
+	} else if (strcmp(pd->name, "return") == 0) {
+		w.ret = 1;
+	} else if (is_hex_name(pd->name, &w.off)) {
+		w.one = 1;
+	} else {
+		why(st, "'%s' is an invalid probe name", pd->name);
+		return;
 	}
-	/* libraries the executable will load (a -c child stopped at exec) */
-	if (exe)
-		each_function(exe, &needed, NULL, NULL);
-	for (int i = 0; i < needed.n; i++) {
-		char *lib = find_lib(needed.v[i]);
-		int mapped = 0;
-		if (!lib)
-			continue;
-		for (int k = 0; k < objs.n; k++)
-			if (strcmp(objs.v[k], lib) == 0)
-				mapped = 1;
-		struct provide_ctx c = { tab, pd, base_name(lib) };
-		if (!mapped && match(pd->mod, c.mod))
-			each_function(lib, NULL, add_function, &c);
-		free(lib);
+	if (*pd->mod && !dt_is_glob(pd->mod)) {
+		struct uobj_file *obj = uobj_module(pr, pd->mod);
+		/* a library it may dlopen() later: a uprobe names a file */
+		if (!obj)
+			obj = uobj_lookup_lib(st->objs, pr, pd->mod);
+		if (obj)
+			provide_object(tab, pd, pid, obj, &w, 1);
+		return;
 	}
-	free(exe);
+	for (int i = 0; i < pr->nobjs; i++)
+		if (!*pd->mod || dt_glob_match(pd->mod, pr->objs[i]->name))
+			provide_object(tab, pd, pid, pr->objs[i], &w, 0);
+}
+
+static const char *pid_unavailable(struct dt_probes *tab)
+{
+	struct pid_state *st = state(tab);
+
+	return st->why[0] ? st->why : NULL;
+}
+
+static int field_match(const char *pat, const char *s)
+{
+	return !*pat || dt_glob_match(pat, s);
+}
+
+/* A pid probe answers to its own names and to DTrace's aliases: the
+ * module's (uobj_module), a function's other symbols, an offset written
+ * otherwise ("0x1C"). */
+static int pid_match(const struct dt_probe *p, const struct dt_pdesc *pd)
+{
+	struct pid_probe *pp = pid_probe_of(p);
+	uint64_t off;
+
+	if (!field_match(pd->prov, p->prov))
+		return 0;
+	if (!pp)
+		return field_match(pd->mod, p->mod) && field_match(pd->func, p->func) && field_match(pd->name, p->name);
+	if (*pd->mod && !dt_is_glob(pd->mod)) {
+		struct uobj_proc *pr = uobj_proc_find(state(p->tab)->objs, pp->pid);
+		if (strcmp(pd->mod, p->mod) != 0 && (!pr || uobj_module(pr, pd->mod) != pp->obj))
+			return 0;
+	} else if (!field_match(pd->mod, p->mod)) {
+		return 0;
+	}
+	if (*pd->func && !dt_is_glob(pd->func)) {
+		if (strcmp(pd->func, p->func) != 0 && uobj_func_named(pp->obj, pd->func) != pp->fn)
+			return 0;
+	} else if (!field_match(pd->func, p->func)) {
+		return 0;
+	}
+	if (pp->kind == PID_OFFSET && *pd->name && !dt_is_glob(pd->name) && strcmp(pd->name, p->name) != 0)
+		return is_hex_name(pd->name, &off) && off == pp->off;
+	return field_match(pd->name, p->name);
 }
 
 /* The uprobe PMU's type, read once: a process-wide read-only cache of a
@@ -269,34 +480,48 @@ static int uprobe_type(void)
 	return type;
 }
 
+/* One perf uprobe per site, each with its cookie (until uprobe.c attaches
+ * all of a table's sites at once). */
 static int pid_attach(struct dt_probe *p, int prog_fd)
 {
-	struct perf_event_attr attr;
-	struct pid_site *s = &state(p->tab)->sites[p->arg];
-	int pid = prov_pid(p->prov), pfd, lfd;
+	struct pid_probe *pp = pid_probe_of(p);
+	int err = 0;
 
 	if (uprobe_type() < 0)
 		return -ENOTSUP;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = (uint32_t)uprobe_type();
-	attr.config = strcmp(p->name, "return") == 0 ? 1 : 0;	/* format: config:0 = retprobe */
-	attr.config1 = (uint64_t)(uintptr_t)s->path;
-	attr.config2 = s->offset;
-	pfd = (int)syscall(__NR_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (pfd < 0)
-		return -errno;
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id);
-	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	if (lfd < 0) {
-		close(pfd);
-		return lfd;
+	if (!pp)
+		return -ENOENT;
+	p->fds = xcalloc((size_t)pp->nsites * 2, sizeof(int));
+	p->nfds = 0;
+	for (int i = 0; i < pp->nsites && !err; i++) {
+		struct perf_event_attr attr;
+		int pfd, lfd;
+		memset(&attr, 0, sizeof(attr));
+		attr.size = sizeof(attr);
+		attr.type = (uint32_t)uprobe_type();
+		attr.config1 = (uint64_t)(uintptr_t)pp->obj->path;
+		attr.config2 = pp->fn->off + pp->sites[i];
+		pfd = (int)syscall(__NR_perf_event_open, &attr, pp->pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+		if (pfd < 0) {
+			err = -errno;
+			break;
+		}
+		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id | (uint64_t)pp->sites[i] << 32);
+		lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+		if (lfd < 0) {
+			err = lfd;
+			close(pfd);
+			break;
+		}
+		p->fds[p->nfds++] = lfd;
+		p->fds[p->nfds++] = pfd;
 	}
-	p->fds = xcalloc(2, sizeof(int));
-	p->fds[0] = lfd;
-	p->fds[1] = pfd;
-	p->nfds = 2;
-	return 0;
+	if (err) {
+		for (int i = 0; i < p->nfds; i++)
+			close(p->fds[i]);
+		p->nfds = 0;
+	}
+	return err;
 }
 
 static void pid_detach(struct dt_probe *p)
@@ -306,34 +531,70 @@ static void pid_detach(struct dt_probe *p)
 	p->nfds = 0;
 }
 
+/* The probe id: the cookie's low 32 bits (the high ones are the site). */
+static void pid_prologue(struct cg *g, int out)
+{
+	cg_prologue_cookie(g, out);
+	cg_emit(g, BPF_MOV32_REG(BPF_REG_0, BPF_REG_0));
+}
+
+/* r0 = the u64 at user address r3 (0 if it cannot be read). */
+static void read_user_u64(struct cg *g)
+{
+	int ok = cg_new_label(g);
+
+	cg_emit(g, BPF_MOV64_REG(BPF_REG_1, BPF_REG_10));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, CG_FP_TMP));
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_2, 8));
+	cg_call(g, BPF_FUNC_probe_read_user);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, CG_FP_TMP));
+	cg_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
+	cg_emit(g, BPF_MOV64_IMM(BPF_REG_1, 0));
+	cg_place(g, ok);
+	cg_emit(g, BPF_MOV64_REG(BPF_REG_0, BPF_REG_1));
+}
+
+/* At entry: six registers, then the caller's stack above the return
+ * address (arg6 at 8(%rsp)). */
 static void pid_gen_arg(struct cg *g, int i)
 {
-	if (i < 6)
+	if (i < 6) {
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, pt_regs_arg(i)));
-	else
-		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+		return;
+	}
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, PT_REGS_SP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * (i - 5)));
+	read_user_u64(g);
 }
 
-/* at return: arg1 is the return value (arg0 is 0 there) */
+/* At a return: arg0 the return site's offset (the cookie's high half; 0
+ * where the program has no cookie), arg1 the return value. */
 static void pid_return_gen_arg(struct cg *g, int i)
 {
-	if (i == 1)
+	if (i == 0) {
+		cg_attach_cookie(g);
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	} else if (i == 1) {
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, PT_REGS_AX));
-	else
+	} else {
 		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
+	}
 }
 
+/* Entry and instruction probes. */
 const struct dt_provider dt_provider_pid_entry = {
 	.name = "pid",
 	.prog_name = "dt_pid",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
+		.gen_prologue = pid_prologue,
 		.gen_arg = pid_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = pid_provide,
 	.attach = pid_attach,
 	.detach = pid_detach,
+	.unavailable = pid_unavailable,
+	.match = pid_match,
 };
 
 /* Return probes see other arguments, so they are another attach kind. */
@@ -341,11 +602,12 @@ const struct dt_provider dt_provider_pid_return = {
 	.name = "pid",
 	.prog_name = "dt_pidret",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
+		.gen_prologue = pid_prologue,
 		.gen_arg = pid_return_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = NULL,
 	.attach = pid_attach,
 	.detach = pid_detach,
+	.match = pid_match,
 };

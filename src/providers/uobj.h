@@ -1,0 +1,85 @@
+/*
+ * uobj.h - the user objects of a process, for the pid provider (see
+ * uobj.c): the executable and shared libraries it maps, needs or may load,
+ * each read from its ELF file: its module name and DTrace's aliases for
+ * it, its function symbols with their file offsets, and their bytes.
+ */
+#ifndef DT_UOBJ_H
+#define DT_UOBJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A function symbol.  Symbols at one address are aliases of one function:
+ * they sit together in uobj_file's funcs, the preferred name first. */
+struct uobj_func {
+	const char *name;
+	uint64_t addr;		/* st_value */
+	uint64_t size;		/* st_size */
+	uint64_t off;		/* file offset of its first byte */
+	uint32_t head;		/* index of the preferred alias (itself if it is) */
+};
+
+/* One ELF file (executable or shared library), read once per handle. */
+struct uobj_file {
+	char *path;		/* its real path */
+	const char *base;	/* base name of path */
+	char *name;		/* module name: DT_SONAME, else the base name */
+	char *soname;		/* DT_SONAME, or NULL */
+	struct uobj_func *funcs;	/* by address */
+	size_t nfuncs;
+	uint32_t *by_name;	/* funcs' indices by name, then address */
+	char **needed;		/* DT_NEEDED names */
+	int nneeded;
+	char *rpath, *runpath;	/* DT_RPATH, DT_RUNPATH, or NULL */
+	const uint8_t *image;	/* the file, mapped read-only */
+	size_t image_size;
+};
+
+/* A process: the objects the pid provider knows it has or may have. */
+struct uobj_proc {
+	int pid;
+	struct uobj_file *exe;	/* its executable, or NULL */
+	struct uobj_file **objs;	/* mapped, needed, looked up (no repeats) */
+	int nobjs, capobjs;
+	char **libpath;		/* its LD_LIBRARY_PATH, split */
+	int nlibpath;
+};
+
+/* One handle's objects and processes. */
+struct uobj_set;
+struct uobj_set *uobj_set_create(void);
+void uobj_set_destroy(struct uobj_set *s);
+
+/*
+ * Process pid with what it maps now (read again at each call: it may have
+ * loaded libraries since) and the libraries those need, found as the
+ * dynamic linker would; NULL if there is no such process.
+ */
+struct uobj_proc *uobj_proc_read(struct uobj_set *s, int pid);
+/* The process as last read, without reading it again; NULL if never read. */
+struct uobj_proc *uobj_proc_find(struct uobj_set *s, int pid);
+
+/*
+ * The object of pr a module name (no glob) names, as illumos libproc
+ * resolves it: its full path, base name or soname; else a name that is
+ * the base name or soname up to a "." (libc for libc.so.6); else "a.out"
+ * for the executable.  NULL if none.
+ */
+struct uobj_file *uobj_module(struct uobj_proc *pr, const char *name);
+/*
+ * A library pr has not loaded (and does not need) but may dlopen(): name
+ * (a path, or a file name, or a file name without its ".so") looked up as
+ * the dynamic linker would, in the executable's RPATH, the process's
+ * LD_LIBRARY_PATH, its RUNPATH, ld.so.conf's directories and the default
+ * ones; added to pr's objects.  NULL if not found.
+ */
+struct uobj_file *uobj_lookup_lib(struct uobj_set *s, struct uobj_proc *pr, const char *name);
+
+/* The preferred alias of the function f has a symbol name for (the first
+ * by address when static functions share the name), or NULL. */
+const struct uobj_func *uobj_func_named(const struct uobj_file *f, const char *name);
+/* The size bytes of function fn in the file, or NULL if they are not all in it. */
+const uint8_t *uobj_func_text(const struct uobj_file *f, const struct uobj_func *fn);
+
+#endif
