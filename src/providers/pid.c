@@ -1,8 +1,8 @@
 /*
  * pid.c - the pid provider: pidN:module:function:entry and :return for the
- * functions of a user process, as uprobes (perf "uprobe" PMU events on the
- * object's file and the function's file offset) running a kprobe-type
- * program whose cookie is the probe id.
+ * functions of a user process, as uprobes on the object's file and the
+ * function's file offset (uprobe.c) running a kprobe-type program whose
+ * cookie is the probe id.
  *
  * A module is an object's base name ("libc.so.6"), or "a.out" for the
  * process's executable.  The objects are those mapped in the process, plus
@@ -17,58 +17,14 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-
-#include <bpf/bpf.h>
 
 #include "../bpf/pt_regs.h"
 #include "../common/util.h"
-
-/* What a probe's arg indexes: the object and the function's file offset. */
-struct pid_site {
-	char *path;
-	uint64_t offset;
-};
-
-/* One handle's sites; a probe's arg is its index. */
-struct pid_state {
-	struct pid_site *sites;
-	size_t nsites, capsites;
-};
-
-extern const struct dt_provider dt_provider_pid_entry;
-
-static void pid_state_fini(void *arg)
-{
-	struct pid_state *st = arg;
-
-	for (size_t i = 0; i < st->nsites; i++)
-		free(st->sites[i].path);
-	free(st->sites);
-}
-
-static struct pid_state *state(struct dt_probes *tab)
-{
-	return probes_pvstate(tab, &dt_provider_pid_entry, sizeof(struct pid_state), pid_state_fini);
-}
-
-static uint64_t add_site(struct dt_probes *tab, const char *path, uint64_t offset)
-{
-	struct pid_state *st = state(tab);
-
-	if (st->nsites == st->capsites) {
-		st->capsites = st->capsites ? st->capsites * 2 : 256;
-		st->sites = xrealloc(st->sites, st->capsites * sizeof(*st->sites));
-	}
-	st->sites[st->nsites].path = xstrdup(path);
-	st->sites[st->nsites].offset = offset;
-	return st->nsites++;
-}
+#include "uprobe.h"
 
 /* The pid of "pid123", or 0. */
 static int prov_pid(const char *prov)
@@ -190,12 +146,12 @@ static void add_function(void *arg, const char *obj, const char *name, uint64_t 
 
 	if (!match(c->pd->func, name))
 		return;
+	struct uprobe_site s = { obj, off, 0, 0, prov_pid(c->pd->prov), 0 };
 	if (match(c->pd->name, "entry") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "entry"))
-		probe_create_in(c->tab, &dt_provider_pid_entry, c->pd->prov, c->mod, name, "entry",
-				add_site(c->tab, obj, off));
+		uprobe_site_add(probe_create_in(c->tab, &dt_provider_pid_entry, c->pd->prov, c->mod, name, "entry", 0), &s);
+	s.ret = 1;
 	if (match(c->pd->name, "return") && !probe_lookup(c->tab, c->pd->prov, c->mod, name, "return"))
-		probe_create_in(c->tab, &dt_provider_pid_return, c->pd->prov, c->mod, name, "return",
-				add_site(c->tab, obj, off));
+		uprobe_site_add(probe_create_in(c->tab, &dt_provider_pid_return, c->pd->prov, c->mod, name, "return", 0), &s);
 }
 
 static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
@@ -254,58 +210,6 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	free(exe);
 }
 
-/* The uprobe PMU's type, read once: a process-wide read-only cache of a
- * fact of the running kernel. */
-static int uprobe_type(void)
-{
-	static int type = -1;
-	FILE *f;
-
-	if (type < 0 && (f = fopen("/sys/bus/event_source/devices/uprobe/type", "r"))) {
-		if (fscanf(f, "%d", &type) != 1)
-			type = -1;
-		fclose(f);
-	}
-	return type;
-}
-
-static int pid_attach(struct dt_probe *p, int prog_fd)
-{
-	struct perf_event_attr attr;
-	struct pid_site *s = &state(p->tab)->sites[p->arg];
-	int pid = prov_pid(p->prov), pfd, lfd;
-
-	if (uprobe_type() < 0)
-		return -ENOTSUP;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = (uint32_t)uprobe_type();
-	attr.config = strcmp(p->name, "return") == 0 ? 1 : 0;	/* format: config:0 = retprobe */
-	attr.config1 = (uint64_t)(uintptr_t)s->path;
-	attr.config2 = s->offset;
-	pfd = (int)syscall(__NR_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (pfd < 0)
-		return -errno;
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id);
-	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	if (lfd < 0) {
-		close(pfd);
-		return lfd;
-	}
-	p->fds = xcalloc(2, sizeof(int));
-	p->fds[0] = lfd;
-	p->fds[1] = pfd;
-	p->nfds = 2;
-	return 0;
-}
-
-static void pid_detach(struct dt_probe *p)
-{
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
-}
-
 static void pid_gen_arg(struct cg *g, int i)
 {
 	if (i < 6)
@@ -332,8 +236,10 @@ const struct dt_provider dt_provider_pid_entry = {
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = pid_provide,
-	.attach = pid_attach,
-	.detach = pid_detach,
+	.attach = uprobe_attach,
+	.detach = uprobe_detach,
+	.attach_all = uprobe_attach_all,
+	.load_attach_type = uprobe_load_attach_type,
 };
 
 /* Return probes see other arguments, so they are another attach kind. */
@@ -346,6 +252,8 @@ const struct dt_provider dt_provider_pid_return = {
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = NULL,
-	.attach = pid_attach,
-	.detach = pid_detach,
+	.attach = uprobe_attach,
+	.detach = uprobe_detach,
+	.attach_all = uprobe_attach_all,
+	.load_attach_type = uprobe_load_attach_type,
 };
