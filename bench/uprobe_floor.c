@@ -11,6 +11,7 @@
  * Prints "N functions" on stderr.  Needs a kernel with uprobe_multi (6.6).
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,7 +34,16 @@ struct uprobe_multi_attr {
 	uint32_t cnt, multi_flags, pid, pad;
 };
 
-/* File offsets of the object's function symbols in executable segments. */
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* File offsets of the object's function symbols in executable segments,
+ * each once (aliases share one), leaving out a function that starts with a
+ * lock prefix (pthread_spin_lock): the kernel cannot probe it. */
 static size_t functions(const char *path, uint64_t **out)
 {
 	int fd = open(path, O_RDONLY);
@@ -65,10 +76,18 @@ static size_t functions(const char *path, uint64_t **out)
 			}
 		}
 	}
+	size_t m = 0;
+	qsort(offs, n, sizeof(*offs), cmp_u64);
+	for (size_t i = 0; i < n; i++) {
+		uint8_t b = 0;
+		if ((m && offs[i] == offs[m - 1]) || pread(fd, &b, 1, (off_t)offs[i]) != 1 || b == 0xf0)
+			continue;
+		offs[m++] = offs[i];
+	}
 	elf_end(e);
 	close(fd);
 	*out = offs;
-	return n;
+	return m;
 }
 
 int main(int argc, char **argv)
