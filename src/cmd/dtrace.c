@@ -48,7 +48,7 @@ static void on_signal(int sig)
 static int usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"Usage: dtrace [-CeFGhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		"\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
 		"\t[-x opt[=val]] [-n|-P|-m|-f probe-description] [args ...]\n\n"
 		"\t-b  set trace buffer size\n"
@@ -57,6 +57,8 @@ static int usage(FILE *fp)
 		"\t-D  define symbol when invoking preprocessor\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
 		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-G  generate an ELF file containing embedded dtrace program\n"
+		"\t-h  generate a header file with definitions for static probes\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
 		"\t-m  enable or list probes matching the specified module name\n"
@@ -293,9 +295,9 @@ static int generate(int mode, struct cmd *cmds, int ncmds, const char *outfile, 
 				snprintf(buf, sizeof(buf), "d.out.%d", i);
 				path = strdup(ncmds > 1 ? buf : "d.out");
 			}
-			/* DTrace names a script it named the object after without
-			 * its .d (it cut the name to make the object's) */
-			if (!outfile && cmds[i].kind == 's' && strlen(name) > 2 &&
+			/* DTrace names a script without its .d unless -o named the
+			 * one object (it cut the name to make the object's) */
+			if (!(outfile && ncmds == 1) && cmds[i].kind == 's' && strlen(name) > 2 &&
 			    strcmp(name + strlen(name) - 2, ".d") == 0)
 				name[strlen(name) - 2] = 0;
 			if (dtrace_program_link(g.dtp, cmds[i].prog, DTRACE_D_PROBES, path, objc, objv) != 0)
