@@ -276,6 +276,29 @@ extern dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsig
 extern int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip);
 extern void dtrace_program_info(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip);
 
+/*
+ * Provider definitions (provider NAME { probe NAME(types); ... };) compiled
+ * on the handle, for the application that has those probes (USDT):
+ *
+ * dtrace_program_header() writes the C header dtrace -h makes: for each
+ * probe, PROVIDER_PROBE(args) and PROVIDER_PROBE_ENABLED() macros that make
+ * a sys/sdt.h-compatible probe site (.note.stapsdt note, semaphore in
+ * .probes) and a .note.dtrace note of the argument types, with any GNU C
+ * compiler and no link step.  fname (may be NULL) names the include guard.
+ *
+ * dtrace_program_link() makes what dtrace -G makes: file, a relocatable ELF
+ * object a DTrace build links in.  With the header above the probes need
+ * nothing from it: it holds no probes, and the objects objv (checked to be
+ * ELF objects of this machine) are left as they are.  dflags: DTRACE_D_*.
+ * A NULL pgp (DTrace's linking of objv into one) is not supported: EINVAL.
+ */
+#define DTRACE_D_STRIP	0x01	/* accepted, no meaning here */
+#define DTRACE_D_PROBES	0x02	/* accepted, no meaning here */
+#define DTRACE_D_MASK	0x03
+extern int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
+extern int dtrace_program_link(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, unsigned int dflags, const char *file,
+			       int objc, char *const objv[]);
+
 /* ---- consuming ------------------------------------------------------------------ */
 
 typedef enum {
