@@ -41,7 +41,7 @@ if kill -0 "$pid" 2>/dev/null; then echo "process still running"; fi
 kill "$pid"
 wait "$pid" 2>/dev/null
 cat "$E2E_TMP/err"
-hist='^ *[0-9]+ \|@*  *\| +[0-9]+ '
+hist='^ *[0-9]+ \|@* *\| +[0-9]+ '
 echo "histogram lines: $(grep -cE "$hist" "$E2E_TMP/out" | sed 's/^[1-9][0-9]*$/some/')"
 awk '/^$/ { next }
      /^[A-Z]/ && !/^Count / && !/^plockstat/ { t = $0; if (t == "Mutex block") print; next }
