@@ -117,6 +117,21 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_ISAGG(x)		((x) > DTRACEACT_AGGREGATION && \
 					 (x) <= DTRACEAGG_LLQUANTIZE)
 
+/*
+ * A quantize() value (DTRACEAGG_QUANTIZE) is DTRACE_QUANTIZE_NBUCKETS
+ * 64-bit counts: bucket DTRACE_QUANTIZE_ZEROBUCKET counts 0, the k-th above
+ * it (k = 1..63) the values in [2^(k-1), 2^k), the k-th below it the
+ * values in (-2^k, -2^(k-1)]; DTRACE_QUANTIZE_BUCKETVAL(b) is the value
+ * bucket b is labelled with (its lower bound; its upper one below zero).
+ */
+#define DTRACE_QUANTIZE_NBUCKETS	127
+#define DTRACE_QUANTIZE_ZEROBUCKET	63
+#define DTRACE_QUANTIZE_BUCKETVAL(b)					\
+	((b) < DTRACE_QUANTIZE_ZEROBUCKET ?				\
+	 -(1LL << (DTRACE_QUANTIZE_ZEROBUCKET - 1 - (b))) :		\
+	 (b) == DTRACE_QUANTIZE_ZEROBUCKET ? 0LL :			\
+	 (1LL << ((b) - DTRACE_QUANTIZE_ZEROBUCKET - 1)))
+
 /* Runtime fault kinds (dteda_fault). */
 #define DTRACEFLT_UNKNOWN	0
 #define DTRACEFLT_BADADDR	1
@@ -479,6 +494,16 @@ extern void dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 extern void dtrace_proc_release(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 /* Not in Solaris's API: the pid behind a handle (libproc's Pstatus()). */
 extern pid_t dtrace_proc_pid(struct ps_prochandle *P);
+
+/*
+ * addr in process pid as ustack() prints a frame: "object`symbol+0xoff"
+ * for code, and for data (a lock in .data or .bss) the data symbol that
+ * holds it; "object`0xoff" where the object has no symbol there, "0x..."
+ * for an address no object maps (the heap, a stack).  A process that has
+ * exited is known by the mappings read before it did (see dtrace_proc_
+ * create()).  Returns the length of the whole string, as snprintf().
+ */
+extern int dtrace_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, char *str, int nbytes);
 
 /* ---- probes --------------------------------------------------------------------- */
 
