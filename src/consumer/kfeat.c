@@ -26,12 +26,18 @@
  *   hash-noprealloc hash maps not preallocated (dynamic variables and
  *                   aggregations are then preallocated: more memory)
  *   fentry          fentry/fexit programs (fbt uses kprobes instead)
+ *   uprobe-multi    uprobe_multi links (pid and USDT then use one perf
+ *                   uprobe event per site)
  */
+#define _GNU_SOURCE	/* memfd_create */
 #include "dt_impl.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -55,6 +61,7 @@ static const struct {
 	{"cpuv4", KF_CPUV4},
 	{"hash-noprealloc", KF_HASH_NOPREALLOC},
 	{"fentry", KF_FENTRY},
+	{"uprobe-multi", KF_UPROBE_MULTI},
 	{"all", ~0u},
 };
 
@@ -187,6 +194,55 @@ int kfeat_fentry_works(void)
 	};
 
 	return !(hidden() & KF_FENTRY) && loads(BPF_PROG_TYPE_TRACING, ret0, 2) == 1;
+}
+
+/*
+ * uprobe_multi links (6.6): a kernel without them may still load a kprobe
+ * program with their expected attach type (6.1 does not check it), so the
+ * test is a link: on a file nobody maps (a memfd, named through /proc), so
+ * that registering it puts no breakpoint anywhere.  The kernel's answer is
+ * a process-wide read-only cache.
+ */
+int kfeat_uprobe_multi_works(void)
+{
+	static int works = -1;
+
+	if (works < 0) {
+		const struct bpf_insn ret0[] = { BPF_MOV64_IMM(BPF_REG_0, 0), BPF_EXIT_INSN() };
+		LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = 48 /* BPF_TRACE_UPROBE_MULTI */);
+		int pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_probe_um", "GPL", ret0, 2, &o);
+		int mfd = memfd_create("dt_uprobe_multi", MFD_CLOEXEC);
+		char path[64];
+		uint64_t off = 0;
+		/* link_create's uprobe_multi: path, offsets, ref_ctr_offsets,
+		 * cookies, cnt, flags, pid (the kernel's ABI, see uprobe.c) */
+		struct {
+			uint32_t prog_fd, target_fd, attach_type, flags;
+			uint64_t path, offsets, ref_ctr_offsets, cookies;
+			uint32_t cnt, multi_flags, pid, pad;
+		} a;
+
+		works = 0;
+		if (pfd >= 0 && mfd >= 0 && write(mfd, "\x90\x90\x90\x90\xc3", 5) == 5) {
+			snprintf(path, sizeof(path), "/proc/self/fd/%d", mfd);
+			memset(&a, 0, sizeof(a));
+			a.prog_fd = (uint32_t)pfd;
+			a.attach_type = 48;
+			a.path = (uint64_t)(uintptr_t)path;
+			a.offsets = (uint64_t)(uintptr_t)&off;
+			a.cnt = 1;
+			int lfd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &a, sizeof(a));
+			if (lfd >= 0) {
+				works = 1;
+				close(lfd);
+			}
+		}
+		if (pfd >= 0)
+			close(pfd);
+		if (mfd >= 0)
+			close(mfd);
+	}
+	return works && !(hidden() & KF_UPROBE_MULTI);
 }
 
 /* h->kfeat[type]: the KF_* bits found, KF_KNOWN once probed and

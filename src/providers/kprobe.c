@@ -1,10 +1,10 @@
 /*
  * kprobe.c - hanging a BPF program (BPF_PROG_TYPE_KPROBE) on kernel
  * addresses, for fbt and kinst: one perf "kprobe" PMU event per address
- * (kprobes since 4.17, BPF cookies through the link since 5.15), or one
- * kprobe_multi link for any number of function entries or returns (5.18,
- * CONFIG_FPROBE).  Neither writes tracefs kprobe_events, so nothing is left
- * behind in the kernel when dtrace dies: closing the fds removes the probes.
+ * (perf_pmu.c), or one kprobe_multi link for any number of function
+ * entries or returns (5.18, CONFIG_FPROBE).  Neither writes tracefs
+ * kprobe_events, so nothing is left behind in the kernel when dtrace dies:
+ * closing the fds removes the probes.
  *
  * And the registers of the context both kinds of program see, an x86-64
  * struct pt_regs.
@@ -15,94 +15,35 @@
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
 
 #include "../bpf/pt_regs.h"
 #include "../codegen/emit.h"
+#include "perf_pmu.h"
 
 
-/* A fact of the running kernel read once: a process-wide read-only cache. */
 int kprobe_pmu_type(void)
 {
-	static int type = -2;
-	FILE *f;
-
-	if (type == -2) {
-		type = -1;
-		if ((f = fopen("/sys/bus/event_source/devices/kprobe/type", "re"))) {
-			if (fscanf(f, "%d", &type) != 1)
-				type = -1;
-			fclose(f);
-		}
-	}
-	return type;
-}
-
-/* The bit of config that makes a kretprobe ("config:N" in the PMU's
- * format/retprobe; 0 on every kernel so far). */
-static int retprobe_bit(void)
-{
-	FILE *f = fopen("/sys/bus/event_source/devices/kprobe/format/retprobe", "re");
-	int bit = 0;
-
-	if (f) {
-		if (fscanf(f, "config:%d", &bit) != 1)
-			bit = 0;
-		fclose(f);
-	}
-	return bit;
-}
-
-/* A process traces thousands of functions with one fd each: past the soft
- * limit on open files (often 1024), take what the hard limit allows. */
-static int more_fds(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= rl.rlim_max)
-		return 0;
-	rl.rlim_cur = rl.rlim_max;
-	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
-}
-
-static int perf_open(struct perf_event_attr *attr)
-{
-	int fd = (int)syscall(__NR_perf_event_open, attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-
-	if (fd < 0 && errno == EMFILE && more_fds())
-		fd = (int)syscall(__NR_perf_event_open, attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-	return fd < 0 ? -errno : fd;
+	return perf_pmu_type("kprobe");
 }
 
 int kprobe_perf_attach(int prog_fd, const char *func, uint64_t off, uint64_t addr, int ret, uint64_t cookie)
 {
 	struct perf_event_attr attr;
-	int pfd, lfd;
 
 	if (kprobe_pmu_type() < 0)
 		return -EOPNOTSUPP;
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
 	attr.type = (uint32_t)kprobe_pmu_type();
-	attr.config = ret ? 1ULL << retprobe_bit() : 0;
+	attr.config = ret ? 1ULL << perf_pmu_retprobe_bit("kprobe") : 0;
 	/* config1 names the function (0: config2 is an address), config2
 	 * is the offset in it */
 	attr.config1 = func ? (uint64_t)(uintptr_t)func : 0;
 	attr.config2 = func ? off : addr;
-	pfd = perf_open(&attr);
-	if (pfd < 0)
-		return pfd;
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
-	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	if (lfd < 0 && lfd == -EMFILE && more_fds())
-		lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	/* the link holds the perf event: one fd per kprobe, not two */
-	close(pfd);
-	return lfd;
+	return perf_pmu_attach(&attr, -1, prog_fd, cookie);
 }
 
 int kprobe_multi_attach(int prog_fd, const uint64_t *addrs, const uint64_t *cookies, uint32_t n, int ret)

@@ -29,7 +29,7 @@
  *     (data in the text, or what x86_insn.c does not know): no return or
  *     instruction probes, since a boundary taken from a wrong decoding
  *     could put a breakpoint inside an instruction or over data;
- *   - instructions the kernel will not place a uprobe on (pid_insn_refused),
+ *   - instructions the kernel will not place a uprobe on (x86_insn_uprobe_ok),
  *     and a return probe with such a return site;
  *   - an offset that is not an instruction start, or past the function.
  * What remains unsafe: bytes in a function's text that decode cleanly but
@@ -48,32 +48,27 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-#include <bpf/bpf.h>
 
 #include "../bpf/pt_regs.h"
 #include "../common/util.h"
 #include "../common/x86_insn.h"
 #include "uobj.h"
+#include "uprobe.h"
 
 enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET };
 
-/* What a pid probe is: by probe id in pid_state. */
+/* What a pid probe is, by probe id in pid_state (its sites are
+ * uprobe.c's, which owns p->arg). */
 struct pid_probe {
 	int pid;
 	struct uobj_file *obj;
 	const struct uobj_func *fn;	/* the function (its preferred alias) */
 	enum pid_kind kind;
 	uint32_t off;			/* PID_OFFSET: the instruction's offset */
-	uint32_t *sites;		/* offsets in the function of its uprobes */
-	int nsites;
 };
 
 /* One handle's pid provider. */
@@ -91,10 +86,7 @@ static void pid_state_fini(void *arg)
 	struct pid_state *st = arg;
 
 	for (size_t i = 0; i < st->nby_id; i++)
-		if (st->by_id[i]) {
-			free(st->by_id[i]->sites);
-			free(st->by_id[i]);
-		}
+		free(st->by_id[i]);
 	free(st->by_id);
 	uobj_set_destroy(st->objs);
 }
@@ -136,55 +128,21 @@ static void why(struct pid_state *st, const char *fmt, ...)
 	va_end(ap);
 }
 
-/*
- * The instructions the kernel will not place a uprobe on (x86's
- * uprobe_init_insn, kernels 4.17 to 6.18 alike): the reason, or NULL.  A
- * uprobe_multi link with one refused site fails whole, so they are never
- * offered.  The kernel looks up the opcode byte in its one-byte table even
- * for VEX-encoded instructions (vpxor, C5 .. EF, is refused as if it were
- * OUT); EVEX is refused here for the kernels whose decoder predates it.
- */
-static const char *pid_insn_refused(const struct x86_insn *in)
-{
-	/* one-byte opcodes refused: I/O, int3/int/iret, hlt, cli/sti and
-	 * the ones 64-bit mode does not have */
-	static const uint8_t bad[] = {
-		0x06, 0x07, 0x0e, 0x16, 0x17, 0x1e, 0x1f, 0x27, 0x2f, 0x37, 0x3f, 0x60, 0x61, 0x62,
-		0x6c, 0x6d, 0x6e, 0x6f, 0x82, 0x9a, 0xcc, 0xcd, 0xce, 0xcf, 0xd4, 0xd5, 0xd6,
-		0xe4, 0xe5, 0xe6, 0xe7, 0xea, 0xec, 0xed, 0xee, 0xef, 0xf1, 0xf4, 0xfa, 0xfb,
-	};
-
-	if (in->prefixes & X86_PFX_LOCK)
-		return "a lock prefix";
-	if (in->prefixes & (X86_PFX_ES | X86_PFX_CS | X86_PFX_SS | X86_PFX_DS))
-		return "an es, cs, ss or ds prefix (or notrack)";
-	if (in->escape == 0x62)
-		return "an EVEX encoding";
-	if (in->map == X86_MAP_ONE_BYTE && in->opcode == 0x8e && ((in->modrm >> 3) & 7) == 2)
-		return "a move to %ss";
-	if (in->map == X86_MAP_ONE_BYTE || in->escape)
-		for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
-			if (in->opcode == bad[i])
-				return in->escape ? "a VEX opcode the kernel takes for a refused one-byte one"
-						  : "an instruction it does not single-step";
-	return NULL;
-}
-
 /* A function's instructions, decoded from its bytes in the file. */
 struct pid_text {
 	int clean;		/* decoded up to exactly its end */
 	uint32_t *offs;		/* instruction starts */
-	const char **refused;	/* pid_insn_refused of each */
+	uint8_t *ok;		/* x86_insn_uprobe_ok of each */
 	int n;
 	uint32_t *rets;		/* return sites */
 	int nrets;
-	const char *ret_refused;	/* why a return site cannot be probed, or NULL */
+	int ret_refused;	/* a return site uprobes cannot take */
 };
 
 static void text_free(struct pid_text *t)
 {
 	free(t->offs);
-	free(t->refused);
+	free(t->ok);
 	free(t->rets);
 }
 
@@ -194,7 +152,7 @@ static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
 	if (!code || size > UINT32_MAX)
 		return;
 	t->offs = xmalloc((size_t)size * sizeof(uint32_t));
-	t->refused = xmalloc((size_t)size * sizeof(char *));
+	t->ok = xmalloc((size_t)size);
 	t->rets = xmalloc((size_t)size * sizeof(uint32_t));
 	for (uint64_t off = 0; off < size;) {
 		struct x86_insn in;
@@ -202,7 +160,7 @@ static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
 		if (len <= 0)
 			return;		/* not clean: nothing of it is used */
 		t->offs[t->n] = (uint32_t)off;
-		t->refused[t->n++] = pid_insn_refused(&in);
+		t->ok[t->n++] = (uint8_t)x86_insn_uprobe_ok(code + off, size - off);
 		int leaves = in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xc3 || in.opcode == 0xc2);
 		/* a jump out of the function is its tail call: a return */
 		int jump = (in.map == X86_MAP_ONE_BYTE &&
@@ -214,8 +172,7 @@ static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
 		}
 		if (leaves) {
 			t->rets[t->nrets++] = (uint32_t)off;
-			if (t->refused[t->n - 1] && !t->ret_refused)
-				t->ret_refused = t->refused[t->n - 1];
+			t->ret_refused |= !t->ok[t->n - 1];
 		}
 		off += (uint64_t)len;
 	}
@@ -223,7 +180,8 @@ static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
 }
 
 /* Make probe name of kind in pd's provider for fn of obj named fname,
- * with its sites; returns it, or NULL if it existed already. */
+ * with uprobes at the offsets sites in the function; returns it, or NULL
+ * if it existed already. */
 static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc *pd, int pid,
 				   struct uobj_file *obj, const struct uobj_func *fn, const char *fname,
 				   const char *name, enum pid_kind kind, uint32_t off, const uint32_t *sites,
@@ -237,15 +195,17 @@ static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc 
 	if (probe_lookup(tab, pd->prov, obj->name, fname, name))
 		return NULL;
 	p = probe_create_in(tab, pv, pd->prov, obj->name, fname, name, 0);
+	for (int i = 0; i < nsites; i++) {
+		/* the cookie: the probe id, and where in the function */
+		struct uprobe_site s = { obj->path, fn->off + sites[i], 0, p->id | (uint64_t)sites[i] << 32, pid, 0 };
+		uprobe_site_add(p, &s);
+	}
 	pp = xcalloc(1, sizeof(*pp));
 	pp->pid = pid;
 	pp->obj = obj;
 	pp->fn = fn;
 	pp->kind = kind;
 	pp->off = off;
-	pp->sites = xmalloc((size_t)nsites * sizeof(uint32_t));
-	memcpy(pp->sites, sites, (size_t)nsites * sizeof(uint32_t));
-	pp->nsites = nsites;
 	if (p->id >= st->nby_id) {
 		size_t n = st->nby_id ? st->nby_id : 256;
 		while (n <= p->id)
@@ -296,22 +256,18 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 			why(st, "pid: no return probe for %s`%s: its instructions could not all be decoded", obj->name,
 			    fname);
 		else if (t.ret_refused)
-			why(st, "pid: no return probe for %s`%s: a return site has %s, which uprobes cannot take",
-			    obj->name, fname, t.ret_refused);
+			why(st, "pid: no return probe for %s`%s: the kernel's uprobes cannot take one of its return "
+			    "instructions", obj->name, fname);
 		else if (!t.nrets)
 			why(st, "pid: %s`%s has no return instruction (it does not return)", obj->name, fname);
 		else
 			make_probe(tab, pd, pid, obj, fn, fname, "return", PID_RETURN, 0, t.rets, t.nrets);
 	}
 	if (w->entry) {
-		struct x86_insn in;
-		const char *refused;
-		if (x86_insn_decode(code, fn->size, &in) < 0)
-			why(st, "pid: no entry probe for %s`%s: its first instruction could not be decoded", obj->name,
-			    fname);
-		else if ((refused = pid_insn_refused(&in)))
-			why(st, "pid: no entry probe for %s`%s: its first instruction has %s, which uprobes cannot take",
-			    obj->name, fname, refused);
+		/* (pthread_spin_lock begins with a lock decl) */
+		if (!x86_insn_uprobe_ok(code, fn->size))
+			why(st, "pid: no entry probe for %s`%s: the kernel's uprobes cannot take its first instruction",
+			    obj->name, fname);
 		else
 			make_probe(tab, pd, pid, obj, fn, fname, "entry", PID_ENTRY, 0, &zero, 1);
 	}
@@ -328,9 +284,9 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 			if (i == t.n || t.offs[i] != w->off)
 				why(st, "pid: %s`%s+0x%llx is not the start of an instruction", obj->name, fname,
 				    (unsigned long long)w->off);
-			else if (t.refused[i])
-				why(st, "pid: %s`%s+0x%llx has %s, which uprobes cannot take", obj->name, fname,
-				    (unsigned long long)w->off, t.refused[i]);
+			else if (!t.ok[i])
+				why(st, "pid: the kernel's uprobes cannot take the instruction at %s`%s+0x%llx", obj->name,
+				    fname, (unsigned long long)w->off);
 			else {
 				char name[20];
 				snprintf(name, sizeof(name), "%x", t.offs[i]);
@@ -342,7 +298,7 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 		for (int i = 0; i < t.n; i++) {
 			char name[20];
 			snprintf(name, sizeof(name), "%x", t.offs[i]);
-			if ((w->glob && !dt_glob_match(w->glob, name)) || t.refused[i])
+			if ((w->glob && !dt_glob_match(w->glob, name)) || !t.ok[i])
 				continue;
 			make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &t.offs[i], 1);
 		}
@@ -465,72 +421,6 @@ static int pid_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 	return field_match(pd->name, p->name);
 }
 
-/* The uprobe PMU's type, read once: a process-wide read-only cache of a
- * fact of the running kernel. */
-static int uprobe_type(void)
-{
-	static int type = -1;
-	FILE *f;
-
-	if (type < 0 && (f = fopen("/sys/bus/event_source/devices/uprobe/type", "r"))) {
-		if (fscanf(f, "%d", &type) != 1)
-			type = -1;
-		fclose(f);
-	}
-	return type;
-}
-
-/* One perf uprobe per site, each with its cookie (until uprobe.c attaches
- * all of a table's sites at once). */
-static int pid_attach(struct dt_probe *p, int prog_fd)
-{
-	struct pid_probe *pp = pid_probe_of(p);
-	int err = 0;
-
-	if (uprobe_type() < 0)
-		return -ENOTSUP;
-	if (!pp)
-		return -ENOENT;
-	p->fds = xcalloc((size_t)pp->nsites * 2, sizeof(int));
-	p->nfds = 0;
-	for (int i = 0; i < pp->nsites && !err; i++) {
-		struct perf_event_attr attr;
-		int pfd, lfd;
-		memset(&attr, 0, sizeof(attr));
-		attr.size = sizeof(attr);
-		attr.type = (uint32_t)uprobe_type();
-		attr.config1 = (uint64_t)(uintptr_t)pp->obj->path;
-		attr.config2 = pp->fn->off + pp->sites[i];
-		pfd = (int)syscall(__NR_perf_event_open, &attr, pp->pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-		if (pfd < 0) {
-			err = -errno;
-			break;
-		}
-		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id | (uint64_t)pp->sites[i] << 32);
-		lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-		if (lfd < 0) {
-			err = lfd;
-			close(pfd);
-			break;
-		}
-		p->fds[p->nfds++] = lfd;
-		p->fds[p->nfds++] = pfd;
-	}
-	if (err) {
-		for (int i = 0; i < p->nfds; i++)
-			close(p->fds[i]);
-		p->nfds = 0;
-	}
-	return err;
-}
-
-static void pid_detach(struct dt_probe *p)
-{
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
-}
-
 /* The probe id: the cookie's low 32 bits (the high ones are the site). */
 static void pid_prologue(struct cg *g, int out)
 {
@@ -591,8 +481,10 @@ const struct dt_provider dt_provider_pid_entry = {
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = pid_provide,
-	.attach = pid_attach,
-	.detach = pid_detach,
+	.attach = uprobe_attach,
+	.detach = uprobe_detach,
+	.attach_all = uprobe_attach_all,
+	.load_attach_type = uprobe_load_attach_type,
 	.unavailable = pid_unavailable,
 	.match = pid_match,
 };
@@ -607,7 +499,9 @@ const struct dt_provider dt_provider_pid_return = {
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = NULL,
-	.attach = pid_attach,
-	.detach = pid_detach,
+	.attach = uprobe_attach,
+	.detach = uprobe_detach,
+	.attach_all = uprobe_attach_all,
+	.load_attach_type = uprobe_load_attach_type,
 	.match = pid_match,
 };

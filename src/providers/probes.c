@@ -60,7 +60,7 @@ static int second_table(const struct dt_provider *const *pv)
 
 
 struct pvstate {
-	const struct dt_provider *pv;
+	const void *key;	/* the provider, or a module's own key */
 	void *state;
 	void (*fini)(void *state);
 };
@@ -112,14 +112,13 @@ void probes_destroy(struct dt_probes *tab)
 	free(tab);
 }
 
-void *probes_pvstate(struct dt_probes *tab, const struct dt_provider *pv, size_t size,
-		     void (*fini)(void *state))
+void *probes_pvstate(struct dt_probes *tab, const void *key, size_t size, void (*fini)(void *state))
 {
 	for (int i = 0; i < tab->npvs; i++)
-		if (tab->pvs[i].pv == pv)
+		if (tab->pvs[i].key == key)
 			return tab->pvs[i].state;
 	tab->pvs = xrealloc(tab->pvs, (size_t)(tab->npvs + 1) * sizeof(*tab->pvs));
-	tab->pvs[tab->npvs].pv = pv;
+	tab->pvs[tab->npvs].key = key;
 	tab->pvs[tab->npvs].state = xcalloc(1, size);
 	tab->pvs[tab->npvs].fini = fini;
 	return tab->pvs[tab->npvs++].state;

@@ -120,10 +120,11 @@ int probe_args(struct dt_probe *p);
 /*
  * A provider's private state in one table (e.g. syscall's shared raw
  * tracepoint links): size zeroed bytes made on first use, freed with the
- * table after fini (may be NULL) has released what it holds.
+ * table after fini (may be NULL) has released what it holds.  The key is
+ * the provider's table, or the address of something else a module owns
+ * (uprobe.c's state serves several providers).
  */
-void *probes_pvstate(struct dt_probes *tab, const struct dt_provider *pv, size_t size,
-		     void (*fini)(void *state));
+void *probes_pvstate(struct dt_probes *tab, const void *key, size_t size, void (*fini)(void *state));
 
 /* syscall: the array map from syscall number (+ SYSCALL_NR_MAX at return)
  * to probe id, created with the other maps before the programs load. */
@@ -147,6 +148,8 @@ extern const struct dt_provider dt_provider_kinst;
 /* consumer/kfeat.c: whether the kernel loads a fentry program (and has not
  * been told to hide it, DTRACE_KERNEL_LACKS=fentry). */
 int kfeat_fentry_works(void);
+/* and whether it makes uprobe_multi links (uprobe.c) */
+int kfeat_uprobe_multi_works(void);
 
 #define DTRACE_PROBE_BEGIN 1
 #define DTRACE_PROBE_END 2
