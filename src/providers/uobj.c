@@ -149,7 +149,8 @@ static int cmp_by_name(const void *a, const void *b, void *arg)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh)
+/* versym: .gnu.version's data when the symbols are .dynsym's, or NULL. */
+static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, Elf_Data *versym)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
@@ -164,8 +165,13 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh)
 		int s;
 		/* defined functions with a size, as DTrace takes them (an
 		 * ifunc's symbol is its resolver: not what a caller runs) */
+		GElf_Versym ver;
 		if (!gelf_getsym(d, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
 		    sym.st_shndx == SHN_UNDEF || sym.st_value == 0 || sym.st_size == 0)
+			continue;
+		/* a version the linker no longer binds to (pthread_cond_wait@
+		 * GLIBC_2.2.5 beside @@GLIBC_2.3.2): the name is the default's */
+		if (versym && gelf_getversym(versym, (int)i, &ver) && (ver & 0x8000))
 			continue;
 		name = elf_strptr(r->e, sh->sh_link, sym.st_name);
 		if (!name || !*name)
@@ -236,6 +242,7 @@ static struct uobj_file *file_read(const char *path)
 	struct reader r = { 0 };
 	struct stat st;
 	Elf_Scn *symtab = NULL, *dynsym = NULL;
+	Elf_Data *versym = NULL;
 	GElf_Shdr symtab_sh = { 0 }, dynsym_sh = { 0 };
 	GElf_Ehdr eh;
 	size_t phnum;
@@ -292,13 +299,15 @@ static struct uobj_file *file_read(const char *path)
 			dynsym_sh = sh;
 		} else if (sh.sh_type == SHT_DYNAMIC) {
 			read_dynamic(&r, scn, &sh);
+		} else if (sh.sh_type == SHT_GNU_versym) {
+			versym = elf_getdata(scn, NULL);
 		}
 	}
 	/* .symtab holds every function .dynsym has, and the local ones */
 	if (symtab)
-		read_symbols(&r, symtab, &symtab_sh);
+		read_symbols(&r, symtab, &symtab_sh, NULL);
 	else if (dynsym)
-		read_symbols(&r, dynsym, &dynsym_sh);
+		read_symbols(&r, dynsym, &dynsym_sh, versym);
 	else
 		f->by_name = xcalloc(1, sizeof(uint32_t));
 	elf_end(r.e);
