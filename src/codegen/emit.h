@@ -53,6 +53,11 @@ struct cg_ctxops {
 	/* The context has no kernel stack: stack() records none, stackdepth
 	 * is 0. */
 	int no_kernel_stack;
+	/* The probe fires on a return instruction before it runs (pid's
+	 * return probes, uprobes on ret): ustack() shows the stack as DTrace
+	 * does after the return, from the return address at %rsp (the frame
+	 * being left is not in it). */
+	int ustack_at_ret;
 };
 
 /* A gen_prologue for contexts whose BPF cookie is the probe id (set at

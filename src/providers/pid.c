@@ -496,6 +496,7 @@ const struct dt_provider dt_provider_pid_return = {
 	.cg = {
 		.gen_prologue = pid_prologue,
 		.gen_arg = pid_return_gen_arg,
+		.ustack_at_ret = 1,
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = NULL,
