@@ -15,13 +15,17 @@
  *
  * Every probe is uprobes at file offsets: the entry at the function's
  * first byte, an instruction at its own, and a return at each instruction
- * that leaves the function: ret (C3, C2 iw, with prefixes) and jumps whose
- * target is outside it (tail calls: JMP and Jcc, rel8 or rel32), found by
- * decoding its bytes from the file, as illumos's pid provider does.  Not
- * uretprobes: they overwrite the return address on the user stack (the
- * ELF entry point has none, C++ unwinding and anything that reads its own
- * return address break).  A function leaving by another path (an indirect
- * tail call, longjmp, a call that does not return) shows no return there.
+ * that leaves the function: ret (C3, C2 iw, with prefixes) and jumps (JMP,
+ * Jcc) to another function's start (tail calls), found by decoding its
+ * bytes from the file, as illumos's pid provider does; a jump into the
+ * function's own out-of-line part (GCC's "fn.cold") is not a return, the
+ * part's rets are (find_returns).  Not uretprobes: they overwrite the
+ * return address on the user stack (the ELF entry point has none, C++
+ * unwinding and anything that reads its own return address break).  A
+ * function leaving by another path (an indirect tail call, longjmp, a call
+ * that does not return) shows no return there.  A return probe fires
+ * before its instruction runs: ustack() there starts at the return address
+ * (cg_ctxops ustack_at_ret), as DTrace's does after the return.
  *
  * Refused rather than risked (nothing is probed, the reason said where a
  * description matched nothing else):
@@ -31,6 +35,9 @@
  *     could put a breakpoint inside an instruction or over data;
  *   - instructions the kernel will not place a uprobe on (x86_insn_uprobe_ok),
  *     and a return probe with such a return site;
+ *   - a return probe for a function that jumps out of itself to code that
+ *     is no function's start and no part of it dtrace knows (in a stripped
+ *     object without a debug file: its .cold part has no symbol);
  *   - an offset that is not an instruction start, or past the function.
  * What remains unsafe: bytes in a function's text that decode cleanly but
  * are data (a jump table in .text: compilers for x86-64 put them in
@@ -128,15 +135,23 @@ static void why(struct pid_state *st, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A function's instructions, decoded from its bytes in the file. */
+/* A uprobe of a probe: where in its function (a return site in the
+ * function's .cold part is before it or far after it) and in the file. */
+struct pid_site {
+	int64_t rel;
+	uint64_t foff;
+};
+
+/* A function's instructions, decoded from its bytes in the file, and
+ * where it returns. */
 struct pid_text {
 	int clean;		/* decoded up to exactly its end */
 	uint32_t *offs;		/* instruction starts */
 	uint8_t *ok;		/* x86_insn_uprobe_ok of each */
 	int n;
-	uint32_t *rets;		/* return sites */
-	int nrets;
-	int ret_refused;	/* a return site uprobes cannot take */
+	struct pid_site *rets;	/* return sites (when ret_why is NULL) */
+	int nrets, caprets;
+	const char *ret_why;	/* why it can have no return probe, or NULL */
 };
 
 static void text_free(struct pid_text *t)
@@ -146,45 +161,121 @@ static void text_free(struct pid_text *t)
 	free(t->rets);
 }
 
-static void text_decode(const uint8_t *code, uint64_t size, struct pid_text *t)
+/* The instruction starts of size bytes of code, and whether uprobes take
+ * each; returns their number, or -1 if the bytes do not decode to their end. */
+static int decode_insns(const uint8_t *code, uint64_t size, uint32_t **offs, uint8_t **ok)
 {
-	memset(t, 0, sizeof(*t));
-	if (!code || size > UINT32_MAX)
-		return;
-	t->offs = xmalloc((size_t)size * sizeof(uint32_t));
-	t->ok = xmalloc((size_t)size);
-	t->rets = xmalloc((size_t)size * sizeof(uint32_t));
+	int n = 0;
+
+	*offs = xmalloc((size_t)size * sizeof(uint32_t));
+	*ok = xmalloc((size_t)size);
 	for (uint64_t off = 0; off < size;) {
-		struct x86_insn in;
-		int len = x86_insn_decode(code + off, size - off, &in);
+		int len = x86_insn_len(code + off, size - off);
 		if (len <= 0)
-			return;		/* not clean: nothing of it is used */
-		t->offs[t->n] = (uint32_t)off;
-		t->ok[t->n++] = (uint8_t)x86_insn_uprobe_ok(code + off, size - off);
-		int leaves = in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xc3 || in.opcode == 0xc2);
-		/* a jump out of the function is its tail call: a return */
-		int jump = (in.map == X86_MAP_ONE_BYTE &&
-			    (in.opcode == 0xe9 || in.opcode == 0xeb || (in.opcode >= 0x70 && in.opcode <= 0x7f))) ||
-			   (in.map == X86_MAP_0F && in.opcode >= 0x80 && in.opcode <= 0x8f);
-		if (jump && in.rel_len) {
-			int64_t target = (int64_t)off + len + in.rel;
-			leaves = target < 0 || target >= (int64_t)size;
-		}
-		if (leaves) {
-			t->rets[t->nrets++] = (uint32_t)off;
-			t->ret_refused |= !t->ok[t->n - 1];
-		}
+			return -1;
+		(*offs)[n] = (uint32_t)off;
+		(*ok)[n++] = (uint8_t)x86_insn_uprobe_ok(code + off, size - off);
 		off += (uint64_t)len;
 	}
-	t->clean = 1;
+	return n;
+}
+
+static void add_return(struct pid_text *t, int64_t rel, uint64_t foff, int ok)
+{
+	if (!ok)
+		t->ret_why = "the kernel's uprobes cannot take one of its return instructions";
+	if (t->nrets == t->caprets) {
+		t->caprets = t->caprets ? t->caprets * 2 : 8;
+		t->rets = xrealloc(t->rets, (size_t)t->caprets * sizeof(*t->rets));
+	}
+	t->rets[t->nrets++] = (struct pid_site){ rel, foff };
+}
+
+/*
+ * The return sites of fn: its rets and its jumps that leave it, where a
+ * jump leaves to a function's start (a tail call: a symbol there, or the
+ * PLT) or into its own .cold part, whose return sites are fn's too.  A
+ * jump elsewhere outside it is a tail call only to where a function can
+ * begin in a stripped object: an unconditional jump to a 16-byte boundary
+ * (GCC aligns functions so) outside every known function; any other (into
+ * another function's middle, a conditional one into code with no symbol:
+ * a .cold part of a stripped object) makes fn's returns unknowable, and fn
+ * gets no return probe rather than one that fires where it does not
+ * return or misses where it does.
+ */
+static void find_returns(struct uobj_file *obj, const struct uobj_func *fn, struct pid_text *t)
+{
+	const struct uobj_func *parts[8] = { fn };
+	int nparts = 1;
+
+	for (int p = 0; p < nparts && !t->ret_why; p++) {
+		const struct uobj_func *part = parts[p];
+		const uint8_t *code = uobj_func_text(obj, part);
+		for (uint64_t off = 0; code && off < part->size && !t->ret_why;) {
+			struct x86_insn in;
+			int len = x86_insn_decode(code + off, part->size - off, &in);
+			if (len <= 0) {
+				t->ret_why = "its out-of-line (.cold) part could not all be decoded";
+				break;
+			}
+			int ok = x86_insn_uprobe_ok(code + off, part->size - off);
+			int64_t rel = (int64_t)(part->addr + off) - (int64_t)fn->addr;
+			int jcc = (in.map == X86_MAP_ONE_BYTE && in.opcode >= 0x70 && in.opcode <= 0x7f) ||
+				  (in.map == X86_MAP_0F && in.opcode >= 0x80 && in.opcode <= 0x8f);
+			int jmp = in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xe9 || in.opcode == 0xeb);
+			if (in.map == X86_MAP_ONE_BYTE && (in.opcode == 0xc3 || in.opcode == 0xc2)) {
+				add_return(t, rel, part->off + off, ok);
+			} else if ((jcc || jmp) && in.rel_len) {
+				uint64_t to = part->addr + off + (uint64_t)len + (uint64_t)(int64_t)in.rel;
+				const struct uobj_func *c;
+				int inside = 0;
+				for (int k = 0; k < nparts; k++)
+					inside |= to >= parts[k]->addr && to < parts[k]->addr + parts[k]->size;
+				c = inside ? NULL : uobj_func_containing(obj, to);
+				if (inside)
+					;
+				else if (c && uobj_is_cold_part(obj, fn, c)) {
+					if (nparts < (int)ARRAY_SIZE(parts))
+						parts[nparts++] = c;
+					else
+						t->ret_why = "it has too many out-of-line parts";
+				} else if (uobj_func_starts_at(obj, to) || uobj_in_plt(obj, to))
+					add_return(t, rel, part->off + off, ok);
+				else if (!c && jmp && !(to & 15))
+					add_return(t, rel, part->off + off, ok);
+				else
+					t->ret_why = "it jumps out of itself to code that is no function's start "
+						     "(an out-of-line part without a symbol)";
+			}
+			off += (uint64_t)len;
+		}
+	}
+	if (!t->ret_why && !t->nrets)
+		t->ret_why = "it has no return instruction (it does not return)";
+}
+
+static void text_decode(struct uobj_file *obj, const struct uobj_func *fn, int returns, struct pid_text *t)
+{
+	const uint8_t *code = uobj_func_text(obj, fn);
+
+	memset(t, 0, sizeof(*t));
+	if (!code || fn->size > UINT32_MAX)
+		return;
+	t->n = decode_insns(code, fn->size, &t->offs, &t->ok);
+	t->clean = t->n >= 0;
+	if (!t->clean) {
+		t->n = 0;
+		t->ret_why = "its instructions could not all be decoded";
+	} else if (returns) {
+		find_returns(obj, fn, t);
+	}
 }
 
 /* Make probe name of kind in pd's provider for fn of obj named fname,
- * with uprobes at the offsets sites in the function; returns it, or NULL
- * if it existed already. */
+ * with uprobes at sites; returns it, or NULL if it existed already. */
 static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc *pd, int pid,
 				   struct uobj_file *obj, const struct uobj_func *fn, const char *fname,
-				   const char *name, enum pid_kind kind, uint32_t off, const uint32_t *sites,
+				   const char *name, enum pid_kind kind, uint32_t off, const struct pid_site *sites,
 				   int nsites)
 {
 	struct pid_state *st = state(tab);
@@ -197,7 +288,8 @@ static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc 
 	p = probe_create_in(tab, pv, pd->prov, obj->name, fname, name, 0);
 	for (int i = 0; i < nsites; i++) {
 		/* the cookie: the probe id, and where in the function */
-		struct uprobe_site s = { obj->path, fn->off + sites[i], 0, p->id | (uint64_t)sites[i] << 32, pid, 0 };
+		uint64_t where = (uint32_t)(int32_t)sites[i].rel;
+		struct uprobe_site s = { obj->path, sites[i].foff, 0, p->id | where << 32, pid, 0 };
 		uprobe_site_add(p, &s);
 	}
 	pp = xcalloc(1, sizeof(*pp));
@@ -245,21 +337,15 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 	struct pid_state *st = state(tab);
 	const uint8_t *code = uobj_func_text(obj, fn);
 	struct pid_text t = { 0 };
-	uint32_t zero = 0;
+	struct pid_site entry = { 0, fn->off };
 
 	if (!code)
 		return;
 	if (w->ret || w->offsets || w->one)
-		text_decode(code, fn->size, &t);
+		text_decode(obj, fn, w->ret, &t);
 	if (w->ret) {
-		if (!t.clean)
-			why(st, "pid: no return probe for %s`%s: its instructions could not all be decoded", obj->name,
-			    fname);
-		else if (t.ret_refused)
-			why(st, "pid: no return probe for %s`%s: the kernel's uprobes cannot take one of its return "
-			    "instructions", obj->name, fname);
-		else if (!t.nrets)
-			why(st, "pid: %s`%s has no return instruction (it does not return)", obj->name, fname);
+		if (t.ret_why)
+			why(st, "pid: no return probe for %s`%s: %s", obj->name, fname, t.ret_why);
 		else
 			make_probe(tab, pd, pid, obj, fn, fname, "return", PID_RETURN, 0, t.rets, t.nrets);
 	}
@@ -269,7 +355,7 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 			why(st, "pid: no entry probe for %s`%s: the kernel's uprobes cannot take its first instruction",
 			    obj->name, fname);
 		else
-			make_probe(tab, pd, pid, obj, fn, fname, "entry", PID_ENTRY, 0, &zero, 1);
+			make_probe(tab, pd, pid, obj, fn, fname, "entry", PID_ENTRY, 0, &entry, 1);
 	}
 	if (w->one) {
 		int i = 0;
@@ -289,18 +375,20 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 				    fname, (unsigned long long)w->off);
 			else {
 				char name[20];
+				struct pid_site at = { t.offs[i], fn->off + t.offs[i] };
 				snprintf(name, sizeof(name), "%x", t.offs[i]);
-				make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &t.offs[i], 1);
+				make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &at, 1);
 			}
 		}
 	}
 	if (w->offsets && t.clean) {
 		for (int i = 0; i < t.n; i++) {
 			char name[20];
+			struct pid_site at = { t.offs[i], fn->off + t.offs[i] };
 			snprintf(name, sizeof(name), "%x", t.offs[i]);
 			if ((w->glob && !dt_glob_match(w->glob, name)) || !t.ok[i])
 				continue;
-			make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &t.offs[i], 1);
+			make_probe(tab, pd, pid, obj, fn, fname, name, PID_OFFSET, t.offs[i], &at, 1);
 		}
 	}
 	text_free(&t);
@@ -457,13 +545,14 @@ static void pid_gen_arg(struct cg *g, int i)
 	read_user_u64(g);
 }
 
-/* At a return: arg0 the return site's offset (the cookie's high half; 0
- * where the program has no cookie), arg1 the return value. */
+/* At a return: arg0 the return site's offset (the cookie's high half,
+ * signed: a .cold part may lie before the function; 0 where the program
+ * has no cookie), arg1 the return value. */
 static void pid_return_gen_arg(struct cg *g, int i)
 {
 	if (i == 0) {
 		cg_attach_cookie(g);
-		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32));
 	} else if (i == 1) {
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, PT_REGS_AX));
 	} else {

@@ -61,6 +61,7 @@ static void file_free(struct uobj_file *f)
 		free((char *)f->funcs[i].name);
 	free(f->funcs);
 	free(f->by_name);
+	free(f->starts);
 	free(f->path);
 	free(f->name);
 	free(f->soname);
@@ -101,6 +102,7 @@ struct reader {
 	/* executable, not writable PT_LOAD segments: where functions may be */
 	uint64_t seg_vaddr[16], seg_off[16], seg_sz[16];
 	int nseg;
+	size_t capstarts;
 };
 
 static int leading_underscores(const char *s)
@@ -137,6 +139,13 @@ static int cmp_by_addr(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* qsort_r's context: the functions the indices point into. */
 static int cmp_by_name(const void *a, const void *b, void *arg)
 {
@@ -163,11 +172,20 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, El
 		GElf_Sym sym;
 		const char *name;
 		int s;
+		GElf_Versym ver;
 		/* defined functions with a size, as DTrace takes them (an
 		 * ifunc's symbol is its resolver: not what a caller runs) */
-		GElf_Versym ver;
 		if (!gelf_getsym(d, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-		    sym.st_shndx == SHN_UNDEF || sym.st_value == 0 || sym.st_size == 0)
+		    sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+			continue;
+		/* where a function begins, whatever its size: a jump there is
+		 * a tail call (pid's return sites) */
+		if (r->f->nstarts == r->capstarts) {
+			r->capstarts = r->capstarts ? r->capstarts * 2 : 256;
+			r->f->starts = xrealloc(r->f->starts, r->capstarts * sizeof(uint64_t));
+		}
+		r->f->starts[r->f->nstarts++] = sym.st_value;
+		if (sym.st_size == 0)
 			continue;
 		/* a version the linker no longer binds to (pthread_cond_wait@
 		 * GLIBC_2.2.5 beside @@GLIBC_2.3.2): the name is the default's */
@@ -175,6 +193,12 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, El
 			continue;
 		name = elf_strptr(r->e, sh->sh_link, sym.st_name);
 		if (!name || !*name)
+			continue;
+		/* .symtab spells versions into names: "malloc@@GLIBC_2.2.5" is
+		 * malloc, "pthread_cond_wait@GLIBC_2.2.5" a version not bound
+		 * to any more (as versym's hidden bit says in .dynsym) */
+		const char *at = strchr(name, '@');
+		if (at && at[1] != '@')
 			continue;
 		for (s = 0; s < r->nseg; s++)
 			if (sym.st_value >= r->seg_vaddr[s] && sym.st_value + sym.st_size <= r->seg_vaddr[s] + r->seg_sz[s])
@@ -185,7 +209,7 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, El
 			cap = cap ? cap * 2 : 256;
 			v = xrealloc(v, cap * sizeof(*v));
 		}
-		v[nv].fn.name = xstrdup(name);
+		v[nv].fn.name = at ? xstrndup(name, (size_t)(at - name)) : xstrdup(name);
 		v[nv].fn.addr = sym.st_value;
 		v[nv].fn.size = sym.st_size;
 		v[nv].fn.off = sym.st_value - r->seg_vaddr[s] + r->seg_off[s];
@@ -194,6 +218,7 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, El
 		nv++;
 	}
 	qsort(v, nv, sizeof(*v), cmp_by_addr);
+	qsort(r->f->starts, r->f->nstarts, sizeof(uint64_t), cmp_u64);
 	r->f->funcs = xcalloc(nv ? nv : 1, sizeof(struct uobj_func));
 	for (size_t i = 0; i < nv; i++) {
 		r->f->funcs[i] = v[i].fn;
@@ -235,6 +260,60 @@ static void read_dynamic(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh)
 	}
 }
 
+/*
+ * The symbols of a file that has no .symtab (a distribution's stripped
+ * library: only the exported functions in .dynsym) from its detached debug
+ * file, /usr/lib/debug/.build-id/NN/NNNN.debug, when one is installed
+ * (Debian's libc6-dbg, the -dbgsym packages): the local functions too,
+ * and the ".cold" parts of functions, which pid's return sites need.  Its
+ * symbols have the addresses of the file itself.  Returns 1 if read.
+ */
+static int read_debug_symtab(struct reader *r, const uint8_t *id, size_t idlen)
+{
+	char path[PATH_MAX], *p = path;
+	Elf *dbg;
+	int fd, done = 0;
+
+	if (idlen < 2 || idlen > 64)
+		return 0;
+	p += snprintf(p, sizeof(path), "/usr/lib/debug/.build-id/%02x/", id[0]);
+	for (size_t i = 1; i < idlen; i++)
+		p += snprintf(p, sizeof(path) - (size_t)(p - path), "%02x", id[i]);
+	snprintf(p, sizeof(path) - (size_t)(p - path), ".debug");
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	if ((dbg = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
+		Elf *main = r->e;
+		r->e = dbg;
+		for (Elf_Scn *scn = NULL; !done && (scn = elf_nextscn(dbg, scn));) {
+			GElf_Shdr sh;
+			if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
+				read_symbols(r, scn, &sh, NULL);
+				done = 1;
+			}
+		}
+		r->e = main;
+		elf_end(dbg);
+	}
+	close(fd);
+	return done;
+}
+
+/* The GNU build ID in a note section's data, or NULL. */
+static const uint8_t *build_id(Elf_Data *d, size_t *len)
+{
+	GElf_Nhdr nh;
+	size_t off = 0, name_off, desc_off;
+
+	while (d && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0)
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    memcmp((const char *)d->d_buf + name_off, "GNU", 4) == 0) {
+			*len = nh.n_descsz;
+			return (const uint8_t *)d->d_buf + desc_off;
+		}
+	return NULL;
+}
+
 /* Read the x86-64 ELF file at real path path; NULL if it is not one. */
 static struct uobj_file *file_read(const char *path)
 {
@@ -243,6 +322,8 @@ static struct uobj_file *file_read(const char *path)
 	struct stat st;
 	Elf_Scn *symtab = NULL, *dynsym = NULL;
 	Elf_Data *versym = NULL;
+	const uint8_t *id = NULL;
+	size_t idlen = 0, shstrndx = 0;
 	GElf_Shdr symtab_sh = { 0 }, dynsym_sh = { 0 };
 	GElf_Ehdr eh;
 	size_t phnum;
@@ -287,10 +368,21 @@ static struct uobj_file *file_read(const char *path)
 			r.seg_sz[r.nseg] = ph.p_filesz;
 			r.nseg++;
 		}
+	elf_getshdrstrndx(r.e, &shstrndx);
 	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(r.e, scn));) {
 		GElf_Shdr sh;
+		const char *sname;
 		if (!gelf_getshdr(scn, &sh))
 			continue;
+		sname = elf_strptr(r.e, shstrndx, sh.sh_name);
+		if (sname && f->nplt < 3 &&
+		    (strcmp(sname, ".plt") == 0 || strcmp(sname, ".plt.sec") == 0 || strcmp(sname, ".plt.got") == 0)) {
+			f->plt[f->nplt][0] = sh.sh_addr;
+			f->plt[f->nplt][1] = sh.sh_addr + sh.sh_size;
+			f->nplt++;
+		}
+		if (sh.sh_type == SHT_NOTE && !id)
+			id = build_id(elf_getdata(scn, NULL), &idlen);
 		if (sh.sh_type == SHT_SYMTAB && !symtab) {
 			symtab = scn;
 			symtab_sh = sh;
@@ -306,9 +398,9 @@ static struct uobj_file *file_read(const char *path)
 	/* .symtab holds every function .dynsym has, and the local ones */
 	if (symtab)
 		read_symbols(&r, symtab, &symtab_sh, NULL);
-	else if (dynsym)
+	else if (!(id && read_debug_symtab(&r, id, idlen)) && dynsym)
 		read_symbols(&r, dynsym, &dynsym_sh, versym);
-	else
+	if (!f->by_name)
 		f->by_name = xcalloc(1, sizeof(uint32_t));
 	elf_end(r.e);
 	f->name = xstrdup(f->soname ? f->soname : f->base);
@@ -630,4 +722,66 @@ const uint8_t *uobj_func_text(const struct uobj_file *f, const struct uobj_func 
 	if (fn->off > f->image_size || fn->size > f->image_size - fn->off)
 		return NULL;
 	return f->image + fn->off;
+}
+
+int uobj_func_starts_at(const struct uobj_file *f, uint64_t addr)
+{
+	size_t lo = 0, hi = f->nstarts;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->starts[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->nstarts && f->starts[lo] == addr;
+}
+
+int uobj_in_plt(const struct uobj_file *f, uint64_t addr)
+{
+	for (int i = 0; i < f->nplt; i++)
+		if (addr >= f->plt[i][0] && addr < f->plt[i][1])
+			return 1;
+	return 0;
+}
+
+/* name is base's cold part: "base.cold", or "base.cold.N" */
+static int is_cold_of(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+
+	return strncmp(name, base, n) == 0 && strncmp(name + n, ".cold", 5) == 0 &&
+	       (name[n + 5] == 0 || name[n + 5] == '.');
+}
+
+const struct uobj_func *uobj_func_containing(const struct uobj_file *f, uint64_t addr)
+{
+	size_t lo = 0, hi = f->nfuncs;
+	const struct uobj_func *fn;
+
+	/* the last function at or below addr */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->funcs[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	fn = &f->funcs[f->funcs[lo - 1].head];
+	return addr < fn->addr + fn->size ? fn : NULL;
+}
+
+int uobj_is_cold_part(const struct uobj_file *f, const struct uobj_func *fn, const struct uobj_func *part)
+{
+	size_t head = (size_t)(fn - f->funcs), phead = (size_t)(part - f->funcs);
+
+	/* any name of the part, after any name of fn */
+	for (size_t i = phead; i < f->nfuncs && f->funcs[i].head == phead; i++)
+		for (size_t k = head; k < f->nfuncs && f->funcs[k].head == head; k++)
+			if (is_cold_of(f->funcs[i].name, f->funcs[k].name))
+				return 1;
+	return 0;
 }

@@ -2,7 +2,8 @@
  * uobj.h - the user objects of a process, for the pid provider (see
  * uobj.c): the executable and shared libraries it maps, needs or may load,
  * each read from its ELF file: its module name and DTrace's aliases for
- * it, its function symbols with their file offsets, and their bytes.
+ * it, its function symbols (from its detached debug file's .symtab when
+ * it has none) with their file offsets, and their bytes.
  */
 #ifndef DT_UOBJ_H
 #define DT_UOBJ_H
@@ -32,6 +33,10 @@ struct uobj_file {
 	char **needed;		/* DT_NEEDED names */
 	int nneeded;
 	char *rpath, *runpath;	/* DT_RPATH, DT_RUNPATH, or NULL */
+	uint64_t *starts;	/* every function symbol's address (any size), sorted */
+	size_t nstarts;
+	uint64_t plt[3][2];	/* .plt, .plt.sec, .plt.got: [start, end) addresses */
+	int nplt;
 	const uint8_t *image;	/* the file, mapped read-only */
 	size_t image_size;
 };
@@ -81,5 +86,14 @@ struct uobj_file *uobj_lookup_lib(struct uobj_set *s, struct uobj_proc *pr, cons
 const struct uobj_func *uobj_func_named(const struct uobj_file *f, const char *name);
 /* The size bytes of function fn in the file, or NULL if they are not all in it. */
 const uint8_t *uobj_func_text(const struct uobj_file *f, const struct uobj_func *fn);
+/* Whether a function begins at address addr (a symbol of any size). */
+int uobj_func_starts_at(const struct uobj_file *f, uint64_t addr);
+/* Whether addr is in the PLT (.plt, .plt.sec, .plt.got). */
+int uobj_in_plt(const struct uobj_file *f, uint64_t addr);
+/* The function (its preferred alias) whose bytes hold addr, or NULL. */
+const struct uobj_func *uobj_func_containing(const struct uobj_file *f, uint64_t addr);
+/* Whether part is the part of fn that GCC moved out of line: a symbol
+ * "fn.cold" (or "fn.cold.N") for one of fn's names. */
+int uobj_is_cold_part(const struct uobj_file *f, const struct uobj_func *fn, const struct uobj_func *part);
 
 #endif

@@ -53,5 +53,6 @@ wait $pid
 pid\$target:a.out:work:0 { printf(\"work:0 n=%d\\n\", arg0); }
 pid\$target:a.out:work:$off { printf(\"work:imul n=%d\\n\", arg0); }
 pid\$target:a.out:work:$off { @ = count(); }
-END { printa(\"work:imul fired %@d times\\n\", @); }" -c "$E2E_TMP/w"
+END { printa(\"work:imul fired %@d times\\n\", @); }" -c "$E2E_TMP/w" -o "$E2E_TMP/out"
 echo "dtrace exit status $?"
+cat "$E2E_TMP/out"

@@ -81,3 +81,55 @@ done <"$E2E_TMP/trace"
 sort -u "$E2E_TMP/seen" | diff - "$E2E_TMP/sites" >/dev/null &&
 	echo "every return site objdump shows in work fired" ||
 	echo "return sites fired: $(sort -u "$E2E_TMP/seen" | xargs), objdump's: $(xargs <"$E2E_TMP/sites")"
+
+# A function GCC split: its unlikely path is in checked.cold, reached by a
+# jump and returning from there.  The jump is not a return; the ret in
+# checked.cold is one of checked's (arg0 the offset from checked: negative
+# when the part lies before it).
+cat >"$E2E_TMP/cold.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+
+__attribute__((cold, noinline)) void complain(long x)
+{
+	fprintf(stderr, "bad %ld\n", x);
+}
+
+__attribute__((noinline, noclone)) long checked(long x)
+{
+	if (__builtin_expect(x < 0, 0)) {
+		complain(x);
+		return -2;
+	}
+	return x * 2;
+}
+
+int main(int argc, char **argv)
+{
+	long r = 0;
+
+	for (int i = 1; i < argc; i++)
+		r += checked(atol(argv[i]));
+	printf("%ld\n", r);
+	return 0;
+}
+C
+cc -O2 -o "$E2E_TMP/cold" "$E2E_TMP/cold.c" || exit 1
+nm "$E2E_TMP/cold" | grep -q ' checked\.cold$' && echo "checked has a .cold part"
+start=$(nm "$E2E_TMP/cold" | awk '$3 == "checked" { print $1 }')
+"$DTRACE" -q -o "$E2E_TMP/coldtrace" -n '
+pid$target:a.out:checked:entry { printf("checked(%d)\n", arg0); }
+pid$target:a.out:checked:return { printf("return %d %d\n", arg0, arg1); }' -c "$E2E_TMP/cold 3 -4 5" 2>/dev/null
+echo "dtrace exit status $?"
+while read -r what off val; do
+	if [[ $what != return ]]; then
+		echo "$what"
+		continue
+	fi
+	addr=$(printf '%x' $((16#$start + off)))
+	# the function objdump shows that address in, and the instruction
+	where=$(objdump -d --no-show-raw-insn "$E2E_TMP/cold" | awk -v a="$addr" '
+		/^[0-9a-f]+ <.*>:$/ { f = $2 }
+		$1 == a ":" { sub(/^[^\t]*\t/, ""); print f, $0; exit }')
+	echo "checked returns $val at $where"
+done <"$E2E_TMP/coldtrace"
