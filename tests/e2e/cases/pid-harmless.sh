@@ -103,3 +103,47 @@ grep -v '^instruction probes' "$E2E_TMP/insns" | grep .
 # one probe per instruction of fib (and entry, return) counted
 n=$(grep '^instruction probes' "$E2E_TMP/insns" | wc -w)
 ((n > 10)) && echo "more than 8 different instruction probes fired" || echo "only $((n - 2)) instruction probes fired"
+
+# C++ exceptions thrown through probed functions: the unwinder reads each
+# frame's return address (a uretprobe's trampoline there ends in
+# std::terminate).
+cat >"$E2E_TMP/ex.cc" <<'C'
+#include <cstdio>
+#include <stdexcept>
+
+__attribute__((noinline)) int thrower(int x)
+{
+	if (x > 2)
+		throw std::runtime_error("big");
+	return x;
+}
+
+__attribute__((noinline)) int middle(int x)
+{
+	return thrower(x) + 1;
+}
+
+int main()
+{
+	int s = 0;
+
+	for (int i = 0; i < 5; i++) {
+		try {
+			s += middle(i);
+		} catch (const std::exception &e) {
+			std::printf("caught %s at %d\n", e.what(), i);
+		}
+	}
+	std::printf("s=%d\n", s);
+	return 0;
+}
+C
+c++ -O1 -o "$E2E_TMP/ex" "$E2E_TMP/ex.cc" || exit 1
+"$E2E_TMP/ex" >"$E2E_TMP/explain"
+echo "C++: exit status $?"
+cat "$E2E_TMP/explain"
+"$DTRACE" -q -o "$E2E_TMP/excounts" -c "$E2E_TMP/ex" -n '
+pid$target:a.out::entry, pid$target:a.out::return { @[probefunc, probename] = count(); }' >"$E2E_TMP/exprobed"
+echo "with a.out's entry and return probes: dtrace exit status $?"
+diff "$E2E_TMP/explain" "$E2E_TMP/exprobed" && echo "the same output"
+grep -E '_Z6middlei|_Z7throweri' "$E2E_TMP/excounts" | sort | awk '{ print $1, $2, $3 }'
