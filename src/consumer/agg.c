@@ -482,7 +482,18 @@ int dt_agg_keycmp(const struct dt_aggent *l, const struct dt_aggent *r,
 		int k = (keypos + i) % nkeys;
 		const struct dt_recarg *lk = &la->keys[k], *rk = &ra->keys[k];
 
-		if (lk->is_string || rk->is_string) {
+		if (lk->is_stack && lk->is_stack == rk->is_stack && lk->size == rk->size) {
+			/* stack() and ustack() keys: every word (the pid, then
+			 * the pcs), not the first alone */
+			for (uint32_t j = 0; j < lk->size; j += 8) {
+				uint64_t x, y;
+
+				memcpy(&x, l->key + lk->off + j, 8);
+				memcpy(&y, r->key + rk->off + j, 8);
+				if (x != y)
+					return x < y ? LT(c) : GT(c);
+			}
+		} else if (lk->is_string || rk->is_string) {
 			uint32_t n, j;
 
 			if (lk->size != rk->size)
