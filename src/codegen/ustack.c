@@ -352,6 +352,19 @@ static void gen_called_pc(struct cg *g, uint32_t f, int dregs, int entry, int ot
 }
 
 /*
+ * r1 = the frame pointer of a walk that has ended: a kernel address, which
+ * bpf_probe_read_user refuses at once (a read of an unmapped user address
+ * such as 8 would take a page fault each turn, ten times the cost of the
+ * whole walk), loaded from the scratch area's zero bytes so that the
+ * verifier cannot tell it from a frame pointer (see the loop).
+ */
+static void end_fp(struct cg *g)
+{
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->zero_off));
+	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, (int32_t)0x80000000u));
+}
+
+/*
  * The return addresses of the %rbp chain into the frames from r7 + f + 8k
  * to the last of the n (the user registers at expression stack slot
  * dregs), zero after the last.  A frame pointer is followed only while it
@@ -379,7 +392,7 @@ static void gen_fp_walk(struct cg *g, uint32_t f, int k, int n, int dregs)
 		cg_jmp_imm(g, BPF_JNE, R2, 0, bad);
 		cg_jmp_reg(g, BPF_JGT, R1, R3, up);
 		cg_place(g, bad);
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->zero_off));
+		end_fp(g);
 		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(dfp)));
 	}
 	cg_place(g, up);
@@ -397,11 +410,10 @@ static void gen_fp_walk(struct cg *g, uint32_t f, int k, int n, int dregs)
 	/*
 	 * The verifier follows each of the n - k turns ("left" is a
 	 * constant).  No branch depends on fp itself, and a walk that ends
-	 * sets fp to a zero loaded from the scratch area's zero bytes, which
-	 * the verifier cannot tell from a frame pointer: every turn then
-	 * starts from one state, instead of two that double at each turn.
-	 * After the last frame each turn reads at address 8 and fails, which
-	 * writes the zero that frame needs.
+	 * sets fp with end_fp, which the verifier cannot tell from a frame
+	 * pointer: every turn then starts from one state, instead of two
+	 * that double at each turn.  After the last frame each turn's read
+	 * fails at once, and so writes the zero that frame needs.
 	 */
 	cg_place(g, loop);
 	cg_peek(g, R1, dleft);
@@ -438,7 +450,7 @@ static void gen_fp_walk(struct cg *g, uint32_t f, int k, int n, int dregs)
 		cg_place(g, bad);
 		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
 		cg_place(g, stop);
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->zero_off));
+		end_fp(g);
 		cg_place(g, keep);
 		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(dfp)));
 	}
