@@ -29,7 +29,10 @@
  *     at) still holds the function's address (deeper in the function these
  *     mostly fail the check: the caller is then missed as before).
  * Calls through a SIB address (call *(%rax,%rbx,8)) are not recognised.
- * When W passes, the frames are pc, W, then the chain from %rbp.  A W
+ * A word at %rsp equal to %rbp is taken for %rbp just pushed (at a
+ * function's second instruction, `push %rbp` done), and W is the word
+ * above it.  When W passes, the frames are pc, W, then the chain from
+ * %rbp.  A W
  * that is data (the function pushed something, or keeps a frame) passes
  * only if it happens to be the address just after a call to a function
  * that begins shortly before the pc; a frame function with such a word at
@@ -47,10 +50,10 @@
  * every kernel (aggregation keys of one call path stay one key).
  *
  * What is and is not right: with frame pointers (-fno-omit-frame-pointer)
- * every frame is right at a function's entry, inside its body, and at a
- * syscall from a frameless libc wrapper.  Inside a prologue (an offset
- * probe between `push %rbp` and `mov %rsp,%rbp`) and at a `ret` after
- * `leave`/`pop %rbp` the caller is missed.  In code without frame pointers
+ * every frame is right at a function's entry, between its `push %rbp`
+ * and `mov %rsp,%rbp`, inside its body, at its `ret` (after `leave`), and
+ * at a syscall from a frameless libc wrapper.  In code without frame
+ * pointers
  * (the usual -O2 build) only the innermost frame, and its caller where W
  * passes (at entry; in a function that pushed nothing), are certain; the
  * frames after them are where %rbp happens to lead: nothing, or the
@@ -491,6 +494,24 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 		cg_emit(g, BPF_MOV64_IMM(R2, 8));
 		cg_call(g, BPF_FUNC_probe_read_user);
 		cg_jmp_imm(g, BPF_JNE, R0, 0, walk);
+		{
+			/* a word equal to %rbp is %rbp just pushed (the
+			 * function's second instruction, or an offset probe
+			 * before `mov %rsp,%rbp`): W is the word above it */
+			int have_w = cg_new_label(g);
+			cg_peek(g, R2, dregs);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, PT_REGS_BP));
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(f + 8)));
+			cg_jmp_reg(g, BPF_JNE, R1, R3, have_w);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, PT_REGS_SP));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8));
+			cg_emit(g, BPF_MOV64_REG(R1, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)(f + 8)));
+			cg_emit(g, BPF_MOV64_IMM(R2, 8));
+			cg_call(g, BPF_FUNC_probe_read_user);
+			cg_jmp_imm(g, BPF_JNE, R0, 0, walk);
+			cg_place(g, have_w);
+		}
 		/* the 8 bytes before W */
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)(f + 8)));
 		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 8));
