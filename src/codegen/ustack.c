@@ -60,6 +60,11 @@
  * callers of the nearest function that keeps a frame pointer, and now and
  * then a frame that is not one when %rbp points into the stack.
  * Unwinding such code needs its .eh_frame, which no BPF program reads.
+ * A frame whose function has a pending uretprobe (a pid return probe, as
+ * long as those are uretprobes) shows the return trampoline's address in
+ * [uprobes]: recent kernels (the 6.18 here) put the real return address
+ * back into bpf_get_stack's frames from current->utask's list of pending
+ * returns, which this walk does not read.
  *
  * Every user stack also tells the consumer which process it is of, while
  * that process lives (struct rec_upid, record.h), so that its symbols can
