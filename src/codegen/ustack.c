@@ -24,19 +24,19 @@
  *     ([endbr64] [bnd] jmp *GOT) whose GOT slot holds its address;
  *   - call *disp32(%rip) (ff 15, -fno-plt): the slot holds it;
  *   - call *%reg, call *(%reg), call *disp8(%reg), call *disp32(%reg)
- *     (with or without REX.B): at a function's first instruction no
- *     register has changed yet, so the register (or the word it points
- *     at) still holds the function's address (deeper in the function these
- *     mostly fail the check: the caller is then missed as before).
- * Calls through a SIB address (call *(%rax,%rbx,8)) are not recognised.
- * A word at %rsp equal to %rbp is taken for %rbp just pushed (at a
- * function's second instruction, `push %rbp` done), and W is the word
- * above it.  When W passes, the frames are pc, W, then the chain from
- * %rbp.  A W
- * that is data (the function pushed something, or keeps a frame) passes
- * only if it happens to be the address just after a call to a function
- * that begins shortly before the pc; a frame function with such a word at
- * %rsp would show one frame too many.
+ *     (with or without REX.B, %r12 and %rsp through a SIB byte): at a
+ *     function's first instruction no register has changed yet, so the
+ *     register (or the word it points at) still holds the function's
+ *     address (deeper in the function these mostly fail the check: the
+ *     caller is then missed as before).
+ * Calls through an index register (call *(%rax,%rbx,8)) are not
+ * recognised.  A word at %rsp equal to %rbp is taken for %rbp just pushed
+ * (at a function's second instruction, `push %rbp` done), and W is the
+ * word above it.  When W passes, the frames are pc, W, then the chain
+ * from %rbp.  A W that is data (the function pushed something, or keeps a
+ * frame) passes only if it happens to be the address just after a call to
+ * a function that begins shortly before the pc; a function with a frame
+ * and such a word at %rsp would show one frame too many.
  *
  * 2. The kernel follows the chain for as long as it can read it: in code
  * built without frame pointers, %rbp is an ordinary register, and what it
@@ -53,12 +53,11 @@
  * every frame is right at a function's entry, between its `push %rbp`
  * and `mov %rsp,%rbp`, inside its body, at its `ret` (after `leave`), and
  * at a syscall from a frameless libc wrapper.  In code without frame
- * pointers
- * (the usual -O2 build) only the innermost frame, and its caller where W
- * passes (at entry; in a function that pushed nothing), are certain; the
- * frames after them are where %rbp happens to lead: nothing, or the
- * callers of the nearest function that keeps a frame pointer, and now and
- * then a frame that is not one when %rbp points into the stack.
+ * pointers (the usual -O2 build) only the innermost frame, and its caller
+ * where W passes (at entry; in a function that pushed nothing), are
+ * certain; the frames after them are where %rbp happens to lead: nothing,
+ * or the callers of the nearest function that keeps a frame pointer, and
+ * now and then a frame that is not one when %rbp points into the stack.
  * Unwinding such code needs its .eh_frame, which no BPF program reads.
  * A frame whose function has a pending uretprobe (a pid return probe, as
  * long as those are uretprobes) shows the return trampoline's address in
