@@ -50,6 +50,8 @@
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   aggregate.c  aggregation updates (histogram geometry in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
+ *   ustack.c     user stacks (ustack()): which frames, the caller at a
+ *                function's entry, the process for the consumer's symbols
  *   layout.c     cg_layout_program: variables, records, the scratch area
  *   program.c    statements, clauses and programs (cg_generate)
  */
@@ -214,5 +216,8 @@ void cg_action(struct cg *g, struct node *n);
 void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user);
 void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
 		       uint32_t *off, int *bit);
+
+/* ---- ustack.c ---- */
+void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size);
 
 #endif
