@@ -155,6 +155,7 @@ struct prefixes {
 	bool repne;		/* F2 */
 	bool rep;		/* F3 */
 	bool lock;		/* F0 */
+	bool legacy_segment;	/* 26, 2E, 36, 3E (not FS/GS: 64, 65) */
 	uint8_t rex;		/* 40-4F, or 0 */
 };
 
@@ -162,6 +163,9 @@ struct prefixes {
 struct insn_shape {
 	enum opcode_map map;
 	uint8_t opcode;
+	uint8_t modrm;		/* 0 when it has none */
+	bool lock_or_legacy_segment;
+	bool vex;		/* VEX or EVEX encoded */
 };
 
 static bool is_legacy_prefix(uint8_t b, struct prefixes *pfx)
@@ -172,8 +176,11 @@ static bool is_legacy_prefix(uint8_t b, struct prefixes *pfx)
 	case 0xF2: pfx->repne = true; return true;
 	case 0xF3: pfx->rep = true; return true;
 	case 0xF0: pfx->lock = true; return true;
-	case 0x26: case 0x2E: case 0x36: case 0x3E: case 0x64: case 0x65:
-		return true;	/* segment overrides, and branch hints */
+	case 0x26: case 0x2E: case 0x36: case 0x3E:
+		pfx->legacy_segment = true;
+		return true;	/* segment overrides, branch hints, notrack */
+	case 0x64: case 0x65:
+		return true;	/* FS, GS */
 	default:
 		return false;
 	}
@@ -356,6 +363,9 @@ static int decode(const uint8_t *p, size_t avail, struct insn_shape *shape)
 		}
 	}
 
+	shape->modrm = 0;
+	shape->lock_or_legacy_segment = pfx.lock || pfx.legacy_segment;
+	shape->vex = opcode == 0xC4 || opcode == 0xC5 || opcode == 0x62;
 	if (opcode == 0xC4 || opcode == 0xC5 || opcode == 0x62)
 		return decode_vex(&c, opcode, &pfx, shape) ? (int)c.pos : -1;
 
@@ -383,6 +393,7 @@ static int decode(const uint8_t *p, size_t avail, struct insn_shape *shape)
 	if (opshape & HAS_MODRM) {
 		if (!skip_modrm(&c, opshape & MOD_IGNORED, &modrm))
 			return -1;
+		shape->modrm = modrm;
 		if (shape->map == MAP_ONE_BYTE && !group_member_exists(opcode, modrm))
 			return -1;
 	}
@@ -422,4 +433,58 @@ int x86_insn_is_ret(const uint8_t *p, size_t avail)
 	if (decode(p, avail, &shape) < 0)
 		return 0;
 	return shape.map == MAP_ONE_BYTE && (shape.opcode == 0xC3 || shape.opcode == 0xC2);
+}
+
+/*
+ * The kernel's x86 uprobes take an instruction only if they can run it
+ * out of line (arch/x86/kernel/uprobes.c, uprobe_init_insn): not with a
+ * lock prefix or an ES/CS/SS/DS override (notrack jumps carry 3E), not
+ * the instructions that delay interrupts (mov to SS, pop SS), and not the
+ * opcodes its tables leave out: those invalid in 64-bit mode, the ones
+ * that trap or fault in user mode (int3, int n, into, hlt, in/out,
+ * ins/outs, cli, sti, int1, iret) and, in the 0F map, the system group
+ * (0F 00, 0F 01), syscall/sysret/sysenter/sysexit, clts, invd, wbinvd,
+ * ud2, wrmsr, getsec, vmread/vmwrite and group 15 (0F AE: fences, xsave,
+ * ldmxcsr).  Its tables have changed over the years; the union of what
+ * our kernels (5.15 to 6.18) refuse is refused here, so that a probe the
+ * kernel would refuse is never offered (one refused site fails a whole
+ * uprobe_multi link, and in a library mapped later it would silently
+ * never fire).  VEX/EVEX and three-byte (0F38, 0F3A) instructions are
+ * refused too: kernels before 6.x test their first opcode byte (0F)
+ * against a table that leaves it out.
+ */
+int x86_insn_uprobe_ok(const uint8_t *p, size_t avail)
+{
+	static const uint8_t one_byte_refused[] = {
+		0x06, 0x07, 0x0E, 0x16, 0x17, 0x1E, 0x1F, 0x27, 0x2F, 0x37, 0x3F,
+		0x60, 0x61, 0x62, 0x6C, 0x6D, 0x6E, 0x6F, 0x82, 0x9A,
+		0xCC, 0xCD, 0xCE, 0xCF, 0xD4, 0xD5, 0xD6, 0xE4, 0xE5, 0xE6, 0xE7,
+		0xEA, 0xEC, 0xED, 0xEE, 0xEF, 0xF1, 0xF4, 0xFA, 0xFB,
+	};
+	static const uint8_t map_0f_refused[] = {
+		0x00, 0x01, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B,
+		0x30, 0x34, 0x35, 0x37, 0x78, 0x79, 0xAE,
+	};
+	struct insn_shape shape;
+
+	if (decode(p, avail, &shape) < 0 || shape.lock_or_legacy_segment)
+		return 0;
+	switch (shape.map) {
+	case MAP_ONE_BYTE:
+		if (shape.opcode == 0x8E && ((shape.modrm >> 3) & 7) == 2)
+			return 0;	/* mov to SS */
+		for (size_t i = 0; i < sizeof(one_byte_refused); i++)
+			if (shape.opcode == one_byte_refused[i])
+				return 0;
+		return 1;
+	case MAP_0F:
+		if (shape.vex)
+			return 0;
+		for (size_t i = 0; i < sizeof(map_0f_refused); i++)
+			if (shape.opcode == map_0f_refused[i])
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
 }

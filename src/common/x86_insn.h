@@ -41,4 +41,9 @@ int x86_insn_boundaries(const uint8_t *p, size_t len, uint32_t *offs, int max);
  * or cannot be decoded.  Far returns (CA, CB) are not function returns. */
 int x86_insn_is_ret(const uint8_t *p, size_t avail);
 
+/* 1 if the kernel's x86 uprobes can probe the instruction at p (on every
+ * kernel we target; see x86_insn.c for the rules); 0 if some refuse it or
+ * it cannot be decoded. */
+int x86_insn_uprobe_ok(const uint8_t *p, size_t avail);
+
 #endif

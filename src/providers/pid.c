@@ -24,6 +24,7 @@
 
 #include "../bpf/pt_regs.h"
 #include "../common/util.h"
+#include "../common/x86_insn.h"
 #include "uprobe.h"
 
 /* The pid of "pid123", or 0. */
@@ -120,7 +121,14 @@ static void each_function(const char *path, struct ptrvec *needed,
 				continue;
 			for (int s = 0; s < nseg; s++)
 				if (sym.st_value >= seg_vaddr[s] && sym.st_value < seg_vaddr[s] + seg_sz[s]) {
-					fn(arg, path, name, sym.st_value - seg_vaddr[s] + seg_off[s]);
+					uint64_t off = sym.st_value - seg_vaddr[s] + seg_off[s];
+					uint8_t insn[X86_INSN_MAX_LEN];
+					ssize_t got = pread(fd, insn, sizeof(insn), (off_t)off);
+					/* a function starting with an instruction the
+					 * kernel cannot probe (lock decl: pthread_spin_lock)
+					 * has no probes: one refused site fails them all */
+					if (got > 0 && x86_insn_uprobe_ok(insn, (size_t)got))
+						fn(arg, path, name, off);
 					break;
 				}
 		}

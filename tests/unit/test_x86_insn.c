@@ -424,6 +424,42 @@ static void test_is_ret(struct tally *t)
 	}
 }
 
+/* The instructions the kernel's uprobes refuse (x86_insn_uprobe_ok). */
+static void test_uprobe_ok(struct tally *t)
+{
+	static const struct {
+		const char *hex;
+		int want;
+	} cases[] = {
+		{ "55", 1 },				/* push %rbp */
+		{ "f3 0f 1e fa", 1 },			/* endbr64 */
+		{ "48 89 e5", 1 }, { "c3", 1 }, { "f3 c3", 1 }, { "90", 1 },
+		{ "e8 00 00 00 00", 1 }, { "0f 1f 44 00 00", 1 },
+		{ "64 48 8b 04 25 28 00 00 00", 1 },	/* mov %fs:0x28,%rax */
+		{ "ff 25 00 00 00 00", 1 },		/* jmp *(%rip) */
+		{ "0f 84 00 00 00 00", 1 },
+		{ "f0 ff 0f", 0 },			/* lock decl (%rdi) */
+		{ "f0 48 0f b1 0a", 0 },		/* lock cmpxchg */
+		{ "3e ff e0", 0 },			/* notrack jmp *%rax */
+		{ "2e 0f 1f 84 00 00 00 00 00", 0 },	/* cs nopw */
+		{ "0f 0b", 0 }, { "0f 05", 0 }, { "0f ae f0", 0 },	/* ud2, syscall, mfence */
+		{ "cc", 0 }, { "cd 80", 0 }, { "f4", 0 }, { "ec", 0 },
+		{ "8e d0", 0 },				/* mov %eax,%ss */
+		{ "c5 fe 6f 06", 0 },			/* vmovdqu: not on every kernel */
+		{ "66 0f 38 00 c1", 0 },		/* pshufb */
+		{ "", 0 },
+	};
+	char msg[100];
+
+	for (int i = 0; i < N(cases); i++) {
+		uint8_t buf[16];
+		size_t n = parse_hex(cases[i].hex, buf, sizeof(buf));
+
+		snprintf(msg, sizeof(msg), "uprobe_ok [%s]", cases[i].hex);
+		ok(t, x86_insn_uprobe_ok(buf, n) == cases[i].want, __LINE__, msg);
+	}
+}
+
 /*
  * Random bytes that end exactly at a page the process may not read: the
  * decoder must return without touching it, whatever the bytes say.  A
@@ -868,6 +904,7 @@ int main(int argc, char **argv)
 	test_lengths(&t);
 	test_boundaries(&t);
 	test_is_ret(&t);
+	test_uprobe_ok(&t);
 	test_reads_stay_in_bounds(&t);
 
 	if (argc > 1) {
