@@ -71,6 +71,10 @@ int dtrace_probe_iter(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_pro
 	probes_provide(h->probes, &(struct dt_pdesc){ .prov = "dtrace", .mod = "", .func = "", .name = "" });
 	/* a globbed name can match any provider's probes: make them all */
 	probes_provide(h->probes, pdp && !dt_is_glob(pd.name) ? &pd : NULL);
+	/* ... but a provider named by the description (python$target:::f*,
+	 * whose probes "all" does not make) still needs to see it */
+	if (pdp && dt_is_glob(pd.name) && *pd.prov && strcspn(pd.prov, "*?[\\") > 0)
+		probes_provide(h->probes, &pd);
 	for (int id = 1; id < probe_count(h->probes) && !rv; id++) {
 		struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 		if (pdp && !probe_match(p, &pd))

@@ -9,6 +9,8 @@ cc -O2 -o "$E2E_TMP/prog" usdt-prog.c || exit 1
 echo "== -l -n -c"
 "$DTRACE" -l -n 'myapp$target:::' -c "$E2E_TMP/prog"
 echo "dtrace exit status $?"
+echo "== -l -n with a glob for the name (the IDs depend on the kernel's probes)"
+"$DTRACE" -l -n 'myapp$target:::g*' -c "$E2E_TMP/prog" | awk '{ print $2, $3, $4, $5 }'
 echo "== -l -p"
 "$E2E_TMP/prog" wait &
 child=$!
