@@ -246,6 +246,8 @@ static void make_probes(struct dt_probes *tab, struct usdt_obj *ob, int pid)
 		name[k] = 0;
 		if (!(p = probe_lookup(tab, prov, mod, n->func, name)))
 			p = probe_create_in(tab, &dt_provider_usdt, prov, mod, n->func, name, 0);
+		if (p->pv != &dt_provider_usdt)
+			continue;	/* another provider's probe has the name (pid1234:...) */
 		if (st->nsites == st->capsites) {
 			st->capsites = st->capsites ? st->capsites * 2 : 64;
 			st->sites = xrealloc(st->sites, st->capsites * sizeof(*st->sites));
