@@ -38,10 +38,10 @@ UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
 # the default D script (`make run`, installed under $(PKGDATADIR))
 DEFAULT_SCRIPT = share/syscalls-by-process.d
-MAN1    = man/dtrace.1
+MAN1    = man/dtrace.1 man/plockstat.1
 MAN3    = man/libdtrace.3
 
-all: $(BUILD)/dtrace $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
 # Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
 # CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
@@ -71,6 +71,11 @@ $(BUILD)/libdtrace.so: $(BUILD)/$(SONAME)
 $(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
+# plockstat(1), user-level lock statistics: a consumer of <dtrace.h> only,
+# linked as dtrace(1) is
+$(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(BUILD)/libdtrace.a
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
+
 # the unit tests use internal symbols: they link the static library
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 	@mkdir -p $(dir $@)
@@ -79,7 +84,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
 
-e2e: $(BUILD)/dtrace
+e2e: $(BUILD)/dtrace $(BUILD)/plockstat
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
@@ -132,6 +137,7 @@ install: all
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
 		$(DESTDIR)$(PKGDATADIR)
 	$(INSTALL) -m 755 $(BUILD)/dtrace $(DESTDIR)$(BINDIR)/dtrace
+	$(INSTALL) -m 755 $(BUILD)/plockstat $(DESTDIR)$(BINDIR)/plockstat
 	$(INSTALL) -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
 	$(INSTALL) -m 644 $(BUILD)/libdtrace.a $(DESTDIR)$(LIBDIR)/libdtrace.a
@@ -140,17 +146,18 @@ install: all
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
 		libdtrace.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc
-	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/dtrace.1
+	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
 	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
 
 # removes exactly what install installed (and $(PKGDATADIR) if left empty)
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dtrace \
+	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(BINDIR)/plockstat \
 		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
 		$(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \
 		$(DESTDIR)$(LIBDIR)/pkgconfig/libdtrace.pc \
-		$(DESTDIR)$(MANDIR)/man1/dtrace.1 $(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
+		$(DESTDIR)$(MANDIR)/man1/dtrace.1 $(DESTDIR)$(MANDIR)/man1/plockstat.1 \
+		$(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
 		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
 	rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
 
@@ -161,4 +168,4 @@ FORCE:
 .PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
--include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d
+-include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d

@@ -117,6 +117,21 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_ISAGG(x)		((x) > DTRACEACT_AGGREGATION && \
 					 (x) <= DTRACEAGG_LLQUANTIZE)
 
+/*
+ * A quantize() value (DTRACEAGG_QUANTIZE) is DTRACE_QUANTIZE_NBUCKETS
+ * 64-bit counts: bucket DTRACE_QUANTIZE_ZEROBUCKET counts 0, the k-th above
+ * it (k = 1..63) the values in [2^(k-1), 2^k), the k-th below it the
+ * values in (-2^k, -2^(k-1)]; DTRACE_QUANTIZE_BUCKETVAL(b) is the value
+ * bucket b is labelled with (its lower bound; its upper one below zero).
+ */
+#define DTRACE_QUANTIZE_NBUCKETS	127
+#define DTRACE_QUANTIZE_ZEROBUCKET	63
+#define DTRACE_QUANTIZE_BUCKETVAL(b)					\
+	((b) < DTRACE_QUANTIZE_ZEROBUCKET ?				\
+	 -(1LL << (DTRACE_QUANTIZE_ZEROBUCKET - 1 - (b))) :		\
+	 (b) == DTRACE_QUANTIZE_ZEROBUCKET ? 0LL :			\
+	 (1LL << ((b) - DTRACE_QUANTIZE_ZEROBUCKET - 1)))
+
 /* Runtime fault kinds (dteda_fault). */
 #define DTRACEFLT_UNKNOWN	0
 #define DTRACEFLT_BADADDR	1
@@ -275,6 +290,29 @@ extern dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsig
 					      int argc, char *const argv[]);
 extern int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip);
 extern void dtrace_program_info(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip);
+
+/*
+ * Provider definitions (provider NAME { probe NAME(types); ... };) compiled
+ * on the handle, for the application that has those probes (USDT):
+ *
+ * dtrace_program_header() writes the C header dtrace -h makes: for each
+ * probe, PROVIDER_PROBE(args) and PROVIDER_PROBE_ENABLED() macros that make
+ * a sys/sdt.h-compatible probe site (.note.stapsdt note, semaphore in
+ * .probes) and a .note.dtrace note of the argument types, with any GNU C
+ * compiler and no link step.  fname (may be NULL) names the include guard.
+ *
+ * dtrace_program_link() makes what dtrace -G makes: file, a relocatable ELF
+ * object a DTrace build links in.  With the header above the probes need
+ * nothing from it: it holds no probes, and the objects objv (checked to be
+ * ELF objects of this machine) are left as they are.  dflags: DTRACE_D_*.
+ * A NULL pgp (DTrace's linking of objv into one) is not supported: EINVAL.
+ */
+#define DTRACE_D_STRIP	0x01	/* accepted, no meaning here */
+#define DTRACE_D_PROBES	0x02	/* accepted, no meaning here */
+#define DTRACE_D_MASK	0x03
+extern int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
+extern int dtrace_program_link(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, unsigned int dflags, const char *file,
+			       int objc, char *const objv[]);
 
 /* ---- consuming ------------------------------------------------------------------ */
 
@@ -456,6 +494,16 @@ extern void dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 extern void dtrace_proc_release(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 /* Not in Solaris's API: the pid behind a handle (libproc's Pstatus()). */
 extern pid_t dtrace_proc_pid(struct ps_prochandle *P);
+
+/*
+ * addr in process pid as ustack() prints a frame: "object`symbol+0xoff"
+ * for code, and for data (a lock in .data or .bss) the data symbol that
+ * holds it; "object`0xoff" where the object has no symbol there, "0x..."
+ * for an address no object maps (the heap, a stack).  A process that has
+ * exited is known by the mappings read before it did (see dtrace_proc_
+ * create()).  Returns the length of the whole string, as snprintf().
+ */
+extern int dtrace_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, char *str, int nbytes);
 
 /* ---- probes --------------------------------------------------------------------- */
 

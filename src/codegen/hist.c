@@ -62,11 +62,7 @@ int dt_hist_nbuckets(const struct dt_hist *h)
 
 int64_t dt_quantize_bucketval(int i)
 {
-	if (i < DT_QUANTIZE_ZERO)
-		return -((int64_t)1 << (DT_QUANTIZE_ZERO - 1 - i));
-	if (i == DT_QUANTIZE_ZERO)
-		return 0;
-	return (int64_t)1 << (i - DT_QUANTIZE_ZERO - 1);
+	return DTRACE_QUANTIZE_BUCKETVAL(i);
 }
 
 static int quantize_bucket(int64_t v)

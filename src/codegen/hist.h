@@ -28,8 +28,11 @@
 
 #include <stdint.h>
 
-#define DT_QUANTIZE_NBUCKETS	127	/* DTRACE_QUANTIZE_NBUCKETS */
-#define DT_QUANTIZE_ZERO	63	/* DTRACE_QUANTIZE_ZEROBUCKET */
+#include "dtrace.h"
+
+/* quantize's geometry is public (consumers read the buckets) */
+#define DT_QUANTIZE_NBUCKETS	DTRACE_QUANTIZE_NBUCKETS
+#define DT_QUANTIZE_ZERO	DTRACE_QUANTIZE_ZEROBUCKET
 
 /* The parameters of one histogram. */
 struct dt_hist {

@@ -482,7 +482,24 @@ int dt_agg_keycmp(const struct dt_aggent *l, const struct dt_aggent *r,
 		int k = (keypos + i) % nkeys;
 		const struct dt_recarg *lk = &la->keys[k], *rk = &ra->keys[k];
 
-		if (lk->is_string || rk->is_string) {
+		if (lk->is_stack && rk->is_stack) {
+			/* a stack is its words (ustack: the pid, then the
+			 * pcs), compared in order: every one of them, not
+			 * just the first, or two stacks of one process are
+			 * one key and the sorted output keeps one of them */
+			uint32_t n = (lk->size < rk->size ? lk->size : rk->size) / 8, j;
+
+			for (j = 0; j < n; j++) {
+				uint64_t x, y;
+
+				memcpy(&x, l->key + lk->off + 8 * j, 8);
+				memcpy(&y, r->key + rk->off + 8 * j, 8);
+				if (x != y)
+					return x < y ? LT(c) : GT(c);
+			}
+			if (lk->size != rk->size)
+				return lk->size < rk->size ? LT(c) : GT(c);
+		} else if (lk->is_string || rk->is_string) {
 			uint32_t n, j;
 
 			if (lk->size != rk->size)

@@ -24,6 +24,8 @@
  *                JSON and folded emitters (output.h)
  *   proc.c       processes created or grabbed (-c, -p)
  *   list.c       probe iteration and descriptions (-l)
+ *   hdrgen.c     the C header of provider definitions (-h)
+ *   linkobj.c    the object a DTrace build links in (-G)
  */
 #ifndef DT_IMPL_H
 #define DT_IMPL_H

@@ -1,9 +1,12 @@
 /*
  * usyms.c - user-space symbols for ustack(): a process's mappings from
  * /proc/PID/maps and each mapped object's ELF symbol table (read with
- * libelf, once per object), giving DTrace's "object`symbol+0xoff" frames.
+ * libelf, once per object), giving DTrace's "object`symbol+0xoff" frames;
+ * and the same for data addresses (a lock in .data or .bss), which the
+ * public dtrace_uaddr2str() formats.
  */
 #include "usyms.h"
+#include "dt_impl.h"
 #include "output.h"
 
 #include <fcntl.h>
@@ -23,8 +26,11 @@ struct uobj {
 	char *path;
 	struct usym *syms;
 	size_t nsyms;
-	/* PT_LOAD segments: file offset -> virtual address */
-	uint64_t seg_off[16], seg_vaddr[16], seg_filesz[16];
+	struct usym *dsyms;	/* data objects (STT_OBJECT), by address */
+	size_t ndsyms;
+	/* PT_LOAD segments: file offset -> virtual address; memsz for the
+	 * data past the file's bytes (.bss) */
+	uint64_t seg_off[16], seg_vaddr[16], seg_filesz[16], seg_memsz[16];
 	int nseg;
 	struct uobj *next;
 };
@@ -63,6 +69,9 @@ void usyms_destroy(struct dt_usyms *us)
 		for (size_t i = 0; i < o->nsyms; i++)
 			free(o->syms[i].name);
 		free(o->syms);
+		for (size_t i = 0; i < o->ndsyms; i++)
+			free(o->dsyms[i].name);
+		free(o->dsyms);
 		free(o->path);
 		free(o);
 	}
@@ -81,7 +90,7 @@ static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 	struct uobj *o;
 	int fd;
 	Elf *e;
-	size_t phnum, cap = 0;
+	size_t phnum, cap = 0, dcap = 0;
 
 	for (o = us->objs; o; o = o->next)
 		if (strcmp(o->path, path) == 0)
@@ -106,6 +115,7 @@ static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 				o->seg_off[o->nseg] = ph.p_offset;
 				o->seg_vaddr[o->nseg] = ph.p_vaddr;
 				o->seg_filesz[o->nseg] = ph.p_filesz;
+				o->seg_memsz[o->nseg] = ph.p_memsz;
 				o->nseg++;
 			}
 		}
@@ -123,12 +133,25 @@ static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
 			for (size_t i = 0; d && i < n; i++) {
 				GElf_Sym sym;
-				if (!gelf_getsym(d, (int)i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-				    sym.st_value == 0)
+				if (!gelf_getsym(d, (int)i, &sym) || sym.st_value == 0)
+					continue;
+				int type = GELF_ST_TYPE(sym.st_info);
+				if (type != STT_FUNC && type != STT_OBJECT)
 					continue;
 				const char *nm = elf_strptr(e, sh.sh_link, sym.st_name);
 				if (!nm || !*nm)
 					continue;
+				if (type == STT_OBJECT) {
+					if (o->ndsyms == dcap) {
+						dcap = dcap ? dcap * 2 : 256;
+						o->dsyms = xrealloc(o->dsyms, dcap * sizeof(*o->dsyms));
+					}
+					o->dsyms[o->ndsyms].addr = sym.st_value;
+					o->dsyms[o->ndsyms].size = sym.st_size;
+					o->dsyms[o->ndsyms].name = xstrdup(nm);
+					o->ndsyms++;
+					continue;
+				}
 				if (o->nsyms == cap) {
 					cap = cap ? cap * 2 : 1024;
 					o->syms = xrealloc(o->syms, cap * sizeof(*o->syms));
@@ -141,6 +164,7 @@ static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 		}
 	}
 	qsort(o->syms, o->nsyms, sizeof(*o->syms), cmp_usym);
+	qsort(o->dsyms, o->ndsyms, sizeof(*o->dsyms), cmp_usym);
 	elf_end(e);
 	close(fd);
 	return o;
@@ -247,4 +271,81 @@ void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 
 	usym_frame(us, pid, pc, &f);
 	dt_frame_format(out, &f);
+}
+
+/*
+ * A data address: the object is found from its load bias, which any of its
+ * code mappings gives (start - the vaddr of the file offset it maps); the
+ * address belongs to it when address - bias is in one of its PT_LOAD
+ * segments, up to memsz: .bss past the file's bytes is an anonymous
+ * mapping that /proc/PID/maps names no file for.  The symbol is the data
+ * object whose [addr, addr + size) holds it.
+ */
+static void data_frame(struct uproc *p, uint64_t addr, struct dt_frame *f)
+{
+	for (size_t i = 0; i < p->nmaps; i++) {
+		struct umap *m = &p->maps[i];
+		struct uobj *o = m->obj;
+		uint64_t bias = 0, va;
+		int s, found = 0;
+
+		for (s = 0; s < o->nseg; s++)
+			if (m->off >= o->seg_off[s] && m->off < o->seg_off[s] + o->seg_filesz[s]) {
+				bias = m->start - (m->off - o->seg_off[s] + o->seg_vaddr[s]);
+				found = 1;
+				break;
+			}
+		if (!found)
+			continue;
+		va = addr - bias;
+		for (s = 0; s < o->nseg; s++)
+			if (va >= o->seg_vaddr[s] && va < o->seg_vaddr[s] + o->seg_memsz[s])
+				break;
+		if (s == o->nseg)
+			continue;
+		f->module = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
+		f->offset = va;
+		/* the last symbol starting at or below va */
+		size_t lo = 0, hi = o->ndsyms;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (o->dsyms[mid].addr <= va)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0) {
+			struct usym *u = &o->dsyms[lo - 1];
+			if (va < u->addr + (u->size ? u->size : 1)) {
+				f->name = u->name;
+				f->offset = va - u->addr;
+			}
+		}
+		return;
+	}
+}
+
+void usym_addr_frame(struct dt_usyms *us, int pid, uint64_t addr, struct dt_frame *f)
+{
+	usym_frame(us, pid, addr, f);
+	if (!f->module && us)
+		data_frame(load_proc(us, pid), addr, f);
+}
+
+/* illumos's call: addr in process pid as usym_addr_frame() names it;
+ * returns the length of the whole string, as snprintf() does. */
+int dtrace_uaddr2str(dtrace_hdl_t *h, pid_t pid, uint64_t addr, char *str, int nbytes)
+{
+	struct dt_frame f;
+	struct strbuf sb;
+	int n;
+
+	usym_addr_frame(h->usyms, (int)pid, addr, &f);
+	sb_init(&sb);
+	dt_frame_format(&sb, &f);
+	n = (int)sb.len;
+	if (str && nbytes > 0)
+		snprintf(str, (size_t)nbytes, "%s", sb.s ? sb.s : "");
+	sb_free(&sb);
+	return n;
 }

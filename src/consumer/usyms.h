@@ -1,5 +1,6 @@
 /*
- * usyms.h - user-space symbol lookup for ustack() (see usyms.c).
+ * usyms.h - user-space symbol lookup for ustack() and dtrace_uaddr2str() (see
+ * usyms.c).
  */
 #ifndef DT_USYMS_H
 #define DT_USYMS_H
@@ -18,6 +19,9 @@ void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc);
 /* The frame of pc in process pid (output.h); module NULL when unknown. */
 struct dt_frame;
 void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f);
+/* As usym_frame, and for a data address (.data, .bss) the object and
+ * data symbol that hold it: what dtrace_uaddr2str() prints. */
+void usym_addr_frame(struct dt_usyms *us, int pid, uint64_t addr, struct dt_frame *f);
 /* Read a live process's mappings and objects now (before it exits). */
 void usym_preload(struct dt_usyms *us, int pid);
 /* Drop what is cached about a process (its mappings may have changed). */

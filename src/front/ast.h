@@ -105,8 +105,44 @@ struct dt_clause {
 	int on_error;		/* matches dtrace:::ERROR */
 };
 
+/*
+ * A provider definition: provider NAME { probe NAME(args) [: (args)]; ... };
+ * It declares the probes an application defines (USDT) with their argument
+ * types: dtrace -h makes a C header of it (consumer/hdrgen.c).  A probe's
+ * input ("native") prototype is what the application passes; its optional
+ * output ("translated") prototype is what args[] is, each output argument
+ * naming the input argument it is made from.
+ */
+struct dt_probearg {
+	struct dt_type *type;	/* resolved (typedefs stripped) */
+	char *tname;		/* the type as written: "uint64_t", "char *" */
+	char *name;		/* the parameter's name, NULL when anonymous */
+	int line;
+};
+
+struct dt_probedef {
+	char *dname;		/* as written: "request__start" */
+	char *name;		/* as DTrace names the probe: "request-start"
+				   (each "__" becomes "-") */
+	int nargc, xargc;	/* xargc == nargc when no output prototype */
+	struct dt_probearg *nargv, *xargv;	/* xargv == nargv then */
+	int *mapping;		/* output argument i is input mapping[i] */
+	int has_xargs;		/* an output prototype was given */
+	int line;
+};
+
+struct dt_provdef {
+	char *name;
+	struct ptrvec probes;	/* struct dt_probedef *, in definition order */
+	struct dt_provdef *first;	/* a redeclaration: the provider's first
+					   definition (which has every probe);
+					   NULL for a first definition */
+	int line;
+};
+
 struct dt_prog {
 	struct ptrvec clauses;
+	struct ptrvec provdefs;	/* struct dt_provdef *, in source order */
 	struct ptrvec globals;	/* struct dt_var *, scope VS_GLOBAL */
 	struct ptrvec tlocals;	/* VS_THREAD */
 	struct ptrvec clocals;	/* VS_CLAUSE */

@@ -53,7 +53,7 @@ int dt_cc_macro_used(struct dt_cc *cc, int i)
 
 /* What a unit may change in the program and the context, to undo it. */
 struct unit_mark {
-	int nclauses, nglobals, ntlocals, nclocals, ninlines, naggs, nxlators;
+	int nclauses, nglobals, ntlocals, nclocals, ninlines, naggs, nxlators, nprovdefs;
 	int has_clauses, eof_line, next_clause_num;
 	struct dt_var *vars;		/* earlier variables as they were */
 	struct dt_aggvar *aggs;		/* earlier aggregations as they were */
@@ -84,6 +84,7 @@ static void mark_unit(struct dt_cc *cc, struct dt_prog *prog, struct unit_mark *
 	m->ninlines = prog->inlines.n;
 	m->naggs = prog->aggs.n;
 	m->nxlators = prog->xlators.n;
+	m->nprovdefs = prog->provdefs.n;
 	m->has_clauses = prog->has_clauses;
 	m->eof_line = prog->eof_line;
 	m->next_clause_num = prog->next_clause_num;
@@ -110,6 +111,7 @@ static void rollback_unit(struct dt_cc *cc, struct dt_prog *prog, struct unit_ma
 	for (int i = 0; i < m->naggs; i++)
 		*(struct dt_aggvar *)prog->aggs.v[i] = m->aggs[i];
 	prog->xlators.n = m->nxlators;
+	prog->provdefs.n = m->nprovdefs;
 	prog->has_clauses = m->has_clauses;
 	prog->eof_line = m->eof_line;
 	prog->next_clause_num = m->next_clause_num;
@@ -144,7 +146,7 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	 * DTrace, which checks each program it compiles */
 	if (prog->clauses.n == m.nclauses && ndecls == 0 && !o->allow_empty)
 		dt_error(cc->errs, prog->eof_line, "D_EMPTY", "empty D program translation unit");
-	sema_unit(cc, prog, m.nclauses, m.ninlines, m.nxlators);
+	sema_unit(cc, prog, m.nclauses, m.ninlines, m.nxlators, m.nprovdefs);
 	/* unused macro arguments are an error unless argref or defaultargs */
 	for (int i = 1; i < cc->opts.nmacro_args && !o->argref; i++)
 		if (!dt_cc_macro_used(cc, i))

@@ -3,14 +3,17 @@
  *
  * The grammar is DTrace's (C's expression grammar with D's additions:
  * probe clauses, self-> and this->, @aggregations, $macros, stringof,
- * xlate, ^^).  Errors use DTrace's wording: "syntax error near "X"",
- * "expected predicate and/or actions following probe description", ...
+ * xlate, ^^, translator and provider definitions).  Errors use DTrace's
+ * wording: "syntax error near "X"", "expected predicate and/or actions
+ * following probe description", ...
  */
 #include "parse.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <dtrace.h>	/* DTRACE_NAMELEN, DTRACE_PROVNAMELEN */
 
 #include "error.h"
 #include "sema.h"
@@ -939,6 +942,249 @@ static void parse_translator(struct parser *ps)
 	pv_push(&ps->prog->xlators, x);
 }
 
+/* ---- provider definitions --------------------------------------------- */
+
+/* The source text from s to e as one line: comments and runs of white
+ * space become one space, none at either end ("unsigned   long" ->
+ * "unsigned long"). */
+static char *written_text(const char *s, const char *e)
+{
+	struct strbuf sb;
+	int space = 0;
+
+	sb_init(&sb);
+	while (s < e) {
+		if (s + 1 < e && s[0] == '/' && s[1] == '*') {
+			const char *c = s + 2;
+			while (c + 1 < e && !(c[0] == '*' && c[1] == '/'))
+				c++;
+			s = c + 2;
+			space = 1;
+			continue;
+		}
+		if (isspace((unsigned char)*s)) {
+			s++;
+			space = 1;
+			continue;
+		}
+		if (space && sb.len)
+			sb_putc(&sb, ' ');
+		space = 0;
+		sb_putc(&sb, *s++);
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
+/*
+ * One parameter of a probe prototype: a type, '*'s, an optional name and
+ * optional [N]s.  An array parameter is a pointer, as in C.  A "..." is
+ * returned with a NULL type.
+ */
+static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
+{
+	const char *start = ps->cur.pos;
+	struct dt_type *t;
+	struct strbuf sb;
+	int stars = 0;
+
+	memset(a, 0, sizeof(*a));
+	if (ps->cur.kind == T_ELLIPSIS) {
+		advance(ps);
+		a->tname = xstrdup("...");
+		a->line = ps->cur.line;
+		return;
+	}
+	t = parse_type_spec(ps);
+	sb_init(&sb);
+	sb_puts(&sb, written_text(start, ps->cur.pos));
+	for (; accept(ps, T_STAR); stars++)
+		t = type_ptr(t);
+	if (ps->cur.kind == T_IDENT) {
+		a->name = ps->cur.text;
+		advance(ps);
+	}
+	while (accept(ps, T_LBRACK)) {
+		if (ps->cur.kind == T_INT)
+			advance(ps);
+		expect(ps, T_RBRACK);
+		t = type_ptr(t);
+		stars++;
+	}
+	for (int i = 0; i < stars; i++)
+		sb_puts(&sb, i ? "*" : " *");
+	a->type = t;
+	a->tname = sb.s;
+	/* DTrace reports a parameter where it read to: the token after it */
+	a->line = ps->cur.line;
+}
+
+/* '(' params ')': the parameters in *v, their count returned. */
+static int parse_probe_params(struct parser *ps, struct dt_probearg **v)
+{
+	int n = 0;
+
+	*v = NULL;
+	expect(ps, T_LPAREN);
+	if (accept(ps, T_RPAREN))
+		return 0;
+	for (;;) {
+		*v = xrealloc(*v, (size_t)(n + 1) * sizeof(**v));
+		parse_probe_param(ps, &(*v)[n++]);
+		if (accept(ps, T_COMMA))
+			continue;
+		expect(ps, T_RPAREN);
+		return n;
+	}
+}
+
+/*
+ * DTrace's checks of a probe prototype (dt_decl_prototype's rules for
+ * "probe input" and "probe output"): no "...", a void parameter alone and
+ * without a name; input names unique, anonymous input allowed; every
+ * output parameter names an input parameter.  Returns the argument count
+ * (0 for "(void)").
+ */
+static int check_probe_proto(struct parser *ps, struct dt_probearg *v, int n, const char *kind,
+			     struct dt_probearg *inputs, int ninputs, int line)
+{
+	int nvoid = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct dt_probearg *a = &v[i];
+		int is_void = a->type == &ty_void;
+		int declared = 0;
+
+		if (!a->type)
+			dt_error(ps->cc->errs, a->line, "D_DECL_PROTO_VARARGS",
+				 "%s prototype may not use a variable-length argument list", kind);
+		nvoid += is_void;
+		if (is_void && a->name)
+			dt_error(ps->cc->errs, a->line, "D_DECL_PROTO_NAME", "void parameter may not have a name: %s",
+				 a->name);
+		if (a->name) {
+			/* an input name must be new; an output one must be an input's */
+			int nin = inputs == v ? i : ninputs;
+			for (int j = 0; j < nin; j++)
+				if (inputs[j].name && strcmp(inputs[j].name, a->name) == 0)
+					declared = 1;
+			if (declared != (inputs != v))
+				dt_error(ps->cc->errs, a->line, "D_DECL_PROTO_FORM",
+					 "parameter is %s declared in %s prototype: %s, parameter #%d",
+					 inputs != v ? "not" : "already", kind, a->name, i + 1);
+		}
+		if (!a->name && !is_void && inputs != v)
+			dt_error(ps->cc->errs, a->line, "D_DECL_PROTO_NAME",
+				 "parameter declaration requires a name: parameter #%d", i + 1);
+	}
+	if (nvoid && n > 1)
+		dt_error(ps->cc->errs, line, "D_DECL_PROTO_VOID", "void must be sole parameter");
+	return nvoid ? 0 : n;
+}
+
+/* probe NAME(input) [: (output)] ; */
+static struct dt_probedef *parse_probe_def(struct parser *ps)
+{
+	struct dt_probedef *pr = xcalloc(1, sizeof(*pr));
+	struct dt_probearg *nv, *xv = NULL;
+	int nn, xn = 0;
+	char *full;
+
+	advance(ps);		/* 'probe' */
+	if (ps->cur.kind != T_IDENT)
+		syntax_error(ps);
+	pr->dname = ps->cur.text;
+	advance(ps);
+	nn = parse_probe_params(ps, &nv);
+	if (accept(ps, T_COLON)) {
+		pr->has_xargs = 1;
+		xn = parse_probe_params(ps, &xv);
+	}
+	pr->line = ps->cur.line;
+	if (ps->cur.kind != T_SEMI)
+		syntax_error(ps);
+
+	/* DTrace's name for it: "::" and the name with each "__" a '-' */
+	full = xasprintf("::%s", pr->dname);
+	for (char *p = full; *p; p++)
+		if (p[0] == '_' && p[1] == '_') {
+			*p = '-';
+			memmove(p + 1, p + 2, strlen(p + 2) + 1);
+		}
+	if (strchr(full, '`'))
+		dt_error(ps->cc->errs, pr->line, "D_PROV_BADNAME", "probe name may not contain scoping operator: %s", full);
+	if (strlen(full) - 2 >= DTRACE_NAMELEN)
+		dt_error(ps->cc->errs, pr->line, "D_PROV_BADNAME", "probe name may not exceed %d characters: %s",
+			 DTRACE_NAMELEN - 1, full);
+	pr->name = full + 2;
+
+	pr->nargc = check_probe_proto(ps, nv, nn, "probe input", nv, nn, pr->line);
+	pr->nargv = nv;
+	if (pr->has_xargs) {
+		pr->xargc = check_probe_proto(ps, xv, xn, "probe output", nv, pr->nargc, pr->line);
+		pr->xargv = xv;
+	} else {
+		pr->xargc = pr->nargc;
+		pr->xargv = nv;
+	}
+	if (pr->nargc > 255)
+		dt_error(ps->cc->errs, pr->line, "D_PROV_PRARGLEN",
+			 "probe %s input prototype exceeds %u parameters: %d params used", full, 255, pr->nargc);
+	if (pr->xargc > 255)
+		dt_error(ps->cc->errs, pr->line, "D_PROV_PRARGLEN",
+			 "probe %s output prototype exceeds %u parameters: %d params used", full, 255, pr->xargc);
+	/* each output argument is made from the input argument it names */
+	pr->mapping = xcalloc((size_t)(pr->xargc ? pr->xargc : 1), sizeof(int));
+	for (int i = 0; i < pr->xargc; i++) {
+		pr->mapping[i] = i;
+		for (int j = 0; pr->has_xargs && j < pr->nargc; j++)
+			if (strcmp(pr->nargv[j].name ? pr->nargv[j].name : "", pr->xargv[i].name) == 0) {
+				pr->mapping[i] = j;
+				break;
+			}
+	}
+	advance(ps);		/* ';' */
+	return pr;
+}
+
+/* provider NAME { probe ...; ... }; -- checked against earlier definitions
+ * when the unit is cooked (sema_prov.c). */
+static void parse_provider(struct parser *ps)
+{
+	struct dt_provdef *pv = xcalloc(1, sizeof(*pv));
+	size_t len;
+
+	advance(ps);		/* 'provider' */
+	if (ps->cur.kind != T_IDENT)
+		syntax_error(ps);
+	pv->name = ps->cur.text;
+	advance(ps);
+	expect(ps, T_LBRACE);
+	while (ps->cur.kind != T_RBRACE) {
+		if (ps->cur.kind != T_PROBE)
+			syntax_error(ps);
+		pv_push(&pv->probes, parse_probe_def(ps));
+	}
+	advance(ps);		/* '}' */
+	pv->line = ps->cur.line;
+	if (ps->cur.kind != T_SEMI)
+		syntax_error(ps);
+	if (strchr(pv->name, '`'))
+		dt_error(ps->cc->errs, pv->line, "D_PROV_BADNAME", "provider name may not contain scoping operator: %s",
+			 pv->name);
+	len = strlen(pv->name);
+	if (len >= DTRACE_PROVNAMELEN)
+		dt_error(ps->cc->errs, pv->line, "D_PROV_BADNAME", "provider name may not exceed %d characters: %s",
+			 DTRACE_PROVNAMELEN - 1, pv->name);
+	/* a USDT provider's name gets the process id appended */
+	if (isdigit((unsigned char)pv->name[len - 1]))
+		dt_error(ps->cc->errs, pv->line, "D_PROV_BADNAME", "provider name may not end with a digit: %s", pv->name);
+	/* before the ';' is read past: a #pragma after it may name the provider */
+	pv_push(&ps->prog->provdefs, pv);
+	ps->ndecls++;
+	ps->lx.pspec_mode = 1;
+	advance(ps);
+}
+
 static void parse_declaration(struct parser *ps)
 {
 	int line = ps->cur.line;
@@ -1025,8 +1271,12 @@ static void parse_declaration(struct parser *ps)
 		parse_translator(ps);
 		return;
 	}
-	if (ps->cur.kind == T_PROVIDER)
-		dt_error(ps->cc->errs, line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+	if (ps->cur.kind == T_PROVIDER) {
+		if (nclass)	/* a provider definition has no storage class */
+			dt_error(ps->cc->errs, line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+		parse_provider(ps);
+		return;
+	}
 	/* "self x;": a storage class without a type declares an int */
 	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
 	if (ps->cur.kind == T_SEMI && nclass)
@@ -1223,9 +1473,27 @@ static void pragma(void *arg, int line, const char *text)
 		}
 		dt_error(ps->cc->errs, line, "D_PRAGERR", "#error: %s", sb.s);
 	} else if (strcmp(words[1], "attributes") == 0) {
-		/* name/name/class triples: the only check is the shape */
-		if (n != 4 || strchr(words[2], '/') == NULL)
+		/* ATTRS IDENT, or ATTRS provider NAME PART; ATTRS is a
+		 * name/data/class triple: the only check is the shape */
+		int prov = n >= 4 && strcmp(words[3], "provider") == 0;
+		if (n < 4 || (prov && n < 6))
+			dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>");
+		if (strchr(words[2], '/') == NULL)
 			dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes");
+		for (int i = 0; prov && i < ps->prog->provdefs.n; i++) {
+			static const char *const parts[] = {"provider", "module", "function", "name", "args"};
+			struct dt_provdef *pv = ps->prog->provdefs.v[i];
+			int ok = 0;
+			if (strcmp(pv->name, words[4]) != 0)
+				continue;
+			for (size_t j = 0; j < ARRAY_SIZE(parts); j++)
+				ok |= strcmp(parts[j], words[5]) == 0;
+			/* DTrace names the provider where it means the component */
+			if (!ok)
+				dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL",
+					 "invalid component \"%s\" in attribute #pragma for provider %s", words[4], words[5]);
+			break;
+		}
 	} else if (strcmp(words[1], "binding") == 0 || strcmp(words[1], "depends_on") == 0 ||
 		   strcmp(words[1], "ident") == 0 || strcmp(words[1], "line") == 0) {
 		/* accepted */

@@ -1,7 +1,7 @@
 /*
  * sema.c - the driver of semantic analysis ("cooking", in DTrace's words):
  * cooks what one compile unit added to the program (its translators,
- * inlines and clauses) and checks each clause's actions as a whole (the
+ * provider definitions, inlines and clauses) and checks each clause's actions as a whole (the
  * rules of speculation).
  *
  * Variables that a unit creates by assigning to them are declared by a
@@ -89,7 +89,8 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 }
 
 
-void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator)
+void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
+	       int first_provdef)
 {
 	cc->P = prog;
 	cc->call_arg_depth = 0;
@@ -98,6 +99,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	cc->xlate_input = NULL;
 	memset(cc->macro_used, 0, sizeof(cc->macro_used));
 	sema_check_xlators(cc, first_xlator);
+	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);
 	for (int i = first_clause; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];

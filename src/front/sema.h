@@ -54,6 +54,11 @@ enum fn_kind { FK_SUBR, FK_ACTION, FK_AGG };
 
 struct dt_cc;
 
+/* The probe called name ("request-start") as the definitions of a provider
+ * finally declare it (first: the provider's first definition; sema_prov.c),
+ * NULL if they do not. */
+struct dt_probedef *sema_provider_probe(const struct dt_prog *P, const struct dt_provdef *first, const char *name);
+
 /* Integer constant expressions, for the parser (array dimensions, bit-field
  * widths, enumerator values): cooked in the context cc.  sema_try_const
  * returns 0 when n is no constant; sema_const_value reports D_ENUM_VALUE. */

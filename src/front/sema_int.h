@@ -7,6 +7,7 @@
  *   sema_decl.c   declarations: variables (built-in, declared, implicit)
  *                 and inlines
  *   sema_xlate.c  translators
+ *   sema_prov.c   provider definitions
  *   aggsema.c     aggregations
  */
 #ifndef DT_SEMA_INT_H
@@ -84,7 +85,11 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
 void sema_cook_psinfo_member(struct dt_cc *cc, struct node *n, struct node *k);
 void sema_check_xlators(struct dt_cc *cc, int first);
 
+/* sema_prov.c: the provider definitions from index first on */
+void sema_cook_provdefs(struct dt_cc *cc, int first);
+
 /* sema.c */
-void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator);
+void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
+	       int first_provdef);
 
 #endif

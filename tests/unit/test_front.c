@@ -617,6 +617,54 @@ static void prototype_errors(void)
 	OK("BEGIN\n{\n\tx = strlen(NULL);\n\ty = progenyof(pid);\n}\n");
 }
 
+/*
+ * Provider definitions (dtrace -h's input): DTrace's checks and the lines it
+ * reports them on (a probe's: its ';'; a provider's: the ';' after its '}').
+ */
+static void provider_definitions(void)
+{
+	OK("provider app {\n\tprobe start(int, char *);\n\tprobe done__ok(uint64_t id) : (uint64_t id);\n};\n");
+	OK("provider app { probe a(int); };\nprovider app { probe a(int); };\n");
+	OK("provider app { };\n#pragma D attributes Evolving/Evolving/Common provider app name\n");
+	ERR("provider app9 {\n\tprobe a(int);\n}\n;\n",
+	    "[D_PROV_BADNAME] line 4: provider name may not end with a digit: app9");
+	ERR("provider app {\n\tprobe a__b(int);\n\tprobe a__b(\n\t\tlong);\n};\n",
+	    "[D_PROV_PRDUP] line 4: probe redeclared: app:::a-b");
+	ERR("provider app {\n\tprobe a(int, ...);\n};\n",
+	    "[D_DECL_PROTO_VARARGS] line 2: probe input prototype may not use a variable-length argument list");
+	ERR("provider app {\n\tprobe a(void,\n\t\tint);\n};\n",
+	    "[D_DECL_PROTO_VOID] line 3: void must be sole parameter");
+	ERR("provider app { probe a(int); };\nprovider app {\n\tprobe a(long);\n};\n",
+	    "[D_PROV_INCOMPAT] line 3: probe app:::a output prototype argument #1 mismatch:\n"
+	    "\t current: long\n\tprevious: int");
+	ERR("provider app {\n\tprobe a(int x) : (struct in6_addr *x);\n};\n",
+	    "[D_PROV_PRXLATOR] line 2: translator for app:::a output argument #1 from int to struct in6_addr * "
+	    "is not defined");
+	ERR("provider app { probe a(); };\n#pragma D attributes Evolving/Evolving/Common provider app\n",
+	    "[D_PRAGMA_MALFORM] line 2: malformed #pragma attributes <attributes> <ident>");
+	ERR("provider app { probe a(); };\n#pragma D attributes Evolving/Evolving/Common provider app part\n",
+	    "[D_PRAGMA_INVAL] line 2: invalid component \"app\" in attribute #pragma for provider part");
+}
+
+/* A unit that fails leaves no provider definition behind: a later unit may
+ * define the provider afresh, with other probes. */
+static void provider_rollback(void)
+{
+	int e, ok;
+	dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &e);
+
+	ok = !dtrace_program_strcompile(h, "provider app { probe a(); }; BEGIN { x = ; }", DTRACE_PROBESPEC_NAME, 0, 0,
+					NULL) &&
+	     dtrace_program_strcompile(h, "provider app { probe b(int); };", DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		fprintf(stderr, "FAIL provider_rollback: %s\n", dtrace_errmsg(h, dtrace_errno(h)));
+	}
+	dtrace_close(h);
+}
+
 int main(void)
 {
 	known_strict = getenv("DT_TEST_KNOWN_BUGS") != NULL;
@@ -627,6 +675,8 @@ int main(void)
 	sema_errors();
 	prototype_errors();
 	valid_programs();
+	provider_definitions();
+	provider_rollback();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
