@@ -5,8 +5,9 @@
  * convention, the return value, the stack and frame pointers, the program
  * counter, and (pt_regs_gpr) every general register by its number in
  * instruction encodings.  One table for every provider that reads a
- * pt_regs (kprobe.c for fbt and kinst, pid.c) and for ustack()
- * (codegen/ustack.c); offsets from arch/x86/include/asm/ptrace.h.
+ * pt_regs (kprobe.c for fbt and kinst, pid.c, usdt.c: a USDT argument may
+ * live in any register) and for ustack() (codegen/ustack.c); offsets from
+ * arch/x86/include/asm/ptrace.h.
  */
 #ifndef DT_PT_REGS_H
 #define DT_PT_REGS_H
@@ -28,8 +29,9 @@
 #define PT_REGS_DX	96
 #define PT_REGS_SI	104
 #define PT_REGS_DI	112
-#define PT_REGS_IP	128
+#define PT_REGS_IP	128	/* at a uprobe: the probed instruction's address */
 #define PT_REGS_SP	152
+#define PT_REGS_SIZE	168	/* sizeof(struct pt_regs) */
 
 /* The offset of argument i (0..5): di si dx cx r8 r9. */
 static inline int16_t pt_regs_arg(int i)

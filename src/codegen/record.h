@@ -28,6 +28,9 @@ enum cg_map {
 			 * (provider, module, function, name; strbuf bytes each) */
 	CGM_SYSNR,	/* array[2 * SYSCALL_NR_MAX]: syscall number (+ SYSCALL_NR_MAX at
 			 * return) to probe id; 0: not traced */
+	CGM_PROV,	/* the map of the program's own provider, if it has one
+			 * (struct dt_provider's load_map: USDT's argument
+			 * descriptors); each program kind sees its own */
 	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
 			 * then one map per aggregation (see cg_layout) */
 };

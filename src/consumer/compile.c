@@ -201,6 +201,8 @@ static void build_programs(struct dtrace_hdl *h)
 	}
 }
 
+static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd);
+
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
 static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line)
@@ -209,8 +211,12 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	struct dt_type *t = NULL;
 	const char *desc = "";
 
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
+	 * other probes before match_unit */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
+		expand_pdesc(h, pd);	/* python$target's args[] */
 		desc = pdesc_str(pd);
 		probes_provide(h->probes, pd);
 		for (int id = 1; id < probe_count(h->probes); id++) {
@@ -231,8 +237,9 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
-/* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
-static char *expand_field(struct dtrace_hdl *h, const char *f)
+/* $target, $pid and $1.. inside a probe description, as DTrace expands them
+ * (list.c's descriptions too). */
+char *dt_expand_field(struct dtrace_hdl *h, const char *f)
 {
 	struct strbuf sb;
 
@@ -264,10 +271,10 @@ static char *expand_field(struct dtrace_hdl *h, const char *f)
 
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 {
-	pd->prov = expand_field(h, pd->prov);
-	pd->mod = expand_field(h, pd->mod);
-	pd->func = expand_field(h, pd->func);
-	pd->name = expand_field(h, pd->name);
+	pd->prov = dt_expand_field(h, pd->prov);
+	pd->mod = dt_expand_field(h, pd->mod);
+	pd->func = dt_expand_field(h, pd->func);
+	pd->name = dt_expand_field(h, pd->name);
 }
 
 /* A program whose probes all run the same clauses needs no clause mask. */
@@ -548,7 +555,8 @@ void dt_compile_free(struct dtrace_hdl *h)
 	h->programs.n = 0;
 }
 
-static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
+static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr",
+					    "provider"};
 
 static const char *map_name(void *arg, int idx)
 {
