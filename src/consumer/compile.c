@@ -113,6 +113,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 	struct dt_cc_opts co = {
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
+		.defaultargs = h->o.defaultargs, .argref = h->o.argref,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }
@@ -231,45 +232,6 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
-/* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
-static char *expand_field(struct dtrace_hdl *h, const char *f)
-{
-	struct strbuf sb;
-
-	if (!strchr(f, '$'))
-		return (char *)f;
-	sb_init(&sb);
-	for (const char *p = f; *p;) {
-		if (*p != '$') {
-			sb_putc(&sb, *p++);
-			continue;
-		}
-		const char *q = p + 1;
-		while (*q && (isalnum((unsigned char)*q) || *q == '_'))
-			q++;
-		char name[64];
-		snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
-		if (strcmp(name, "target") == 0)
-			sb_printf(&sb, "%ld", h->target);
-		else if (strcmp(name, "pid") == 0)
-			sb_printf(&sb, "%d", (int)getpid());
-		else if (isdigit((unsigned char)name[0]) && atoi(name) < h->nargs)
-			sb_puts(&sb, h->args[atoi(name)]);
-		else
-			sb_putn(&sb, p, (size_t)(q - p));
-		p = q;
-	}
-	return sb.s;
-}
-
-static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
-{
-	pd->prov = expand_field(h, pd->prov);
-	pd->mod = expand_field(h, pd->mod);
-	pd->func = expand_field(h, pd->func);
-	pd->name = expand_field(h, pd->name);
-}
-
 /* A program whose probes all run the same clauses needs no clause mask. */
 static void mark_uniform(struct dtrace_hdl *h)
 {
@@ -309,7 +271,6 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
-			expand_pdesc(h, pd);
 			probes_provide(h->probes, pd);
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
@@ -377,7 +338,6 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	struct dt_unit_opts uo = {
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
-		.argref = h->o.argref || h->o.defaultargs,
 		.on_option = on_option,
 		.arg = h,
 	};
