@@ -183,12 +183,15 @@ static void build_programs(struct dtrace_hdl *h)
 				h->progs[k]->name = xstrdup(p->pv->prog_name);
 				h->prog_pv[k] = p->pv;
 			}
-			if (h->progs[k]->clauses.n >= 64)
-				dt_error(h->cgo.errs, c->line, NULL, "too many clauses for one probe kind (at most 64)");
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
 	free(used);
+	/* a probe's clause mask has a bit for each clause of its program */
+	h->L.pmask_words = 1;
+	for (int k = 0; k < h->nkinds; k++)
+		if (h->progs[k] && (uint32_t)(h->progs[k]->clauses.n + 63) / 64 > h->L.pmask_words)
+			h->L.pmask_words = (uint32_t)(h->progs[k]->clauses.n + 63) / 64;
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *prog = h->progs[k];
 		int strings = 0;
