@@ -182,6 +182,9 @@ void cg_var_store(struct cg *g, struct node *n, int keybase);
 int cg_push_keys(struct cg *g, struct node *n);
 void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys);
 void cg_dyn_load(struct cg *g, struct dt_var *v);
+/* r0 = address of the value of dynamic variable reference n (a struct or
+ * union), made (zeroed) when unset: where stores into its members go. */
+void cg_dyn_addr(struct cg *g, struct node *n);
 int cg_is_garray_elem(struct node *n);
 int cg_garray_packed(const struct dt_type *elem);
 void cg_garray_addr(struct cg *g, struct node *n);

@@ -113,6 +113,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 	struct dt_cc_opts co = {
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
+		.defaultargs = h->o.defaultargs, .argref = h->o.argref,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }
@@ -182,12 +183,15 @@ static void build_programs(struct dtrace_hdl *h)
 				h->progs[k]->name = xstrdup(p->pv->prog_name);
 				h->prog_pv[k] = p->pv;
 			}
-			if (h->progs[k]->clauses.n >= 64)
-				dt_error(h->cgo.errs, c->line, NULL, "too many clauses for one probe kind (at most 64)");
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
 	free(used);
+	/* a probe's clause mask has a bit for each clause of its program */
+	h->L.pmask_words = 1;
+	for (int k = 0; k < h->nkinds; k++)
+		if (h->progs[k] && (uint32_t)(h->progs[k]->clauses.n + 63) / 64 > h->L.pmask_words)
+			h->L.pmask_words = (uint32_t)(h->progs[k]->clauses.n + 63) / 64;
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *prog = h->progs[k];
 		int strings = 0;
@@ -316,7 +320,6 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
-			expand_pdesc(h, pd);
 			probes_provide(h->probes, pd);
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
@@ -384,7 +387,6 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	struct dt_unit_opts uo = {
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
-		.argref = h->o.argref || h->o.defaultargs,
 		.on_option = on_option,
 		.arg = h,
 	};

@@ -283,7 +283,7 @@ int dt_load(struct dtrace_hdl *h)
 	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, 0);
 	MK(CGM_SCRATCH, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, (L->scratch_size + 7) & ~7u, (uint32_t)h->ncpus, 0);
 	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
-	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8, (uint32_t)nprobes, 0);
+	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8 * L->pmask_words, (uint32_t)nprobes, 0);
 	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
 	MK(CGM_SYSNR, BPF_MAP_TYPE_ARRAY, "dt_sysnr", 4, 4, 2 * SYSCALL_NR_MAX, 0);
 	dt_syscall_set_map(h->probes, dt_map_fd(h, CGM_SYSNR));
@@ -337,13 +337,14 @@ int dt_load(struct dtrace_hdl *h)
 			struct dt_clause *c = p->clauses.v[i];
 			for (int j = 0; j < c->probes.n; j++) {
 				struct dt_probe *pr = c->probes.v[j];
-				uint64_t mask = 0;
+				uint64_t mask[L->pmask_words];	/* bit i: clause i of the program */
 				uint32_t id = pr->id;
 				if (provider_kind(pr->pv) != k && id != DTRACE_PROBE_ERROR)
 					continue;
-				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, &mask);
-				mask |= 1ULL << i;
-				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, &mask, 0);
+				memset(mask, 0, sizeof(mask));
+				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, mask);
+				mask[i / 64] |= 1ULL << (i % 64);
+				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, mask, 0);
 			}
 		}
 		if (h->prog_pv[k]->load_map && (h->pvmap_fds[k] = h->prog_pv[k]->load_map(h->probes)) < 0)
