@@ -3,11 +3,12 @@
 # libbpf-dev: BPF syscalls, ring buffer, BTF; libelf-dev and zlib1g-dev: libbpf's
 # own dependencies; cpp: dtrace -C; python3: the conformance runner;
 # pkg-config: tests/api builds a consumer with the installed libdtrace.pc;
+# systemtap-sdt-dev: <sys/sdt.h>, for the programs the USDT tests build;
 # qemu-system-x86 and busybox-static: the stock-kernel test bed
 # (tests/kernels), which boots Debian's kernels with an initramfs of busybox.
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config qemu-system-x86 busybox-static; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then

@@ -436,25 +436,7 @@ int main(int argc, char **argv)
 			return fatal(1, "failed to open output file '%s': %s", outfile, strerror(errno));
 	}
 
-	if (list) {
-		int matched = 0;
-		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-		if (ncmds == 0)
-			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
-		for (int i = 0; i < ncmds; i++) {
-			dtrace_probedesc_t pd;
-			if (cmds[i].kind == 's' ||
-			    dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
-				continue;
-			if (dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose) == 0)
-				matched++;
-		}
-		fflush(g.out);
-		dtrace_close(g.dtp);
-		return matched > 0 || ncmds == 0 ? 0 : 1;
-	}
-
-	/* processes first: $target names one in the programs */
+	/* processes first: $target names one in the programs (and in -l's descriptions) */
 	struct ps_prochandle *procs[2] = { NULL, NULL };
 	int nprocs = 0;
 	if (ccmd && !gen) {
@@ -468,6 +450,29 @@ int main(int argc, char **argv)
 	} else if (grab_pid) {
 		if (!(procs[nprocs++] = dtrace_proc_grab(g.dtp, (pid_t)grab_pid, 0)))
 			return fatal(1, "%s", errmsg());
+	}
+
+	if (list) {
+		int matched = 0;
+		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+		if (ncmds == 0 && nprocs) {
+			/* -l -p PID: that process's USDT probes (providers NAMEPID), not all */
+			dtrace_probedesc_t pd = { .dtpd_id = 0 };
+			snprintf(pd.dtpd_provider, sizeof(pd.dtpd_provider), "*%d", (int)dtrace_proc_pid(procs[0]));
+			dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose);
+		} else if (ncmds == 0)
+			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
+		for (int i = 0; i < ncmds; i++) {
+			dtrace_probedesc_t pd;
+			if (cmds[i].kind == 's' ||
+			    dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
+				continue;
+			if (dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose) == 0)
+				matched++;
+		}
+		fflush(g.out);
+		dtrace_close(g.dtp);
+		return matched > 0 || ncmds == 0 ? 0 : 1;
 	}
 
 	/* macro arguments: $0 is the script (or dtrace), then the operands */

@@ -11,45 +11,30 @@
 
 #include <stdlib.h>
 
-#include "../bpf/pt_regs.h"
-
-/* bpf_get_stack() of the probe's context into r7 + off (size bytes);
- * some contexts (BEGIN and END) have no kernel stack of their own. */
+/* The stack of the probe's context into r7 + off (size bytes): the
+ * kernel's (bpf_get_stack), or a user stack as ustack.c takes it.  Some
+ * contexts (BEGIN and END) have no kernel stack of their own. */
 void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 {
 	int ok = cg_new_label(g);
 
-	if (g->p->ctx->no_kernel_stack && !user) {
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	if (user) {
+		cg_ustack_into(g, off, size);
 		return;
 	}
-	if (user) {
-		/* the process id, to find the frames' objects */
-		cg_call(g, BPF_FUNC_get_current_pid_tgid);
-		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
-		off += 8;
-		size -= 8;
+	if (g->p->ctx->no_kernel_stack) {
 		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		return;
 	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
 	cg_emit(g, BPF_MOV64_REG(R2, R7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)off));
 	cg_emit(g, BPF_MOV64_IMM(R3, (int32_t)size));
-	cg_emit(g, BPF_MOV64_IMM(R4, user ? BPF_F_USER_STACK : 0));
+	cg_emit(g, BPF_MOV64_IMM(R4, 0));
 	cg_call(g, BPF_FUNC_get_stack);
 	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
 	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 	cg_place(g, ok);
-	if (user && g->p->ctx->ustack_at_ret) {
-		/* the first frame is the return address at %rsp (0 if it
-		 * cannot be read): %rbp is the caller's already */
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, PT_REGS_SP));
-		cg_emit(g, BPF_MOV64_REG(R1, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-		cg_emit(g, BPF_MOV64_IMM(R2, 8));
-		cg_call(g, BPF_FUNC_probe_read_user);
-	}
 }
 
 static struct dt_recdesc *next_rec(struct cg *g)

@@ -3,8 +3,8 @@
  * provider reads from its context: struct cg_ctxops), the ERROR probe's
  * arguments (from the fault area), the current process and thread (pid,
  * tid, ppid, uid, execname, curthread), timestamps (cached for the
- * clause), probe names and ids, errno (the provider's) and the stack
- * depth.
+ * clause), probe names and ids, errno (the provider's), the stack depth
+ * and caller/ucaller (stack frames).
  */
 #include "cg_impl.h"
 
@@ -44,6 +44,32 @@ static void task_member(struct cg *g, const char *path)
 	if (off)
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)off));
 	cg_load_kernel(g, t);
+}
+
+/*
+ * r0 = frame i of this context's kernel (flags 0) or user
+ * (BPF_F_USER_STACK) stack as bpf_get_stack() unwinds it, 0 when it has
+ * none.  Frame 0 is where the probe fired, frame 1 the return address
+ * of its function, which is how Oracle's DTrace on BPF defines caller
+ * and ucaller where the context cannot say better (gen_caller).
+ */
+static void stack_frame(struct cg *g, uint64_t flags, int i)
+{
+	uint32_t t = cg_temp(g, 8 * (uint32_t)(i + 1));
+	int ok = cg_new_label(g), done = cg_new_label(g);
+
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_MOV64_REG(R2, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
+	cg_emit(g, BPF_MOV64_IMM(R3, 8 * (i + 1)));
+	cg_emit(g, BPF_MOV64_IMM(R4, (int32_t)flags));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jmp_imm(g, BPF_JSGT, R0, 8 * i, ok);	/* the frame is there */
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, ok);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(t + 8 * (uint32_t)i)));
+	cg_place(g, done);
 }
 
 /* args[i]: argN converted to the type sema gave args[i] */
@@ -185,7 +211,21 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 			cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
 			return;
 		}
-	case BV_CALLER: case BV_UCALLER: case BV_USTACKDEPTH: case BV_IPL:
+	case BV_CALLER:
+		if (g->p->ctx->gen_caller) {
+			g->p->ctx->gen_caller(g);
+			return;
+		}
+		if (g->p->ctx->no_kernel_stack) {
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			return;
+		}
+		stack_frame(g, 0, 1);
+		return;
+	case BV_UCALLER:
+		stack_frame(g, BPF_F_USER_STACK, 1);
+		return;
+	case BV_USTACKDEPTH: case BV_IPL:
 		cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
 	default:

@@ -101,6 +101,10 @@ struct cg_layout {
 	uint32_t fault_off;
 	uint32_t drops_off;	/* u64 buffer drops, u64 aggregation drops */
 	uint32_t temp_off;	/* temporaries begin */
+	/* u64 words of a probe's clause mask (the CGM_PMASK value): one per
+	 * 64 clauses of the program with the most; set by the consumer once
+	 * it has grouped the clauses into programs */
+	uint32_t pmask_words;
 	uint32_t scratch_size;	/* after all programs are generated */
 	struct strbuf strtab;	/* string constants, each strbuf long */
 	int ndyn;		/* dynamic variable maps */

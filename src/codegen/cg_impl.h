@@ -50,6 +50,8 @@
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   aggregate.c  aggregation updates (histogram geometry in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
+ *   ustack.c     user stacks (ustack()): which frames, the caller at a
+ *                function's entry, the process for the consumer's symbols
  *   layout.c     cg_layout_program: variables, records, the scratch area
  *   program.c    statements, clauses and programs (cg_generate)
  */
@@ -180,6 +182,9 @@ void cg_var_store(struct cg *g, struct node *n, int keybase);
 int cg_push_keys(struct cg *g, struct node *n);
 void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys);
 void cg_dyn_load(struct cg *g, struct dt_var *v);
+/* r0 = address of the value of dynamic variable reference n (a struct or
+ * union), made (zeroed) when unset: where stores into its members go. */
+void cg_dyn_addr(struct cg *g, struct node *n);
 int cg_is_garray_elem(struct node *n);
 int cg_garray_packed(const struct dt_type *elem);
 void cg_garray_addr(struct cg *g, struct node *n);
@@ -214,5 +219,8 @@ void cg_action(struct cg *g, struct node *n);
 void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user);
 void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
 		       uint32_t *off, int *bit);
+
+/* ---- ustack.c ---- */
+void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size);
 
 #endif

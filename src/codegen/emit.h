@@ -51,13 +51,16 @@ struct cg_ctxops {
 	 * clauses still run (END does). */
 	void (*gen_after_exit)(struct cg *g, int run);
 	/* The context has no kernel stack: stack() records none, stackdepth
-	 * is 0. */
+	 * and caller are 0. */
 	int no_kernel_stack;
 	/* The probe fires on a return instruction before it runs (pid's
 	 * return probes, uprobes on ret): ustack() shows the stack as DTrace
 	 * does after the return, from the return address at %rsp (the frame
 	 * being left is not in it). */
 	int ustack_at_ret;
+	/* r0 = caller, the kernel PC the probed function returns to; NULL:
+	 * frame 1 of the context's kernel stack (bpf_get_stack). */
+	void (*gen_caller)(struct cg *g);
 };
 
 /* A gen_prologue for contexts whose BPF cookie is the probe id (set at

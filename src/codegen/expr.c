@@ -187,11 +187,36 @@ static int is_direct(const struct node *n)
 	return 0;
 }
 
-/* r0 = BPF address of a direct lvalue. */
+/*
+ * A member (or an element of an array member) of a struct or union held in
+ * an associative array or a thread-local variable: i[1].ts, self->s.a[2].
+ * It is written in place, in the variable's map value (made when unset),
+ * but read as the other dynamic values are (an unset one reads as zeros).
+ */
+static int is_dyn_member(const struct node *n)
+{
+	if (n->kind == N_MEMBER && n->op == T_DOT) {
+		const struct node *b = n->kids[0];
+		if (b->kind == N_VAR)
+			return (b->var->is_assoc || b->var->scope == VS_THREAD) && b->type &&
+			       (b->type->kind == TY_STRUCT || b->type->kind == TY_UNION);
+		return is_dyn_member(b);
+	}
+	if (n->kind == N_INDEX && n->kids[0]->type && n->kids[0]->type->kind == TY_ARRAY &&
+	    n->kids[0]->kind == N_MEMBER)
+		return is_dyn_member(n->kids[0]);
+	return 0;
+}
+
+/* r0 = BPF address of a direct lvalue (or of a dynamic member's, for a
+ * store: is_dyn_member). */
 static void gen_daddr(struct cg *g, struct node *n)
 {
 	if (n->kind == N_VAR) {
-		cg_var_addr(g, n->var);
+		if (n->var->is_assoc || n->var->scope == VS_THREAD)
+			cg_dyn_addr(g, n);
+		else
+			cg_var_addr(g, n->var);
 		return;
 	}
 	if (n->kind == N_INDEX) {
@@ -235,6 +260,8 @@ static void gen_update(struct cg *g, struct node *n)
 	int is_assign = n->kind == N_ASSIGN;
 	int post = n->kind == N_POSTINC || n->kind == N_POSTDEC;
 	int keybase = g->depth;
+	/* written in BPF memory: D variables, and members of dynamic ones */
+	int direct = is_direct(l) || is_dyn_member(l);
 
 	/* the location */
 	if (l->kind == N_VAR && (l->var->is_assoc || l->var->scope == VS_THREAD)) {
@@ -242,7 +269,7 @@ static void gen_update(struct cg *g, struct node *n)
 	} else if (cg_is_garray_elem(l)) {
 		cg_garray_addr(g, l);
 		cg_push(g, R0);
-	} else if (l->kind != N_VAR && is_direct(l)) {
+	} else if (l->kind != N_VAR && direct) {
 		gen_daddr(g, l);
 		cg_push(g, R0);
 	} else if (l->kind != N_VAR) {
@@ -264,7 +291,7 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_peek(g, R0, locdepth - 1);
 			if (cg_is_garray_elem(l))
 				cg_garray_load(g, l->type);
-			else if (is_direct(l))
+			else if (direct)
 				cg_load_sized(g, l->type);
 			else
 				cg_load_kernel(g, l->type);
@@ -316,7 +343,7 @@ static void gen_update(struct cg *g, struct node *n)
 		if (cg_is_garray_elem(l)) {
 			int sz = cg_garray_packed(l->type) ? cg_bpf_size(l->type->size) : BPF_DW;
 			cg_emit(g, BPF_STX_MEM(sz, R2, R1, 0));
-		} else if (is_direct(l) && is_str(l->type)) {
+		} else if (direct && is_str(l->type)) {
 			uint32_t sz = l->type->kind == TY_ARRAY ? l->type->nelems : g->L->strmax;
 			cg_emit(g, BPF_MOV64_REG(R8, R1));
 			cg_emit(g, BPF_MOV64_REG(R1, R2));
@@ -324,7 +351,7 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_emit(g, BPF_MOV64_REG(R3, R8));
 			cg_call(g, BPF_FUNC_probe_read_kernel_str);
 			cg_emit(g, BPF_MOV64_REG(R0, R8));
-		} else if (is_direct(l) && l->kind == N_MEMBER && l->aux &&
+		} else if (direct && l->kind == N_MEMBER && l->aux &&
 			   ((const struct dt_member *)l->aux)->bit_size) {
 			/* a bitfield: read the 8 bytes that hold it, replace its bits */
 			const struct dt_member *m = l->aux;
@@ -341,7 +368,7 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_emit(g, BPF_ALU64_REG(BPF_OR, R3, R5));
 			cg_emit(g, BPF_STX_MEM(BPF_DW, R2, R3, 0));
 			cg_emit(g, BPF_MOV64_REG(R0, R8));
-		} else if (is_direct(l) && type_is_scalar(l->type)) {
+		} else if (direct && type_is_scalar(l->type)) {
 			uint32_t sz = l->type->size ? l->type->size : 8;
 			cg_emit(g, BPF_STX_MEM(cg_bpf_size(sz > 8 ? 8 : sz), R2, R1, 0));
 		} else if (type_is_scalar(l->type) && l->type->size <= 8) {

@@ -152,7 +152,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	for (int i = 0; i < prog->clauses.n && !L->uses_alloca; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
 		L->uses_alloca = uses_fn(c->pred, F_ALLOCA) || uses_fn(c->body, F_ALLOCA) ||
-				 uses_fn(c->pred, F_BCOPY) || uses_fn(c->body, F_BCOPY);
+				 uses_fn(c->pred, F_BCOPY) || uses_fn(c->body, F_BCOPY) ||
+				 uses_fn(c->pred, F_COPYIN) || uses_fn(c->body, F_COPYIN);
 	}
 	if (L->uses_alloca)
 		off += 2 * ALLOCA_MAX;

@@ -7,7 +7,10 @@
  *                 id (-> CG_FP_PRID); stop if exit() was called (unless
  *                 the provider has gen_after_exit); r7 = this CPU's scratch
  *                 area; the probe's clause mask (CGM_PMASK) unless every
- *                 probe of the program runs every clause
+ *                 probe of the program runs every clause: the mask itself
+ *                 in FP_MASK when it is one word (64 clauses or fewer, the
+ *                 common case, one load per clause), else the address of
+ *                 its words (a map value), so any number of clauses runs
  *   clause i      if the mask has bit i: record header, predicate, body,
  *                 send the record; its fault block sends a fault record
  *                 and runs the ERROR clauses inline
@@ -81,6 +84,11 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	/* if (!(mask & (1 << bit))) skip */
 	if (bit >= 0) {
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_MASK));
+		if (g->L->pmask_words > 1) {
+			/* word bit / 64 of the mask whose address FP_MASK holds */
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, (int16_t)(8 * (bit / 64))));
+			bit %= 64;
+		}
 		if (bit < 31) {
 			cg_emit(g, BPF_ALU64_IMM(BPF_AND, R1, 1 << bit));
 		} else {
@@ -249,7 +257,8 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R2, FP_KEY32));
 		cg_call(&g, BPF_FUNC_map_lookup_elem);
 		cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
-		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
+		if (L->pmask_words <= 1)
+			cg_emit(&g, BPF_LDX_MEM(BPF_DW, R0, R0, 0));
 		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R0, FP_MASK));
 	}
 	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));

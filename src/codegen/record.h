@@ -2,9 +2,9 @@
  * record.h - the contract between the BPF programs codegen writes and the
  * consumer that reads what they produce: the maps every program may use,
  * the global-variable map's fixed words, the records sent through the ring
- * buffer (struct rec_hdr + data, or struct rec_fault) and the description
- * of each clause's record (struct dt_recdesc) that the layout pass computes
- * and the consumer decodes with.  The layouts here are ABI between the two
+ * buffer (struct rec_hdr + data, struct rec_fault or struct rec_upid) and
+ * the description of each clause's record (struct dt_recdesc) that the
+ * layout pass computes and the consumer decodes with.  The layouts here are ABI between the two
  * halves: change both sides together.
  *
  * The values of aggregation maps are described in consumer/agg.h, their
@@ -28,6 +28,9 @@ enum cg_map {
 			 * (provider, module, function, name; strbuf bytes each) */
 	CGM_SYSNR,	/* array[2 * SYSCALL_NR_MAX]: syscall number (+ SYSCALL_NR_MAX at
 			 * return) to probe id; 0: not traced */
+	CGM_PROV,	/* the map of the program's own provider, if it has one
+			 * (struct dt_provider's load_map: USDT's argument
+			 * descriptors); each program kind sees its own */
 	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
 			 * then one map per aggregation (see cg_layout) */
 };
@@ -44,7 +47,10 @@ enum cg_map {
 #define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
 #define GV_SPEC0	64	/* speculation slots 1..DT_NSPEC_MAX: 1 busy */
 #define DT_NSPEC_MAX	16
-#define GV_FIRSTVAR	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
+#define GV_UPIDS	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
+#define DT_UPID_SLOTS	64	/* GV_UPIDS: slot pid % 64 holds the last pid a
+				 * struct rec_upid was sent for (codegen/ustack.c) */
+#define GV_FIRSTVAR	(GV_UPIDS + 8 * DT_UPID_SLOTS)
 
 /* Run-time faults (rec_fault.fault) are DTrace's DTRACEFLT_* numbers, part
  * of the public API (dtrace_errdata_t.dteda_fault): <dtrace.h> defines them. */
@@ -73,6 +79,20 @@ struct rec_fault {
 	uint64_t pc;
 };
 
+/*
+ * A process whose user stack a probe took (ustack(), as a record or as an
+ * aggregation key): the consumer reads its mappings and symbols now, while
+ * it lives, so that its frames still have names when they are printed
+ * after it exits (an aggregation printed at END).  Sent when the pid is
+ * not the one its slot of GV_UPIDS last had; the consumer may see a pid
+ * more than once.
+ */
+#define REC_UPID	0xfffffffeu
+struct rec_upid {
+	uint32_t magic;		/* REC_UPID */
+	uint32_t pid;
+};
+
 /* One piece of data in a clause's record. */
 struct dt_recarg {
 	uint32_t off, size;
@@ -81,7 +101,8 @@ struct dt_recarg {
 	int isize;		/* D size of an integer value */
 	int is_ptr;
 	int is_stack;		/* 1 kernel, 2 user: size/8 program counters
-				 * (user: the pid first, then size/8 - 1) */
+				 * (user: the pid first, then size/8 - 1;
+				 * codegen/ustack.c says which frames) */
 	int is_raw;		/* struct/union bytes, printed as rawbytes */
 };
 

@@ -199,25 +199,57 @@ static void gen_strstr(struct cg *g, struct node *n)
 }
 
 /*
- * copyin(addr, size) and copyinstr(addr [, len]): read user memory into a
- * temporary with bpf_probe_read_user(_str); a bad address faults with
+ * Take r0 bytes of this clause's alloca() space (DTrace's scratch space,
+ * "out of scratch space" past ALLOCA_MAX in all): leaves r8 = their offset
+ * in the region and r9 = r0, both known to the verifier to be at most
+ * ALLOCA_MAX, and advances FP_ACUR by r0 rounded up to 8.
+ */
+static void alloca_take(struct cg *g)
+{
+	int ok = cg_new_label(g), bad = cg_new_label(g);
+
+	cg_emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
+	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
+	cg_jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, bad);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, ~7));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R8));
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad);
+	cg_fault(g, DTRACEFLT_NOSCRATCH, -1);
+	cg_place(g, ok);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
+}
+
+/* r0 = the address of the space at offset r8 of the alloca() region, as
+ * D sees it (a number: stores through it are checked, alloca_check). */
+static void alloca_result(struct cg *g)
+{
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+}
+
+/*
+ * copyin(addr, size) and copyinstr(addr [, len]): read user memory with
+ * bpf_probe_read_user(_str), copyin's into the clause's scratch (alloca)
+ * space, copyinstr's into a string temporary; a bad address faults with
  * DTrace's "invalid address" and the address.
  */
 static void gen_copyin(struct cg *g, struct node *n)
 {
 	int str = n->fn == F_COPYINSTR;
 	struct node *len = n->args.n > 1 ? n->args.v[1] : NULL;
-	uint32_t max = str ? g->L->strbuf : g->L->strbuf;
-	int ok = cg_new_label(g), clamp = cg_new_label(g);
-	uint32_t t;
+	int ok = cg_new_label(g);
+	uint32_t t = 0;
 
-	if (!str && len->is_const && len->cval > 0 && (uint64_t)len->cval <= 4096)
-		max = (uint32_t)len->cval;
-	t = cg_temp(g, max);
 	cg_expr(g, n->args.v[0]);
 	cg_push(g, R0);
 	if (str) {
 		/* at most len bytes and the NUL, at most strsize bytes */
+		t = cg_temp(g, g->L->strbuf);
 		if (len) {
 			cg_expr(g, len);
 			cg_emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
@@ -227,23 +259,31 @@ static void gen_copyin(struct cg *g, struct node *n)
 		} else {
 			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 		}
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
 	} else {
+		/* copyin's bytes are scratch space, as in DTrace: the
+		 * clause may write them (*p = 0) as alloca()'s */
 		cg_expr(g, len);
-		cg_jmp_imm(g, BPF_JLE, R0, (int32_t)max, clamp);
-		cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)max));
-		cg_place(g, clamp);
-		cg_emit(g, BPF_MOV64_REG(R2, R0));
+		alloca_take(g);
+		cg_emit(g, BPF_MOV64_REG(R1, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
 	}
-	cg_pop(g, R8);
-	cg_emit(g, BPF_MOV64_REG(R3, R8));
-	cg_emit(g, BPF_MOV64_REG(R1, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_pop(g, R3);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_TMP));	/* the address, for a fault */
 	cg_call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
 	cg_jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
-	cg_fault(g, DTRACEFLT_BADADDR, R8);
+	cg_fault(g, DTRACEFLT_BADADDR, R1);
 	cg_place(g, ok);
-	cg_emit(g, BPF_MOV64_REG(R0, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	if (str) {
+		cg_emit(g, BPF_MOV64_REG(R0, R7));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	} else {
+		alloca_result(g);
+	}
 }
 
 /* speculation(): claim a free speculation buffer (1..nspec), or 0. */
@@ -687,36 +727,20 @@ static void gen_progenyof(struct cg *g, struct node *n)
 /* alloca(n): n zeroed bytes of this clause's scratch space. */
 static void gen_alloca(struct cg *g, struct node *n)
 {
-	int ok = cg_new_label(g);
+	int none = cg_new_label(g);
 
 	cg_expr(g, n->args.v[0]);
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~7));
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
-	cg_emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
-	cg_emit(g, BPF_MOV64_REG(R2, R8));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R9));
-	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
-	cg_fault(g, DTRACEFLT_NOSCRATCH, -1);
-	cg_place(g, ok);
-	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_ACUR));
-	cg_jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, ok);	/* for the verifier */
-	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, ok);
-	{
-		int none = cg_new_label(g);
-		cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
-		cg_emit(g, BPF_MOV64_REG(R1, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		cg_emit(g, BPF_MOV64_REG(R2, R9));
-		cg_emit(g, BPF_MOV64_REG(R3, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
-		cg_call(g, BPF_FUNC_probe_read_kernel);
-		cg_place(g, none);
-	}
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->alloca_off));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R8));
+	alloca_take(g);
+	cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_REG(R3, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_place(g, none);
+	alloca_result(g);
 }
 
 /* bcopy(src, dst, n): dst must be memory alloca() gave out. */

@@ -113,6 +113,44 @@ void cg_dyn_load(struct cg *g, struct dt_var *v)
 	cg_place(g, done);
 }
 
+void cg_dyn_addr(struct cg *g, struct node *n)
+{
+	struct dt_var *v = n->var;
+	int map = CGM_DYN0 + (int)dyn_index(g, v), found = cg_new_label(g), ok = cg_new_label(g);
+	uint32_t sz = cg_val_size(g->L, v->type), t = cg_temp(g, sz);
+	int base = cg_push_keys(g, n);
+
+	cg_build_key(g, v, base, n->args.n);
+	g->depth = base;
+	cg_emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
+	cg_ld_map(g, R1, map);
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
+	/* unset: add it zeroed (the member stored next makes it nonzero) */
+	for (uint32_t i = 0; i < sz; i += 8)
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
+	cg_ld_map(g, R1, map);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_REG(R3, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+	cg_emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_ld_map(g, R1, map);
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
+	/* the map is full: a dynamic variable drop, as in DTrace; the store
+	 * goes to the zeroed temporary, which nothing reads */
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+	cg_jmp(g, ok);
+	cg_place(g, found);
+	cg_place(g, ok);
+}
+
 /* Store the value at depth vdepth into a dynamic variable keyed at r2. */
 static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 {

@@ -113,6 +113,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 	struct dt_cc_opts co = {
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
+		.defaultargs = h->o.defaultargs, .argref = h->o.argref,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }
@@ -182,12 +183,15 @@ static void build_programs(struct dtrace_hdl *h)
 				h->progs[k]->name = xstrdup(p->pv->prog_name);
 				h->prog_pv[k] = p->pv;
 			}
-			if (h->progs[k]->clauses.n >= 64)
-				dt_error(h->cgo.errs, c->line, NULL, "too many clauses for one probe kind (at most 64)");
 			pv_push(&h->progs[k]->clauses, c);
 		}
 	}
 	free(used);
+	/* a probe's clause mask has a bit for each clause of its program */
+	h->L.pmask_words = 1;
+	for (int k = 0; k < h->nkinds; k++)
+		if (h->progs[k] && (uint32_t)(h->progs[k]->clauses.n + 63) / 64 > h->L.pmask_words)
+			h->L.pmask_words = (uint32_t)(h->progs[k]->clauses.n + 63) / 64;
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *prog = h->progs[k];
 		int strings = 0;
@@ -201,6 +205,8 @@ static void build_programs(struct dtrace_hdl *h)
 	}
 }
 
+static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd);
+
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
 static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line)
@@ -209,8 +215,12 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	struct dt_type *t = NULL;
 	const char *desc = "";
 
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
+	 * other probes before match_unit */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
+		expand_pdesc(h, pd);	/* python$target's args[] */
 		desc = pdesc_str(pd);
 		probes_provide(h->probes, pd);
 		for (int id = 1; id < probe_count(h->probes); id++) {
@@ -231,8 +241,9 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
-/* $target, $pid and $1.. inside a probe description, as DTrace expands them. */
-static char *expand_field(struct dtrace_hdl *h, const char *f)
+/* $target, $pid and $1.. inside a probe description, as DTrace expands them
+ * (list.c's descriptions too). */
+char *dt_expand_field(struct dtrace_hdl *h, const char *f)
 {
 	struct strbuf sb;
 
@@ -264,10 +275,10 @@ static char *expand_field(struct dtrace_hdl *h, const char *f)
 
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 {
-	pd->prov = expand_field(h, pd->prov);
-	pd->mod = expand_field(h, pd->mod);
-	pd->func = expand_field(h, pd->func);
-	pd->name = expand_field(h, pd->name);
+	pd->prov = dt_expand_field(h, pd->prov);
+	pd->mod = dt_expand_field(h, pd->mod);
+	pd->func = dt_expand_field(h, pd->func);
+	pd->name = dt_expand_field(h, pd->name);
 }
 
 /* A program whose probes all run the same clauses needs no clause mask. */
@@ -309,7 +320,6 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
-			expand_pdesc(h, pd);
 			probes_provide(h->probes, pd);
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
@@ -377,7 +387,6 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	struct dt_unit_opts uo = {
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
-		.argref = h->o.argref || h->o.defaultargs,
 		.on_option = on_option,
 		.arg = h,
 	};
@@ -548,7 +557,8 @@ void dt_compile_free(struct dtrace_hdl *h)
 	h->programs.n = 0;
 }
 
-static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr"};
+static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr",
+					    "provider"};
 
 static const char *map_name(void *arg, int idx)
 {

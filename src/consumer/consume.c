@@ -6,7 +6,9 @@
  * The library's own half of some actions happens here too: exit() ends
  * tracing, speculative records wait for their commit() or discard(),
  * clear/trunc/normalize act on the aggregations, setopt() sets an option,
- * system() runs its command.  A fault record goes to the error handler.
+ * system() runs its command.  A fault record goes to the error handler; a
+ * process's record (struct rec_upid) and the process of each ustack() to
+ * usyms.c, which reads its symbols while it lives.
  *
  * Everything shown goes through the handle's emitter (output.h: text, JSON
  * or folded), then to the buffered handler when one is installed, else to
@@ -25,6 +27,7 @@
 #include "agg.h"
 #include "format.h"
 #include "output.h"
+#include "usyms.h"
 
 /* The DTRACEACT_* kind an action's record has. */
 static dtrace_actkind_t action_kind(int fn)
@@ -357,6 +360,23 @@ static int callback_ok(struct dtrace_hdl *h, int rv)
 	return 1;
 }
 
+/* The processes of the record's user stacks, as it arrives (a speculative
+ * one may be printed after they exit): usyms.c reads their symbols. */
+static void note_ustacks(struct dtrace_hdl *h, const struct dt_clause *c, const char *data, size_t size)
+{
+	const struct rec_hdr *hdr = (const struct rec_hdr *)data;
+
+	for (int i = 0; i < c->recs.n; i++) {
+		const struct dt_recdesc *r = c->recs.v[i];
+		uint64_t pid;
+		if (r->action != F_USTACK || (r->bit >= 0 && !(hdr->present & (1ULL << r->bit))) ||
+		    r->args[0].off + 8 > size)
+			continue;
+		memcpy(&pid, data + r->args[0].off, 8);
+		usym_note(h->usyms, (int)pid);
+	}
+}
+
 /* data is a private copy: decoding may write into it. */
 static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 {
@@ -368,9 +388,15 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		fault(h, (const struct rec_fault *)data);
 		return;
 	}
+	if (size >= sizeof(struct rec_upid) && *(uint32_t *)data == REC_UPID) {
+		/* read its symbols while it lives (usyms.c) */
+		usym_note(h->usyms, (int)((const struct rec_upid *)data)->pid);
+		return;
+	}
 	if (size < sizeof(*hdr) || hdr->epid == 0 || (int)hdr->epid > h->prog.clauses.n)
 		return;
 	struct dt_clause *c = h->prog.clauses.v[hdr->epid - 1];
+	note_ustacks(h, c, data, size);
 	/* a speculative record waits for its commit() or discard() */
 	if (hdr->spec && !h->spec_flushing) {
 		if (hdr->spec <= DT_NSPEC_MAX) {

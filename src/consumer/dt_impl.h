@@ -140,6 +140,8 @@ struct dtrace_hdl {
 	int nmaps;
 	int *map_fds;
 	int *prog_fds;
+	int *pvmap_fds;			/* by kind: its provider's own map
+					 * (load_map, CGM_PROV), -1 if none */
 	int *inst_fds;			/* by probe id: its own program instance
 					 * (load.c), -1 if it has none */
 	int ninst;
@@ -185,6 +187,9 @@ int dt_option_cmdline_only(const char *name);
 
 /* compile.c */
 void dt_compile_free(struct dtrace_hdl *h);
+/* A probe description field with $target, $pid, $1... expanded: f itself
+ * when it has none, else an allocated string. */
+char *dt_expand_field(struct dtrace_hdl *h, const char *f);
 
 /* load.c: maps and programs into the kernel; 0, or -1 with the error set. */
 int dt_load(struct dtrace_hdl *h);

@@ -59,21 +59,33 @@ static struct dt_pdesc pdesc_of(const dtrace_probedesc_t *pdp)
 int dtrace_probe_iter(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_probe_f *func, void *arg)
 {
 	struct dt_pdesc pd = pdesc_of(pdp);
-	int matched = 0;
+	int matched = 0, rv = 0;
+	char **f[4] = { &pd.prov, &pd.mod, &pd.func, &pd.name }, *given[4];
+
+	/* `dtrace -l -n 'python$target:::' -c cmd` lists that process's probes */
+	for (int i = 0; i < 4; i++) {
+		given[i] = *f[i];
+		*f[i] = dt_expand_field(h, given[i]);
+	}
 
 	probes_provide(h->probes, &(struct dt_pdesc){ .prov = "dtrace", .mod = "", .func = "", .name = "" });
 	/* a globbed name can match any provider's probes: make them all */
 	probes_provide(h->probes, pdp && !dt_is_glob(pd.name) ? &pd : NULL);
-	for (int id = 1; id < probe_count(h->probes); id++) {
+	/* ... but a provider named by the description (python$target:::f*,
+	 * whose probes "all" does not make) still needs to see it */
+	if (pdp && dt_is_glob(pd.name) && *pd.prov && strcspn(pd.prov, "*?[\\") > 0)
+		probes_provide(h->probes, &pd);
+	for (int id = 1; id < probe_count(h->probes) && !rv; id++) {
 		struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
-		int rv;
 		if (pdp && !probe_match(p, &pd))
 			continue;
 		matched++;
-		if ((rv = func(h, dt_probedesc_of(h, p), arg)) != 0)
-			return rv;
+		rv = func(h, dt_probedesc_of(h, p), arg);
 	}
-	return matched ? 0 : dt_set_errno(h, EDT_NOPROBE);
+	for (int i = 0; i < 4; i++)
+		if (*f[i] != given[i])
+			free(*f[i]);
+	return rv ? rv : matched ? 0 : dt_set_errno(h, EDT_NOPROBE);
 }
 
 int dtrace_probe_info(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)

@@ -1,7 +1,8 @@
 /*
  * load.c - a compiled program into the kernel: the maps every program
  * shares (ring buffer, globals, scratch, string table, probe masks and
- * names, syscall table), one map per dynamic variable and per aggregation,
+ * names, syscall table), the map a provider may fill for its program
+ * (load_map), one map per dynamic variable and per aggregation,
  * their initial contents, and the BPF programs with their map references
  * resolved: with the BTF that describes their functions after the main
  * one (codegen/strfn.c's), and as one instance per probe for a program
@@ -119,7 +120,8 @@ static int load_program(struct dtrace_hdl *h, int k, struct dt_probe *pr)
 	for (int i = 0; i < p->nrelocs; i++) {
 		int m = p->relocs[i].map;
 		insns[p->relocs[i].insn].imm = m == CG_RELOC_PRID ? (int32_t)(pr ? pr->id : 0)
-					     : m == CG_RELOC_NARGS ? tgt.nargs : dt_map_fd(h, m);
+					     : m == CG_RELOC_NARGS ? tgt.nargs
+					     : m == CGM_PROV ? h->pvmap_fds[k] : dt_map_fd(h, m);
 	}
 	if (p->nfuncs && !(btf = prog_btf(h, p, &info))) {
 		free(insns);
@@ -258,6 +260,9 @@ int dt_load(struct dtrace_hdl *h)
 		return dt_set_errmsg(h, EDT_ENABLING, "Enabling exceeds size of buffer");
 	}
 	h->ninst = nprobes;
+	h->pvmap_fds = xcalloc((size_t)h->nkinds, sizeof(int));
+	for (int k = 0; k < h->nkinds; k++)
+		h->pvmap_fds[k] = -1;
 	h->inst_fds = xcalloc((size_t)nprobes, sizeof(int));
 	for (int i = 0; i < nprobes; i++)
 		h->inst_fds[i] = -1;
@@ -278,7 +283,7 @@ int dt_load(struct dtrace_hdl *h)
 	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, 0);
 	MK(CGM_SCRATCH, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, (L->scratch_size + 7) & ~7u, (uint32_t)h->ncpus, 0);
 	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
-	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8, (uint32_t)nprobes, 0);
+	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8 * L->pmask_words, (uint32_t)nprobes, 0);
 	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
 	MK(CGM_SYSNR, BPF_MAP_TYPE_ARRAY, "dt_sysnr", 4, 4, 2 * SYSCALL_NR_MAX, 0);
 	dt_syscall_set_map(h->probes, dt_map_fd(h, CGM_SYSNR));
@@ -332,15 +337,19 @@ int dt_load(struct dtrace_hdl *h)
 			struct dt_clause *c = p->clauses.v[i];
 			for (int j = 0; j < c->probes.n; j++) {
 				struct dt_probe *pr = c->probes.v[j];
-				uint64_t mask = 0;
+				uint64_t mask[L->pmask_words];	/* bit i: clause i of the program */
 				uint32_t id = pr->id;
 				if (provider_kind(pr->pv) != k && id != DTRACE_PROBE_ERROR)
 					continue;
-				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, &mask);
-				mask |= 1ULL << i;
-				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, &mask, 0);
+				memset(mask, 0, sizeof(mask));
+				bpf_map_lookup_elem(dt_map_fd(h, CGM_PMASK), &id, mask);
+				mask[i / 64] |= 1ULL << (i % 64);
+				bpf_map_update_elem(dt_map_fd(h, CGM_PMASK), &id, mask, 0);
 			}
 		}
+		if (h->prog_pv[k]->load_map && (h->pvmap_fds[k] = h->prog_pv[k]->load_map(h->probes)) < 0)
+			return dt_set_errmsg(h, EDT_ENABLING, "cannot make the map of %s: %s", p->name,
+					     strerror(-h->pvmap_fds[k]));
 		if (p->per_probe) {
 			if (load_instances(h, k) < 0)
 				return -1;
@@ -371,6 +380,11 @@ void dt_unload(struct dtrace_hdl *h)
 			close(h->prog_fds[k]);
 			h->prog_fds[k] = -1;
 		}
+	for (int k = 0; h->pvmap_fds && k < h->nkinds; k++)
+		if (h->pvmap_fds[k] >= 0)
+			close(h->pvmap_fds[k]);
+	free(h->pvmap_fds);
+	h->pvmap_fds = NULL;
 	for (int i = 0; i < h->ninst; i++)
 		if (h->inst_fds[i] >= 0)
 			close(h->inst_fds[i]);

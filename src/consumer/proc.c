@@ -4,8 +4,9 @@
  * DTrace grabs it, so pid$target probes see its program and nothing has
  * run before tracing is on; it runs at dtrace_proc_continue().  It stays
  * under ptrace until it exits so that it stops once more as it exits: its
- * mappings are then read for ustack() symbols while they still exist.
- * dtrace_work() notices exits and tells the proc handler.
+ * mappings are then read for ustack() symbols while they still exist.  A
+ * grabbed process's are read when it is grabbed (usyms.c).  dtrace_work()
+ * notices exits and tells the proc handler.
  */
 #define _GNU_SOURCE
 #include "dt_impl.h"
@@ -103,6 +104,9 @@ struct ps_prochandle *dtrace_proc_grab(dtrace_hdl_t *h, pid_t pid, int flags)
 		dt_set_errmsg(h, EDT_NOPROC, "failed to grab pid %d: %s", (int)pid, strerror(ESRCH));
 		return NULL;
 	}
+	/* its symbols, while it lives (a grabbed process is not stopped at
+	 * its exit) */
+	usym_note(h->usyms, pid);
 	return add_proc(h, pid, 0);
 }
 

@@ -4,6 +4,20 @@
  * libelf, once per object), giving DTrace's "object`symbol+0xoff" frames;
  * and the same for data addresses (a lock in .data or .bss), which the
  * public dtrace_uaddr2str() formats.
+ *
+ * A process's mappings must be read while it lives: once it has exited
+ * its /proc/PID/maps is gone, and an aggregation printed at END would show
+ * bare addresses.  So they are read when the consumer first hears of the
+ * process (usym_note: a ustack() record, the struct rec_upid the probes
+ * send when they take a user stack, a grabbed -p process), read again at
+ * the exit of a -c child (usym_preload, while it is stopped there), and
+ * kept after the process is gone.  A mapping made after the first read (a
+ * library loaded with dlopen()) is found by reading the maps again when a
+ * frame falls outside every mapping known, if the process has been heard
+ * of since the last read and still lives; a process that loads a library
+ * and exits before anything reads its maps again shows that library's
+ * frames as addresses.  A pid reused by a new process keeps the old
+ * process's mappings.
  */
 #include "usyms.h"
 #include "dt_impl.h"
@@ -44,6 +58,7 @@ struct uproc {
 	int pid;
 	struct umap *maps;
 	size_t nmaps;
+	int heard;		/* heard of since its maps were last read */
 	struct uproc *next;
 };
 
@@ -170,24 +185,20 @@ static struct uobj *load_obj(struct dt_usyms *us, const char *path)
 	return o;
 }
 
-static struct uproc *load_proc(struct dt_usyms *us, int pid)
+/* Read /proc/pid/maps into p, replacing what p had; when the process is
+ * gone (nothing read), p keeps what it had. */
+static void read_maps(struct dt_usyms *us, struct uproc *p)
 {
-	struct uproc *p;
 	char path[64], line[1024];
+	struct umap *maps = NULL;
+	size_t n = 0, cap = 0;
 	FILE *f;
-	size_t cap = 0;
 
-	for (p = us->procs; p; p = p->next)
-		if (p->pid == pid)
-			return p;
-	p = xcalloc(1, sizeof(*p));
-	p->pid = pid;
-	p->next = us->procs;
-	us->procs = p;
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	p->heard = 0;
+	snprintf(path, sizeof(path), "/proc/%d/maps", p->pid);
 	f = fopen(path, "r");
 	if (!f)
-		return p;
+		return;
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long start, end, off;
 		char perms[8], file[512] = "";
@@ -195,24 +206,65 @@ static struct uproc *load_proc(struct dt_usyms *us, int pid)
 			continue;
 		if (perms[2] != 'x' || file[0] != '/')
 			continue;
-		if (p->nmaps == cap) {
+		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
-			p->maps = xrealloc(p->maps, cap * sizeof(*p->maps));
+			maps = xrealloc(maps, cap * sizeof(*maps));
 		}
-		p->maps[p->nmaps].start = start;
-		p->maps[p->nmaps].end = end;
-		p->maps[p->nmaps].off = off;
-		p->maps[p->nmaps].obj = load_obj(us, file);
-		p->nmaps++;
+		maps[n].start = start;
+		maps[n].end = end;
+		maps[n].off = off;
+		maps[n].obj = load_obj(us, file);
+		n++;
 	}
 	fclose(f);
+	if (!n) {
+		free(maps);
+		return;
+	}
+	free(p->maps);
+	p->maps = maps;
+	p->nmaps = n;
+}
+
+static struct uproc *find_proc(struct dt_usyms *us, int pid)
+{
+	for (struct uproc *p = us->procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	return NULL;
+}
+
+/* The process's state, its maps read the first time it is asked for. */
+static struct uproc *load_proc(struct dt_usyms *us, int pid)
+{
+	struct uproc *p = find_proc(us, pid);
+
+	if (p)
+		return p;
+	p = xcalloc(1, sizeof(*p));
+	p->pid = pid;
+	p->next = us->procs;
+	us->procs = p;
+	read_maps(us, p);
 	return p;
+}
+
+void usym_note(struct dt_usyms *us, int pid)
+{
+	struct uproc *p;
+
+	if (!us || pid <= 0)
+		return;
+	if ((p = find_proc(us, pid)))
+		p->heard = 1;
+	else
+		load_proc(us, pid);
 }
 
 void usym_preload(struct dt_usyms *us, int pid)
 {
-	usym_forget(us, pid);
-	load_proc(us, pid);
+	if (us && pid > 0)
+		read_maps(us, load_proc(us, pid));
 }
 
 void usym_forget(struct dt_usyms *us, int pid)
@@ -227,41 +279,51 @@ void usym_forget(struct dt_usyms *us, int pid)
 		}
 }
 
+static struct umap *find_map(struct uproc *p, uint64_t pc)
+{
+	for (size_t i = 0; i < p->nmaps; i++)
+		if (pc >= p->maps[i].start && pc < p->maps[i].end)
+			return &p->maps[i];
+	return NULL;
+}
+
 void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f)
 {
 	struct uproc *p = us ? load_proc(us, pid) : NULL;
+	struct umap *m = p ? find_map(p, pc) : NULL;
 
 	f->pc = pc;
 	f->module = f->name = NULL;
 	f->offset = 0;
-	for (size_t i = 0; p && i < p->nmaps; i++) {
-		struct umap *m = &p->maps[i];
-		if (pc < m->start || pc >= m->end)
-			continue;
-		struct uobj *o = m->obj;
-		const char *base = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
-		uint64_t foff = pc - m->start + m->off, va = foff;
-		for (int s = 0; s < o->nseg; s++)
-			if (foff >= o->seg_off[s] && foff < o->seg_off[s] + o->seg_filesz[s])
-				va = foff - o->seg_off[s] + o->seg_vaddr[s];
-		f->module = base;
-		f->offset = va;		/* object`0xva when no symbol has it */
-		size_t lo = 0, hi = o->nsyms;
-		if (hi && va >= o->syms[0].addr) {
-			while (hi - lo > 1) {
-				size_t mid = (lo + hi) / 2;
-				if (o->syms[mid].addr <= va)
-					lo = mid;
-				else
-					hi = mid;
-			}
-			struct usym *u = &o->syms[lo];
-			if (!u->size || va < u->addr + u->size) {
-				f->name = u->name;
-				f->offset = va - u->addr;
-			}
-		}
+	if (!m && p && p->heard) {
+		/* a mapping made since the maps were read? */
+		read_maps(us, p);
+		m = find_map(p, pc);
+	}
+	if (!m)
 		return;
+	struct uobj *o = m->obj;
+	const char *base = strrchr(o->path, '/') ? strrchr(o->path, '/') + 1 : o->path;
+	uint64_t foff = pc - m->start + m->off, va = foff;
+	for (int s = 0; s < o->nseg; s++)
+		if (foff >= o->seg_off[s] && foff < o->seg_off[s] + o->seg_filesz[s])
+			va = foff - o->seg_off[s] + o->seg_vaddr[s];
+	f->module = base;
+	f->offset = va;		/* object`0xva when no symbol has it */
+	size_t lo = 0, hi = o->nsyms;
+	if (hi && va >= o->syms[0].addr) {
+		while (hi - lo > 1) {
+			size_t mid = (lo + hi) / 2;
+			if (o->syms[mid].addr <= va)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		struct usym *u = &o->syms[lo];
+		if (!u->size || va < u->addr + u->size) {
+			f->name = u->name;
+			f->offset = va - u->addr;
+		}
 	}
 }
 

@@ -1,6 +1,6 @@
 /*
- * usyms.h - user-space symbol lookup for ustack() and dtrace_uaddr2str() (see
- * usyms.c).
+ * usyms.h - user-space symbol lookup for ustack() and dtrace_uaddr2str(),
+ * and when a process's mappings are read (see usyms.c).
  */
 #ifndef DT_USYMS_H
 #define DT_USYMS_H
@@ -22,7 +22,12 @@ void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f);
 /* As usym_frame, and for a data address (.data, .bss) the object and
  * data symbol that hold it: what dtrace_uaddr2str() prints. */
 void usym_addr_frame(struct dt_usyms *us, int pid, uint64_t addr, struct dt_frame *f);
-/* Read a live process's mappings and objects now (before it exits). */
+/* A process whose user stacks are about: read its mappings and objects
+ * now if they are not known yet (while it lives), else take note that it
+ * may have mapped more since. */
+void usym_note(struct dt_usyms *us, int pid);
+/* Read a live process's mappings and objects again now (before it exits);
+ * what was read before stays if it has exited already. */
 void usym_preload(struct dt_usyms *us, int pid);
 /* Drop what is cached about a process (its mappings may have changed). */
 void usym_forget(struct dt_usyms *us, int pid);

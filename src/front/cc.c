@@ -27,6 +27,7 @@ void dt_cc_destroy(struct dt_cc *cc)
 		return;
 	types_destroy(cc->types);
 	sema_protos_free(cc);
+	free(cc->macro_used);
 	free(cc);
 }
 
@@ -44,11 +45,6 @@ void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg)
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc)
 {
 	return cc->errs;
-}
-
-int dt_cc_macro_used(struct dt_cc *cc, int i)
-{
-	return i >= 0 && i < DT_CC_NMACRO && cc->macro_used[i];
 }
 
 /* What a unit may change in the program and the context, to undo it. */
@@ -135,6 +131,8 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	cc->errs = &cc->es;
 	memset(&cc->es, 0, sizeof(cc->es));
 	cc->P = prog;
+	/* before parsing: probe descriptions reference arguments too */
+	macro_unit_start(cc);
 	if (setjmp(cc->es.jb)) {
 		cc->errs = &cc->es;
 		rollback_unit(cc, prog, &m);
@@ -147,10 +145,8 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	if (prog->clauses.n == m.nclauses && ndecls == 0 && !o->allow_empty)
 		dt_error(cc->errs, prog->eof_line, "D_EMPTY", "empty D program translation unit");
 	sema_unit(cc, prog, m.nclauses, m.ninlines, m.nxlators, m.nprovdefs);
-	/* unused macro arguments are an error unless argref or defaultargs */
-	for (int i = 1; i < cc->opts.nmacro_args && !o->argref; i++)
-		if (!dt_cc_macro_used(cc, i))
-			dt_error(cc->errs, 0, "D_MACRO_UNUSED", "macro argument $%d is not referenced", i);
+	/* DTrace reports it at the end of a file (at no line for a string) */
+	macro_check_unused(cc, o->from_file ? prog->eof_line : 0);
 	free_mark(&m);
 	return 0;
 }

@@ -29,6 +29,8 @@ struct dt_cc_opts {
 	int destructive;	/* -w */
 	int quiet;
 	long target;		/* $target: the -c/-p process, 0 if none */
+	int defaultargs;	/* -xdefaultargs: $N not given is 0, $$N "" */
+	int argref;		/* -xargref: the last argument need not be used */
 };
 
 /* The type of args[i] in clause c (the probes the clause matches agree on
@@ -39,7 +41,6 @@ typedef struct dt_type *(*dt_cc_args_type_fn)(void *arg, struct dt_clause *c, in
 struct dt_unit_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
-	int argref;		/* -xargref/-xdefaultargs: $1.. need no reference */
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	void *arg;

@@ -225,6 +225,24 @@ static int escape_char(struct dt_lexer *lx, const char **pp)
 	return c;
 }
 
+int lex_unescape(char *s)
+{
+	struct dt_lexer lx = {0};	/* escape_char counts lines in it: unused */
+	const char *p = s;
+	char *q = s;
+
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			*q++ = (char)escape_char(&lx, &p);
+		} else {
+			*q++ = *p++;
+		}
+	}
+	*q = 0;
+	return (int)(q - s);
+}
+
 static void lex_number(struct dt_lexer *lx, struct token *t)
 {
 	const char *p = lx->p, *start = p;

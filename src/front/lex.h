@@ -67,6 +67,9 @@ struct dt_lexer {
 void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es);
 /* Read the next token; lexical errors are reported through dt_error(). */
 void lex_next(struct dt_lexer *lx, struct token *t);
+/* Decode a string's C escapes (\n, \x41, \101...) in place, as a string
+ * literal's are; returns the length, which may count NULs. */
+int lex_unescape(char *s);
 /* Text of a token kind for "syntax error near" messages. */
 const char *tok_str(enum tok k);
 

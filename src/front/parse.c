@@ -431,6 +431,13 @@ static struct node *parse_primary(struct parser *ps)
 		return n;
 	case T_MACRO:
 	case T_MACRO_STR:
+		if (isdigit((unsigned char)ps->cur.text[0])) {
+			/* an argument stands for its text, read here as
+			 * DTrace's lexer reads it: after the #pragmas above */
+			n = macro_arg_node(ps->cc, ps->cur.text, ps->cur.kind == T_MACRO_STR, line);
+			advance(ps);
+			return n;
+		}
 		n = node_new(N_MACRO, line);
 		n->sval = ps->cur.text;
 		n->op = ps->cur.kind == T_MACRO_STR;
@@ -1365,6 +1372,7 @@ static void parse_clause(struct parser *ps)
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);
+		macro_expand_pdesc(ps->cc, pd);
 		pv_push(&c->pdescs, pd);
 		advance(ps);
 		if (ps->cur.kind != T_COMMA)

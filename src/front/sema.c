@@ -97,7 +97,6 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;
-	memset(cc->macro_used, 0, sizeof(cc->macro_used));
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);

@@ -687,54 +687,14 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	n->is_lvalue = 1;
 }
 
+/* A macro variable ($pid, $target, ...): an int.  (Macro arguments, $1 and
+ * $$1, were replaced by the parser: macro.c.) */
 static void cook_macro(struct dt_cc *cc, struct node *n)
 {
-	const char *name = n->sval;
-	char *end;
-	long idx = strtol(name, &end, 10);
-
-	if (*end == 0 && end != name) {
-		if (idx >= cc->opts.nmacro_args) {
-			dt_error(cc->errs, n->line, "D_MACRO_UNDEF", "macro argument %s%s is not defined", n->op ? "$$" : "$", name);
-		}
-		if (idx < 64)
-			cc->macro_used[idx] = 1;
-		const char *val = cc->opts.macro_args[idx];
-		char *e2;
-		long long iv = strtoll(val, &e2, 0);
-		if (!n->op && *val && *e2 == 0 && idx != 0) {
-			n->kind = N_INT;
-			n->ival = (uint64_t)iv;
-			n->op = 8;	/* decimal-like typing */
-			n->sval = (char *)val;
-			cook_int(n);
-			return;
-		}
-		n->kind = N_STR;
-		n->sval = xstrdup(val);
-		n->slen = (int)strlen(val);
-		n->type = &ty_string;
-		return;
-	}
 	long v;
-	if (strcmp(name, "pid") == 0)
-		v = getpid();
-	else if (strcmp(name, "ppid") == 0)
-		v = getppid();
-	else if (strcmp(name, "uid") == 0)
-		v = (long)getuid();
-	else if (strcmp(name, "gid") == 0)
-		v = (long)getgid();
-	else if (strcmp(name, "pgid") == 0)
-		v = getpgid(0);
-	else if (strcmp(name, "sid") == 0)
-		v = getsid(0);
-	else if (strcmp(name, "target") == 0) {
-		v = cc->opts.target;
-	} else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
-		v = 0;
-	else
-		dt_error(cc->errs, n->line, "D_MACRO_UNDEF", "macro variable $%s is not defined", name);
+
+	if (macro_var_value(cc, n->sval, &v) < 0)
+		dt_error(cc->errs, n->line, "D_MACRO_UNDEF", "macro variable $%s is not defined", n->sval);
 	n->kind = N_INT;
 	n->ival = (uint64_t)v;
 	n->type = &ty_int;

@@ -3,6 +3,7 @@
  * dt_cc, see cc.h) and what the parts of semantic analysis share:
  *   sema.c        the driver: cooks a compile unit, clause by clause
  *   sema_expr.c   expressions: identifiers, operators, constants, macros
+ *   macro.c       macro arguments and variables ($1, $$1, $pid...)
  *   sema_call.c   calls: the built-in functions and their prototypes
  *   sema_decl.c   declarations: variables (built-in, declared, implicit)
  *                 and inlines
@@ -21,7 +22,6 @@
 #include "types.h"
 
 #define DT_CC_MAX_BIND 32	/* inline parameters bound at once */
-#define DT_CC_NMACRO 64		/* $0..$63 are tracked for D_MACRO_UNUSED */
 #define DT_CC_NBVARS 64		/* at least the built-in variables' count */
 
 struct dt_cc {
@@ -51,7 +51,8 @@ struct dt_cc {
 	const char *bind_name[DT_CC_MAX_BIND];
 	struct node *bind_node[DT_CC_MAX_BIND];
 	int nbind;
-	unsigned char macro_used[DT_CC_NMACRO];	/* by the unit */
+	unsigned char *macro_used;	/* [i]: the unit referenced $i (macro.c) */
+	int nmacro_used;
 	/* the built-in functions' prototypes, parsed from sema_call.c's
 	 * table when a function is first called (NULL: not yet) */
 	struct sema_proto *protos[F_NFUNCS];
@@ -66,6 +67,17 @@ int sema_is_null_const(struct node *n);
 /* May a value (node rhs) be stored in something of type a? */
 int sema_assignable(struct dt_type *a, struct node *rhs);
 const char *sema_opname(int op);
+
+/* macro.c */
+void macro_unit_start(struct dt_cc *cc);
+/* $N or $$N (name "N") in an expression: the node its text stands for. */
+struct node *macro_arg_node(struct dt_cc *cc, const char *name, int dbl, int line);
+/* $pid, $target...: 0 and its value, or -1 when there is no such variable. */
+int macro_var_value(struct dt_cc *cc, const char *name, long *v);
+/* Replace the macros in a probe description's fields (D_PDESC_INVAL). */
+void macro_expand_pdesc(struct dt_cc *cc, struct dt_pdesc *pd);
+/* D_MACRO_UNUSED at the end of a unit; line: where DTrace reports it. */
+void macro_check_unused(struct dt_cc *cc, int line);
 
 /* sema_call.c */
 void sema_cook_call(struct dt_cc *cc, struct node *n);

@@ -2,7 +2,7 @@
  * pid.c - the pid provider: pidPID:MODULE:FUNCTION:NAME, a function's
  * entry, its return, and any instruction of it (NAME the offset in hex,
  * "work:1c"), in one process; the objects and their symbols come from
- * uobj.c, instruction boundaries from common/x86_insn.c.
+ * pidobj.c, instruction boundaries from common/x86_insn.c.
  *
  * Probes are made on demand for a named process (pid123, pid$target): a
  * description with a glob or no NAME makes entry, return and, for a NAME
@@ -63,7 +63,7 @@
 #include "../bpf/pt_regs.h"
 #include "../common/util.h"
 #include "../common/x86_insn.h"
-#include "uobj.h"
+#include "pidobj.h"
 #include "uprobe.h"
 
 enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET };
@@ -72,15 +72,15 @@ enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET };
  * uprobe.c's, which owns p->arg). */
 struct pid_probe {
 	int pid;
-	struct uobj_file *obj;
-	const struct uobj_func *fn;	/* the function (its preferred alias) */
+	struct pidobj_file *obj;
+	const struct pidobj_func *fn;	/* the function (its preferred alias) */
 	enum pid_kind kind;
 	uint32_t off;			/* PID_OFFSET: the instruction's offset */
 };
 
 /* One handle's pid provider. */
 struct pid_state {
-	struct uobj_set *objs;
+	struct pidobj_set *objs;
 	struct pid_probe **by_id;	/* indexed by probe id; NULL: not pid's */
 	size_t nby_id;
 	char why[512];			/* the last description's refusal, or "" */
@@ -95,7 +95,7 @@ static void pid_state_fini(void *arg)
 	for (size_t i = 0; i < st->nby_id; i++)
 		free(st->by_id[i]);
 	free(st->by_id);
-	uobj_set_destroy(st->objs);
+	pidobj_set_destroy(st->objs);
 }
 
 static struct pid_state *state(struct dt_probes *tab)
@@ -103,7 +103,7 @@ static struct pid_state *state(struct dt_probes *tab)
 	struct pid_state *st = probes_pvstate(tab, &dt_provider_pid_entry, sizeof(struct pid_state), pid_state_fini);
 
 	if (!st->objs)
-		st->objs = uobj_set_create();
+		st->objs = pidobj_set_create();
 	return st;
 }
 
@@ -203,14 +203,14 @@ static void add_return(struct pid_text *t, int64_t rel, uint64_t foff, int ok)
  * gets no return probe rather than one that fires where it does not
  * return or misses where it does.
  */
-static void find_returns(struct uobj_file *obj, const struct uobj_func *fn, struct pid_text *t)
+static void find_returns(struct pidobj_file *obj, const struct pidobj_func *fn, struct pid_text *t)
 {
-	const struct uobj_func *parts[8] = { fn };
+	const struct pidobj_func *parts[8] = { fn };
 	int nparts = 1;
 
 	for (int p = 0; p < nparts && !t->ret_why; p++) {
-		const struct uobj_func *part = parts[p];
-		const uint8_t *code = uobj_func_text(obj, part);
+		const struct pidobj_func *part = parts[p];
+		const uint8_t *code = pidobj_func_text(obj, part);
 		for (uint64_t off = 0; code && off < part->size && !t->ret_why;) {
 			struct x86_insn in;
 			int len = x86_insn_decode(code + off, part->size - off, &in);
@@ -227,19 +227,19 @@ static void find_returns(struct uobj_file *obj, const struct uobj_func *fn, stru
 				add_return(t, rel, part->off + off, ok);
 			} else if ((jcc || jmp) && in.rel_len) {
 				uint64_t to = part->addr + off + (uint64_t)len + (uint64_t)(int64_t)in.rel;
-				const struct uobj_func *c;
+				const struct pidobj_func *c;
 				int inside = 0;
 				for (int k = 0; k < nparts; k++)
 					inside |= to >= parts[k]->addr && to < parts[k]->addr + parts[k]->size;
-				c = inside ? NULL : uobj_func_containing(obj, to);
+				c = inside ? NULL : pidobj_func_containing(obj, to);
 				if (inside)
 					;
-				else if (c && uobj_is_cold_part(obj, fn, c)) {
+				else if (c && pidobj_is_cold_part(obj, fn, c)) {
 					if (nparts < (int)ARRAY_SIZE(parts))
 						parts[nparts++] = c;
 					else
 						t->ret_why = "it has too many out-of-line parts";
-				} else if (uobj_func_starts_at(obj, to) || uobj_in_plt(obj, to))
+				} else if (pidobj_func_starts_at(obj, to) || pidobj_in_plt(obj, to))
 					add_return(t, rel, part->off + off, ok);
 				else if (!c && jmp && !(to & 15))
 					add_return(t, rel, part->off + off, ok);
@@ -254,9 +254,9 @@ static void find_returns(struct uobj_file *obj, const struct uobj_func *fn, stru
 		t->ret_why = "it has no return instruction (it does not return)";
 }
 
-static void text_decode(struct uobj_file *obj, const struct uobj_func *fn, int returns, struct pid_text *t)
+static void text_decode(struct pidobj_file *obj, const struct pidobj_func *fn, int returns, struct pid_text *t)
 {
-	const uint8_t *code = uobj_func_text(obj, fn);
+	const uint8_t *code = pidobj_func_text(obj, fn);
 
 	memset(t, 0, sizeof(*t));
 	if (!code || fn->size > UINT32_MAX)
@@ -274,7 +274,7 @@ static void text_decode(struct uobj_file *obj, const struct uobj_func *fn, int r
 /* Make probe name of kind in pd's provider for fn of obj named fname,
  * with uprobes at sites; returns it, or NULL if it existed already. */
 static struct dt_probe *make_probe(struct dt_probes *tab, const struct dt_pdesc *pd, int pid,
-				   struct uobj_file *obj, const struct uobj_func *fn, const char *fname,
+				   struct pidobj_file *obj, const struct pidobj_func *fn, const char *fname,
 				   const char *name, enum pid_kind kind, uint32_t off, const struct pid_site *sites,
 				   int nsites)
 {
@@ -331,11 +331,11 @@ static int is_hex_name(const char *s, uint64_t *v)
 }
 
 /* The probes of function fn (whose probes are named fname) of obj. */
-static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct uobj_file *obj,
-			     const struct uobj_func *fn, const char *fname, const struct pid_want *w)
+static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct pidobj_file *obj,
+			     const struct pidobj_func *fn, const char *fname, const struct pid_want *w)
 {
 	struct pid_state *st = state(tab);
-	const uint8_t *code = uobj_func_text(obj, fn);
+	const uint8_t *code = pidobj_func_text(obj, fn);
 	struct pid_text t = { 0 };
 	struct pid_site entry = { 0, fn->off };
 
@@ -395,13 +395,13 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 }
 
 /* The functions of obj that pd's FUNCTION names. */
-static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct uobj_file *obj,
+static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int pid, struct pidobj_file *obj,
 			   const struct pid_want *w, int exact_mod)
 {
 	struct pid_state *st = state(tab);
 
 	if (*pd->func && !dt_is_glob(pd->func)) {
-		const struct uobj_func *fn = uobj_func_named(obj, pd->func);
+		const struct pidobj_func *fn = pidobj_func_named(obj, pd->func);
 		if (fn)
 			provide_function(tab, pd, pid, obj, fn, fn->name, w);
 		else if (exact_mod)
@@ -409,7 +409,7 @@ static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int
 		return;
 	}
 	for (size_t i = 0; i < obj->nfuncs; i++) {
-		const struct uobj_func *fn = &obj->funcs[i];
+		const struct pidobj_func *fn = &obj->funcs[i];
 		const char *fname = NULL;
 		/* the first of its aliases (preferred first) that the glob
 		 * takes names it: one probe per function, not per name */
@@ -429,12 +429,12 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	struct pid_state *st = state(tab);
 	int pid = pd ? prov_pid(pd->prov) : 0;
 	struct pid_want w = { 0 };
-	struct uobj_proc *pr;
+	struct pidobj_proc *pr;
 
 	st->why[0] = 0;
 	if (!pid)
 		return;		/* pid probes exist only for a named process */
-	if (!(pr = uobj_proc_read(st->objs, pid))) {
+	if (!(pr = pidobj_proc_read(st->objs, pid))) {
 		why(st, "pid: process %d does not exist", pid);
 		return;
 	}
@@ -454,10 +454,10 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 		return;
 	}
 	if (*pd->mod && !dt_is_glob(pd->mod)) {
-		struct uobj_file *obj = uobj_module(pr, pd->mod);
+		struct pidobj_file *obj = pidobj_module(pr, pd->mod);
 		/* a library it may dlopen() later: a uprobe names a file */
 		if (!obj)
-			obj = uobj_lookup_lib(st->objs, pr, pd->mod);
+			obj = pidobj_lookup_lib(st->objs, pr, pd->mod);
 		if (obj)
 			provide_object(tab, pd, pid, obj, &w, 1);
 		return;
@@ -480,7 +480,7 @@ static int field_match(const char *pat, const char *s)
 }
 
 /* A pid probe answers to its own names and to DTrace's aliases: the
- * module's (uobj_module), a function's other symbols, an offset written
+ * module's (pidobj_module), a function's other symbols, an offset written
  * otherwise ("0x1C"). */
 static int pid_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 {
@@ -492,14 +492,14 @@ static int pid_match(const struct dt_probe *p, const struct dt_pdesc *pd)
 	if (!pp)
 		return field_match(pd->mod, p->mod) && field_match(pd->func, p->func) && field_match(pd->name, p->name);
 	if (*pd->mod && !dt_is_glob(pd->mod)) {
-		struct uobj_proc *pr = uobj_proc_find(state(p->tab)->objs, pp->pid);
-		if (strcmp(pd->mod, p->mod) != 0 && (!pr || uobj_module(pr, pd->mod) != pp->obj))
+		struct pidobj_proc *pr = pidobj_proc_find(state(p->tab)->objs, pp->pid);
+		if (strcmp(pd->mod, p->mod) != 0 && (!pr || pidobj_module(pr, pd->mod) != pp->obj))
 			return 0;
 	} else if (!field_match(pd->mod, p->mod)) {
 		return 0;
 	}
 	if (*pd->func && !dt_is_glob(pd->func)) {
-		if (strcmp(pd->func, p->func) != 0 && uobj_func_named(pp->obj, pd->func) != pp->fn)
+		if (strcmp(pd->func, p->func) != 0 && pidobj_func_named(pp->obj, pd->func) != pp->fn)
 			return 0;
 	} else if (!field_match(pd->func, p->func)) {
 		return 0;

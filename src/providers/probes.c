@@ -21,6 +21,7 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_sdt,
 	&dt_provider_pid_entry,
 	&dt_provider_pid_return,
+	&dt_provider_usdt,
 	&dt_provider_fbt_kmulti,
 	&dt_provider_fbt_kmulti_return,
 	&dt_provider_fbt_kprobe,
@@ -248,6 +249,13 @@ void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 		/* pid probes belong to provider "pidN" for process N */
 		if (*pv == &dt_provider_pid_entry) {
 			if (pd && strncmp(pd->prov, "pid", 3) == 0)
+				(*pv)->provide(tab, pd);
+			continue;
+		}
+		/* USDT probes belong to providers their objects name
+		 * (python1234): usdt.c tells which descriptions are its */
+		if (*pv == &dt_provider_usdt) {
+			if (pd)
 				(*pv)->provide(tab, pd);
 			continue;
 		}

@@ -71,6 +71,12 @@ struct dt_provider {
 	/* For a program bound to its target at load (attach_btf_id): fill t
 	 * for probe p's instance; returns 0 or -errno.  NULL: not bound. */
 	int (*load_target)(struct dt_probe *p, struct dt_load_target *t);
+	/* The map the program reads as CGM_PROV (cg_ld_map), for data of its
+	 * own that the cookie alone cannot carry (USDT: each site's argument
+	 * locations): made and filled when the programs load, after every
+	 * clause has matched its probes.  Returns its fd (the loader closes
+	 * it at unload) or -errno.  NULL: the program reads no such map. */
+	int (*load_map)(struct dt_probes *tab);
 };
 
 struct dt_probe {
@@ -137,6 +143,7 @@ extern const struct dt_provider dt_provider_syscall_return;
 extern const struct dt_provider dt_provider_sdt;
 extern const struct dt_provider dt_provider_pid_entry;
 extern const struct dt_provider dt_provider_pid_return;
+extern const struct dt_provider dt_provider_usdt;
 extern const struct dt_provider dt_provider_fbt_kmulti;
 extern const struct dt_provider dt_provider_fbt_kmulti_return;
 extern const struct dt_provider dt_provider_fbt_kprobe;

@@ -33,6 +33,8 @@
 # the guest's kernel release (the guest has it in $KREL).  A case normalises
 # what varies itself (counts, addresses, timings) by printing what it
 # asserts ("ok: ...").
+# A C program a case runs is NAME.c beside it, built here (cc -O2: the
+# guest has no compiler) into $CASES/NAME.
 # A case whose behaviour differs by kernel has NAME.out-6.1 (or -6.12...),
 # used instead of NAME.out on that kernel.  Timings a case wants reported
 # go to $TIMINGS (lines "what: N ms"), printed after the run, not compared.
@@ -195,6 +197,10 @@ make_initramfs() {
 	cp /bin/busybox "$root/bin/busybox"
 	copy_program "$root" "$DTRACE" /bin/dtrace
 	cp "$here"/cases/* "$root/cases/"
+	local c
+	for c in "$here"/cases/*.c; do
+		[[ -e $c ]] && { cc -O2 -o "$root/cases/$(basename "${c%.c}")" "$c" || echo "$0: cc $c failed" >&2; }
+	done
 	cp "$here/guest-init" "$root/init"
 	chmod +x "$root/init"
 	modules_for "$dir" ext4 > "$root/modules/order"

@@ -1,8 +1,10 @@
 /*
- * uobj.c - owns reading a process's user objects for the pid provider
- * (uobj.h): which ELF files a process maps (/proc/PID/maps), needs
- * (DT_NEEDED, transitively) and may dlopen() later, found the way the
- * dynamic linker finds them; and, for each file, its module name, its
+ * pidobj.c - owns the pid provider's view of a process's user objects
+ * (pidobj.h): which ELF files a process maps, needs (DT_NEEDED,
+ * transitively) and may dlopen() later, found the way the dynamic linker
+ * finds them (common/uobj.c reads the maps and searches the directories;
+ * this file gives it the object's RPATH and RUNPATH and the process's
+ * LD_LIBRARY_PATH); and, for each file, its module name and aliases, its
  * function symbols (aliases grouped, the one DTrace prefers first), their
  * file offsets and bytes.
  *
@@ -15,12 +17,10 @@
  * library since), its objects found before are kept.
  */
 #define _GNU_SOURCE
-#include "uobj.h"
+#include "pidobj.h"
 
-#include <ctype.h>
 #include <fcntl.h>
 #include <gelf.h>
-#include <glob.h>
 #include <libelf.h>
 #include <limits.h>
 #include <stdio.h>
@@ -30,27 +30,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/uobj.h"
 #include "../common/util.h"
 
-/* The directories the dynamic linker searches last (x86-64 Debian and
- * others: multiarch, then lib64, then lib). */
-static const char *const default_dirs[] = {
-	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib",
+struct pidobj_set {
+	struct ptrvec files;	/* struct pidobj_file *, each real path once */
+	struct ptrvec procs;	/* struct pidobj_proc * */
 };
 
-struct uobj_set {
-	struct ptrvec files;	/* struct uobj_file *, each real path once */
-	struct ptrvec procs;	/* struct uobj_proc * */
-	char **confdirs;	/* ld.so.conf's directories, read on first use */
-	int nconfdirs, conf_read;
-};
-
-struct uobj_set *uobj_set_create(void)
+struct pidobj_set *pidobj_set_create(void)
 {
-	return xcalloc(1, sizeof(struct uobj_set));
+	return xcalloc(1, sizeof(struct pidobj_set));
 }
 
-static void file_free(struct uobj_file *f)
+static void file_free(struct pidobj_file *f)
 {
 	if (f->image)
 		munmap((void *)f->image, f->image_size);
@@ -70,7 +63,7 @@ static void file_free(struct uobj_file *f)
 	free(f);
 }
 
-static void proc_free(struct uobj_proc *pr)
+static void proc_free(struct pidobj_proc *pr)
 {
 	for (int i = 0; i < pr->nlibpath; i++)
 		free(pr->libpath[i]);
@@ -79,7 +72,7 @@ static void proc_free(struct uobj_proc *pr)
 	free(pr);
 }
 
-void uobj_set_destroy(struct uobj_set *s)
+void pidobj_set_destroy(struct pidobj_set *s)
 {
 	if (!s)
 		return;
@@ -89,15 +82,12 @@ void uobj_set_destroy(struct uobj_set *s)
 	for (int i = 0; i < s->procs.n; i++)
 		proc_free(s->procs.v[i]);
 	pv_free(&s->procs);
-	for (int i = 0; i < s->nconfdirs; i++)
-		free(s->confdirs[i]);
-	free(s->confdirs);
 	free(s);
 }
 
 /* The ELF file's symbols as functions, and its dynamic section's names. */
 struct reader {
-	struct uobj_file *f;
+	struct pidobj_file *f;
 	Elf *e;
 	/* executable, not writable PT_LOAD segments: where functions may be */
 	uint64_t seg_vaddr[16], seg_off[16], seg_sz[16];
@@ -118,7 +108,7 @@ static int leading_underscores(const char *s)
  * weak one over a local one, fewer leading underscores, the smaller, then
  * the first in the table.  The one preferred names the probe. */
 struct sym_order {
-	struct uobj_func fn;
+	struct pidobj_func fn;
 	int local;
 	uint32_t index;
 };
@@ -149,8 +139,8 @@ static int cmp_u64(const void *a, const void *b)
 /* qsort_r's context: the functions the indices point into. */
 static int cmp_by_name(const void *a, const void *b, void *arg)
 {
-	const struct uobj_func *fs = arg;
-	const struct uobj_func *x = &fs[*(const uint32_t *)a], *y = &fs[*(const uint32_t *)b];
+	const struct pidobj_func *fs = arg;
+	const struct pidobj_func *x = &fs[*(const uint32_t *)a], *y = &fs[*(const uint32_t *)b];
 	int c = strcmp(x->name, y->name);
 
 	if (c)
@@ -219,7 +209,7 @@ static void read_symbols(struct reader *r, Elf_Scn *scn, const GElf_Shdr *sh, El
 	}
 	qsort(v, nv, sizeof(*v), cmp_by_addr);
 	qsort(r->f->starts, r->f->nstarts, sizeof(uint64_t), cmp_u64);
-	r->f->funcs = xcalloc(nv ? nv : 1, sizeof(struct uobj_func));
+	r->f->funcs = xcalloc(nv ? nv : 1, sizeof(struct pidobj_func));
 	for (size_t i = 0; i < nv; i++) {
 		r->f->funcs[i] = v[i].fn;
 		r->f->funcs[i].head = i > 0 && v[i].fn.addr == v[i - 1].fn.addr ? r->f->funcs[i - 1].head : (uint32_t)i;
@@ -315,9 +305,9 @@ static const uint8_t *build_id(Elf_Data *d, size_t *len)
 }
 
 /* Read the x86-64 ELF file at real path path; NULL if it is not one. */
-static struct uobj_file *file_read(const char *path)
+static struct pidobj_file *file_read(const char *path)
 {
-	struct uobj_file *f;
+	struct pidobj_file *f;
 	struct reader r = { 0 };
 	struct stat st;
 	Elf_Scn *symtab = NULL, *dynsym = NULL;
@@ -353,7 +343,7 @@ static struct uobj_file *file_read(const char *path)
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
-	f->base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	f->base = uobj_basename(f->path);
 	f->image = image;
 	f->image_size = (size_t)st.st_size;
 	r.f = f;
@@ -409,15 +399,15 @@ static struct uobj_file *file_read(const char *path)
 
 /* The file at path (any path to it), read once per set; NULL if it is not
  * an x86-64 ELF file. */
-static struct uobj_file *file_get(struct uobj_set *s, const char *path)
+static struct pidobj_file *file_get(struct pidobj_set *s, const char *path)
 {
 	char *real = realpath(path, NULL);
-	struct uobj_file *f = NULL;
+	struct pidobj_file *f = NULL;
 
 	if (!real)
 		return NULL;
 	for (int i = 0; i < s->files.n && !f; i++)
-		if (strcmp(((struct uobj_file *)s->files.v[i])->path, real) == 0)
+		if (strcmp(((struct pidobj_file *)s->files.v[i])->path, real) == 0)
 			f = s->files.v[i];
 	if (!f && (f = file_read(real)))
 		pv_push(&s->files, f);
@@ -425,7 +415,7 @@ static struct uobj_file *file_get(struct uobj_set *s, const char *path)
 	return f;
 }
 
-static int proc_has(const struct uobj_proc *pr, const struct uobj_file *f)
+static int proc_has(const struct pidobj_proc *pr, const struct pidobj_file *f)
 {
 	for (int i = 0; i < pr->nobjs; i++)
 		if (pr->objs[i] == f)
@@ -433,7 +423,7 @@ static int proc_has(const struct uobj_proc *pr, const struct uobj_file *f)
 	return 0;
 }
 
-static void proc_add(struct uobj_proc *pr, struct uobj_file *f)
+static void proc_add(struct pidobj_proc *pr, struct pidobj_file *f)
 {
 	if (!f || proc_has(pr, f))
 		return;
@@ -474,65 +464,19 @@ static void add_dirs(struct ptrvec *dirs, const char *list, const char *origin)
 	free(copy);
 }
 
-/* ld.so.conf's directories (its "include" globs followed), once per set. */
-static void conf_read(struct uobj_set *s, const char *path, int depth)
-{
-	FILE *fp = fopen(path, "re");
-	char line[1024];
-
-	if (!fp)
-		return;
-	while (fgets(line, sizeof(line), fp)) {
-		char *p = line, *end;
-		if ((end = strchr(p, '#')))
-			*end = 0;
-		while (isspace((unsigned char)*p))
-			p++;
-		for (end = p + strlen(p); end > p && isspace((unsigned char)end[-1]);)
-			*--end = 0;
-		if (!*p)
-			continue;
-		if (strncmp(p, "include", 7) == 0 && isspace((unsigned char)p[7])) {
-			glob_t g;
-			char pat[1100];
-			p += 8;
-			while (isspace((unsigned char)*p))
-				p++;
-			/* a relative pattern is relative to /etc, as ldconfig has it */
-			snprintf(pat, sizeof(pat), "%s%s", *p == '/' ? "" : "/etc/", p);
-			if (depth < 4 && glob(pat, 0, NULL, &g) == 0) {
-				for (size_t i = 0; i < g.gl_pathc; i++)
-					conf_read(s, g.gl_pathv[i], depth + 1);
-				globfree(&g);
-			}
-		} else if (*p == '/') {
-			s->confdirs = xrealloc(s->confdirs, (size_t)(s->nconfdirs + 1) * sizeof(char *));
-			s->confdirs[s->nconfdirs++] = xstrdup(p);
-		}
-	}
-	fclose(fp);
-}
-
 /* Find the library name as the dynamic linker would for a load by from
  * (an object of pr; NULL: the executable): from's RPATH (when it has no
- * RUNPATH) and the executable's, LD_LIBRARY_PATH, from's RUNPATH,
- * ld.so.conf, the default directories.  ld.so.cache is not read: it holds
- * what ld.so.conf's directories hold. */
-static struct uobj_file *search_lib(struct uobj_set *s, struct uobj_proc *pr, const struct uobj_file *from,
-				    const char *name)
+ * RUNPATH) and the executable's, LD_LIBRARY_PATH, from's RUNPATH, then
+ * ld.so.conf's and the default directories (uobj_search_lib). */
+static struct pidobj_file *search_lib(struct pidobj_set *s, struct pidobj_proc *pr, const struct pidobj_file *from,
+				      const char *name)
 {
 	struct ptrvec dirs = { 0 };
-	struct uobj_file *f = NULL;
-	char origin[PATH_MAX];
+	struct pidobj_file *f = NULL;
+	char origin[PATH_MAX], *path;
 
-	if (strchr(name, '/'))
-		return file_get(s, name);
 	if (!from)
 		from = pr->exe;
-	if (!s->conf_read) {
-		s->conf_read = 1;
-		conf_read(s, "/etc/ld.so.conf", 0);
-	}
 	origin[0] = 0;
 	if (from) {
 		snprintf(origin, sizeof(origin), "%s", from->path);
@@ -550,15 +494,9 @@ static struct uobj_file *search_lib(struct uobj_set *s, struct uobj_proc *pr, co
 		pv_push(&dirs, xstrdup(pr->libpath[i]));
 	if (from)
 		add_dirs(&dirs, from->runpath, origin);
-	for (int i = 0; i < s->nconfdirs; i++)
-		pv_push(&dirs, xstrdup(s->confdirs[i]));
-	for (size_t i = 0; i < ARRAY_SIZE(default_dirs); i++)
-		pv_push(&dirs, xstrdup(default_dirs[i]));
-	for (int i = 0; i < dirs.n && !f; i++) {
-		char path[PATH_MAX];
-		snprintf(path, sizeof(path), "%s/%s", (char *)dirs.v[i], name);
-		if (access(path, R_OK) == 0)
-			f = file_get(s, path);
+	if ((path = uobj_search_lib(name, (char *const *)dirs.v, dirs.n))) {
+		f = file_get(s, path);
+		free(path);
 	}
 	for (int i = 0; i < dirs.n; i++)
 		free(dirs.v[i]);
@@ -567,7 +505,7 @@ static struct uobj_file *search_lib(struct uobj_set *s, struct uobj_proc *pr, co
 }
 
 /* Whether pr has a library its objects name name (by soname or file name). */
-static int proc_has_named(const struct uobj_proc *pr, const char *name)
+static int proc_has_named(const struct pidobj_proc *pr, const char *name)
 {
 	for (int i = 0; i < pr->nobjs; i++)
 		if (strcmp(pr->objs[i]->name, name) == 0 || strcmp(pr->objs[i]->base, name) == 0)
@@ -576,7 +514,7 @@ static int proc_has_named(const struct uobj_proc *pr, const char *name)
 }
 
 /* The process's LD_LIBRARY_PATH, from its environment at exec. */
-static void read_libpath(struct uobj_proc *pr)
+static void read_libpath(struct pidobj_proc *pr)
 {
 	char path[64];
 	struct ptrvec dirs = { 0 };
@@ -606,52 +544,43 @@ static void read_libpath(struct uobj_proc *pr)
 	pr->nlibpath = dirs.n;
 }
 
-struct uobj_proc *uobj_proc_find(struct uobj_set *s, int pid)
+struct pidobj_proc *pidobj_proc_find(struct pidobj_set *s, int pid)
 {
 	for (int i = 0; i < s->procs.n; i++)
-		if (((struct uobj_proc *)s->procs.v[i])->pid == pid)
+		if (((struct pidobj_proc *)s->procs.v[i])->pid == pid)
 			return s->procs.v[i];
 	return NULL;
 }
 
-struct uobj_proc *uobj_proc_read(struct uobj_set *s, int pid)
+struct pidobj_proc *pidobj_proc_read(struct pidobj_set *s, int pid)
 {
-	struct uobj_proc *pr = uobj_proc_find(s, pid);
-	char path[64], line[PATH_MAX + 128];
-	FILE *fp;
+	struct pidobj_proc *pr = pidobj_proc_find(s, pid);
+	struct ptrvec paths = { 0 };
+	char *exe = NULL;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
-	if (!(fp = fopen(path, "re")))
+	if (uobj_proc_objects(pid, &paths, pr ? NULL : &exe) < 0) {
+		free(exe);
 		return NULL;
+	}
 	if (!pr) {
 		pr = xcalloc(1, sizeof(*pr));
 		pr->pid = pid;
-		/* its real path (none when the file was deleted since) */
-		snprintf(path, sizeof(path), "/proc/%d/exe", pid);
-		pr->exe = file_get(s, path);
+		/* none when the file was deleted since it ran */
+		pr->exe = exe ? file_get(s, exe) : NULL;
+		free(exe);
 		proc_add(pr, pr->exe);
 		read_libpath(pr);
 		pv_push(&s->procs, pr);
 	}
-	while (fgets(line, sizeof(line), fp)) {
-		char perms[8], *file;
-		int pos = 0;
-		if (sscanf(line, "%*x-%*x %7s %*x %*s %*s%n", perms, &pos) < 1 || !pos || perms[2] != 'x')
-			continue;
-		file = line + pos;
-		while (*file == ' ')
-			file++;
-		file[strcspn(file, "\n")] = 0;
-		/* a file replaced on disk since it was mapped is not that file */
-		if (file[0] != '/' || strstr(file, " (deleted)"))
-			continue;
-		proc_add(pr, file_get(s, file));
+	for (int i = 0; i < paths.n; i++) {
+		proc_add(pr, file_get(s, paths.v[i]));
+		free(paths.v[i]);
 	}
-	fclose(fp);
+	pv_free(&paths);
 	/* what they need, as the dynamic linker will find it (a -c child
 	 * stopped at its exec has mapped only itself and ld.so) */
 	for (int i = 0; i < pr->nobjs; i++) {
-		struct uobj_file *f = pr->objs[i];
+		struct pidobj_file *f = pr->objs[i];
 		for (int k = 0; k < f->nneeded; k++)
 			if (!proc_has_named(pr, f->needed[k]))
 				proc_add(pr, search_lib(s, pr, f, f->needed[k]));
@@ -667,12 +596,12 @@ static int is_prefix_name(const char *full, const char *name)
 	return full && strncmp(full, name, n) == 0 && full[n] == '.';
 }
 
-struct uobj_file *uobj_module(struct uobj_proc *pr, const char *name)
+struct pidobj_file *pidobj_module(struct pidobj_proc *pr, const char *name)
 {
 	char *real = strchr(name, '/') ? realpath(name, NULL) : NULL;
 
 	for (int i = 0; i < pr->nobjs; i++) {
-		struct uobj_file *f = pr->objs[i];
+		struct pidobj_file *f = pr->objs[i];
 		if (strcmp(f->path, name) == 0 || (real && strcmp(f->path, real) == 0) || strcmp(f->base, name) == 0 ||
 		    (f->soname && strcmp(f->soname, name) == 0)) {
 			free(real);
@@ -686,9 +615,9 @@ struct uobj_file *uobj_module(struct uobj_proc *pr, const char *name)
 	return strcmp(name, "a.out") == 0 ? pr->exe : NULL;
 }
 
-struct uobj_file *uobj_lookup_lib(struct uobj_set *s, struct uobj_proc *pr, const char *name)
+struct pidobj_file *pidobj_lookup_lib(struct pidobj_set *s, struct pidobj_proc *pr, const char *name)
 {
-	struct uobj_file *f = search_lib(s, pr, NULL, name);
+	struct pidobj_file *f = search_lib(s, pr, NULL, name);
 
 	/* "libfoo" for the libfoo.so a program dlopen()s */
 	if (!f && !strchr(name, '/') && !strstr(name, ".so")) {
@@ -700,7 +629,7 @@ struct uobj_file *uobj_lookup_lib(struct uobj_set *s, struct uobj_proc *pr, cons
 	return f;
 }
 
-const struct uobj_func *uobj_func_named(const struct uobj_file *f, const char *name)
+const struct pidobj_func *pidobj_func_named(const struct pidobj_file *f, const char *name)
 {
 	size_t lo = 0, hi = f->nfuncs;
 
@@ -717,14 +646,14 @@ const struct uobj_func *uobj_func_named(const struct uobj_file *f, const char *n
 	return &f->funcs[f->funcs[f->by_name[lo]].head];
 }
 
-const uint8_t *uobj_func_text(const struct uobj_file *f, const struct uobj_func *fn)
+const uint8_t *pidobj_func_text(const struct pidobj_file *f, const struct pidobj_func *fn)
 {
 	if (fn->off > f->image_size || fn->size > f->image_size - fn->off)
 		return NULL;
 	return f->image + fn->off;
 }
 
-int uobj_func_starts_at(const struct uobj_file *f, uint64_t addr)
+int pidobj_func_starts_at(const struct pidobj_file *f, uint64_t addr)
 {
 	size_t lo = 0, hi = f->nstarts;
 
@@ -738,7 +667,7 @@ int uobj_func_starts_at(const struct uobj_file *f, uint64_t addr)
 	return lo < f->nstarts && f->starts[lo] == addr;
 }
 
-int uobj_in_plt(const struct uobj_file *f, uint64_t addr)
+int pidobj_in_plt(const struct pidobj_file *f, uint64_t addr)
 {
 	for (int i = 0; i < f->nplt; i++)
 		if (addr >= f->plt[i][0] && addr < f->plt[i][1])
@@ -755,10 +684,10 @@ static int is_cold_of(const char *name, const char *base)
 	       (name[n + 5] == 0 || name[n + 5] == '.');
 }
 
-const struct uobj_func *uobj_func_containing(const struct uobj_file *f, uint64_t addr)
+const struct pidobj_func *pidobj_func_containing(const struct pidobj_file *f, uint64_t addr)
 {
 	size_t lo = 0, hi = f->nfuncs;
-	const struct uobj_func *fn;
+	const struct pidobj_func *fn;
 
 	/* the last function at or below addr */
 	while (lo < hi) {
@@ -774,7 +703,7 @@ const struct uobj_func *uobj_func_containing(const struct uobj_file *f, uint64_t
 	return addr < fn->addr + fn->size ? fn : NULL;
 }
 
-int uobj_is_cold_part(const struct uobj_file *f, const struct uobj_func *fn, const struct uobj_func *part)
+int pidobj_is_cold_part(const struct pidobj_file *f, const struct pidobj_func *fn, const struct pidobj_func *part)
 {
 	size_t head = (size_t)(fn - f->funcs), phead = (size_t)(part - f->funcs);
 

@@ -1,19 +1,19 @@
 /*
- * uobj.h - the user objects of a process, for the pid provider (see
- * uobj.c): the executable and shared libraries it maps, needs or may load,
+ * pidobj.h - the user objects of a process, for the pid provider (see
+ * pidobj.c): the executable and shared libraries it maps, needs or may load,
  * each read from its ELF file: its module name and DTrace's aliases for
  * it, its function symbols (from its detached debug file's .symtab when
  * it has none) with their file offsets, and their bytes.
  */
-#ifndef DT_UOBJ_H
-#define DT_UOBJ_H
+#ifndef DT_PIDOBJ_H
+#define DT_PIDOBJ_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* A function symbol.  Symbols at one address are aliases of one function:
- * they sit together in uobj_file's funcs, the preferred name first. */
-struct uobj_func {
+ * they sit together in pidobj_file's funcs, the preferred name first. */
+struct pidobj_func {
 	const char *name;
 	uint64_t addr;		/* st_value */
 	uint64_t size;		/* st_size */
@@ -22,12 +22,12 @@ struct uobj_func {
 };
 
 /* One ELF file (executable or shared library), read once per handle. */
-struct uobj_file {
+struct pidobj_file {
 	char *path;		/* its real path */
 	const char *base;	/* base name of path */
 	char *name;		/* module name: DT_SONAME, else the base name */
 	char *soname;		/* DT_SONAME, or NULL */
-	struct uobj_func *funcs;	/* by address */
+	struct pidobj_func *funcs;	/* by address */
 	size_t nfuncs;
 	uint32_t *by_name;	/* funcs' indices by name, then address */
 	char **needed;		/* DT_NEEDED names */
@@ -42,28 +42,28 @@ struct uobj_file {
 };
 
 /* A process: the objects the pid provider knows it has or may have. */
-struct uobj_proc {
+struct pidobj_proc {
 	int pid;
-	struct uobj_file *exe;	/* its executable, or NULL */
-	struct uobj_file **objs;	/* mapped, needed, looked up (no repeats) */
+	struct pidobj_file *exe;	/* its executable, or NULL */
+	struct pidobj_file **objs;	/* mapped, needed, looked up (no repeats) */
 	int nobjs, capobjs;
 	char **libpath;		/* its LD_LIBRARY_PATH, split */
 	int nlibpath;
 };
 
 /* One handle's objects and processes. */
-struct uobj_set;
-struct uobj_set *uobj_set_create(void);
-void uobj_set_destroy(struct uobj_set *s);
+struct pidobj_set;
+struct pidobj_set *pidobj_set_create(void);
+void pidobj_set_destroy(struct pidobj_set *s);
 
 /*
  * Process pid with what it maps now (read again at each call: it may have
  * loaded libraries since) and the libraries those need, found as the
  * dynamic linker would; NULL if there is no such process.
  */
-struct uobj_proc *uobj_proc_read(struct uobj_set *s, int pid);
+struct pidobj_proc *pidobj_proc_read(struct pidobj_set *s, int pid);
 /* The process as last read, without reading it again; NULL if never read. */
-struct uobj_proc *uobj_proc_find(struct uobj_set *s, int pid);
+struct pidobj_proc *pidobj_proc_find(struct pidobj_set *s, int pid);
 
 /*
  * The object of pr a module name (no glob) names, as illumos libproc
@@ -71,7 +71,7 @@ struct uobj_proc *uobj_proc_find(struct uobj_set *s, int pid);
  * the base name or soname up to a "." (libc for libc.so.6); else "a.out"
  * for the executable.  NULL if none.
  */
-struct uobj_file *uobj_module(struct uobj_proc *pr, const char *name);
+struct pidobj_file *pidobj_module(struct pidobj_proc *pr, const char *name);
 /*
  * A library pr has not loaded (and does not need) but may dlopen(): name
  * (a path, or a file name, or a file name without its ".so") looked up as
@@ -79,21 +79,21 @@ struct uobj_file *uobj_module(struct uobj_proc *pr, const char *name);
  * LD_LIBRARY_PATH, its RUNPATH, ld.so.conf's directories and the default
  * ones; added to pr's objects.  NULL if not found.
  */
-struct uobj_file *uobj_lookup_lib(struct uobj_set *s, struct uobj_proc *pr, const char *name);
+struct pidobj_file *pidobj_lookup_lib(struct pidobj_set *s, struct pidobj_proc *pr, const char *name);
 
 /* The preferred alias of the function f has a symbol name for (the first
  * by address when static functions share the name), or NULL. */
-const struct uobj_func *uobj_func_named(const struct uobj_file *f, const char *name);
+const struct pidobj_func *pidobj_func_named(const struct pidobj_file *f, const char *name);
 /* The size bytes of function fn in the file, or NULL if they are not all in it. */
-const uint8_t *uobj_func_text(const struct uobj_file *f, const struct uobj_func *fn);
+const uint8_t *pidobj_func_text(const struct pidobj_file *f, const struct pidobj_func *fn);
 /* Whether a function begins at address addr (a symbol of any size). */
-int uobj_func_starts_at(const struct uobj_file *f, uint64_t addr);
+int pidobj_func_starts_at(const struct pidobj_file *f, uint64_t addr);
 /* Whether addr is in the PLT (.plt, .plt.sec, .plt.got). */
-int uobj_in_plt(const struct uobj_file *f, uint64_t addr);
+int pidobj_in_plt(const struct pidobj_file *f, uint64_t addr);
 /* The function (its preferred alias) whose bytes hold addr, or NULL. */
-const struct uobj_func *uobj_func_containing(const struct uobj_file *f, uint64_t addr);
+const struct pidobj_func *pidobj_func_containing(const struct pidobj_file *f, uint64_t addr);
 /* Whether part is the part of fn that GCC moved out of line: a symbol
  * "fn.cold" (or "fn.cold.N") for one of fn's names. */
-int uobj_is_cold_part(const struct uobj_file *f, const struct uobj_func *fn, const struct uobj_func *part);
+int pidobj_is_cold_part(const struct pidobj_file *f, const struct pidobj_func *fn, const struct pidobj_func *part);
 
 #endif

@@ -1,0 +1,12 @@
+/* copyin() gives scratch memory, which the clause may write through a
+ * pointer, as DTrace allows. */
+syscall::write:entry
+/pid == $target/
+{
+	this->p = (char *)copyin(arg1, 4);
+	*this->p = 'X';
+	this->p[1] = 'Y';
+	*(uint16_t *)(this->p + 2) = 0x4241;
+	printf("%c%c%c%c\n", this->p[0], this->p[1], this->p[2], this->p[3]);
+	exit(0);
+}
