@@ -22,7 +22,7 @@ __attribute__((noinline)) int calls(struct ops *o, int (*f)(int), int x)
 {
 	int s = f(x);
 	s += o->fn(x);
-	s += (int)labs(x);
+	s += abs(x);
 	s += odd(x);
 	return s;
 }
@@ -38,7 +38,7 @@ for opt in "-O0 -fno-omit-frame-pointer" "-O2"; do
 	echo "== cc $opt: ustack($n)"
 	"$DTRACE" -q -n "
 	pid\$target:a.out:leaf:entry, pid\$target:a.out:odd:entry,
-	pid\$target:a.out:viaptr:entry, pid\$target:libc.so.6:labs:entry
+	pid\$target:a.out:viaptr:entry, pid\$target:libc.so.6:abs:entry
 	{ printf(\"%s\", probefunc); ustack($n); }" -c "$E2E_TMP/t"
 	echo "dtrace exit status $?"
 done
