@@ -312,20 +312,30 @@ void cg_scratch_ldx(struct cg *g, int size, int dst, uint32_t off)
 	cg_emit(g, BPF_LDX_MEM(size, dst, dst, 0));
 }
 
-/* r0 = the u64 at kernel address r3 (0 if it cannot be read). */
-void cg_read_kernel_u64(struct cg *g)
+/* r0 = the u64 at address r3, read with the helper (0 if it cannot be). */
+static void read_u64(struct cg *g, int helper)
 {
 	int ok = cg_new_label(g);
 
 	cg_emit(g, BPF_MOV64_REG(R1, FP));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_TMP));
 	cg_emit(g, BPF_MOV64_IMM(R2, 8));
-	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_call(g, helper);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
 	cg_emit(g, BPF_MOV64_IMM(R1, 0));
 	cg_place(g, ok);
 	cg_emit(g, BPF_MOV64_REG(R0, R1));
+}
+
+void cg_read_kernel_u64(struct cg *g)
+{
+	read_u64(g, BPF_FUNC_probe_read_kernel);
+}
+
+void cg_read_user_u64(struct cg *g)
+{
+	read_u64(g, BPF_FUNC_probe_read_user);
 }
 
 /*

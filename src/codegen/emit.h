@@ -98,5 +98,7 @@ void cg_call(struct cg *g, int helper);
 /* r0 = the u64 at kernel address r3, read with bpf_probe_read_kernel
  * into CG_FP_TMP; 0 if it cannot be read.  Clobbers r1-r5. */
 void cg_read_kernel_u64(struct cg *g);
+/* The same at a user address (bpf_probe_read_user). */
+void cg_read_user_u64(struct cg *g);
 
 #endif

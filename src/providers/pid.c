@@ -516,22 +516,6 @@ static void pid_prologue(struct cg *g, int out)
 	cg_emit(g, BPF_MOV32_REG(BPF_REG_0, BPF_REG_0));
 }
 
-/* r0 = the u64 at user address r3 (0 if it cannot be read). */
-static void read_user_u64(struct cg *g)
-{
-	int ok = cg_new_label(g);
-
-	cg_emit(g, BPF_MOV64_REG(BPF_REG_1, BPF_REG_10));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, CG_FP_TMP));
-	cg_emit(g, BPF_MOV64_IMM(BPF_REG_2, 8));
-	cg_call(g, BPF_FUNC_probe_read_user);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, CG_FP_TMP));
-	cg_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
-	cg_emit(g, BPF_MOV64_IMM(BPF_REG_1, 0));
-	cg_place(g, ok);
-	cg_emit(g, BPF_MOV64_REG(BPF_REG_0, BPF_REG_1));
-}
-
 /* At entry: six registers, then the caller's stack above the return
  * address (arg6 at 8(%rsp)). */
 static void pid_gen_arg(struct cg *g, int i)
@@ -542,7 +526,7 @@ static void pid_gen_arg(struct cg *g, int i)
 	}
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, PT_REGS_SP));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * (i - 5)));
-	read_user_u64(g);
+	cg_read_user_u64(g);
 }
 
 /* At a return: arg0 the return site's offset (the cookie's high half,
