@@ -219,6 +219,17 @@ static void ps_agg(struct plockstat *ps, enum ps_table tb, const char *lock, con
 		ps_add(&ps->prog, "\t@%s_hist[%s, %s] = quantize(%s);\n", ps_tables[tb].agg, lock, stack, nsec);
 }
 
+/* A clause on the return of fns that, when pred holds, aggregates the
+ * event (ps_agg) and then runs tail (may be ""). */
+static void ps_agg_clause(struct plockstat *ps, const char *const *fns, const char *pred, enum ps_table tb,
+			  const char *lock, const char *nsec, const char *tail)
+{
+	ps_probes(&ps->prog, fns, "return");
+	ps_add(&ps->prog, "/%s/\n{\n", pred);
+	ps_agg(ps, tb, lock, nsec);
+	ps_add(&ps->prog, "%s}\n", tail);
+}
+
 static void ps_program(struct plockstat *ps)
 {
 	static const char *const mtx_lock[] = {"pthread_mutex_lock", "pthread_mutex_timedlock",
@@ -271,22 +282,14 @@ static void ps_program(struct plockstat *ps)
 		/* a futex wait inside a lock call: it blocked */
 		ps_add(t, "syscall::futex:entry\n/(self->plk_mtx || self->plk_rw) &&\n" PS_FUTEX_WAITS "/\n"
 		       "{\n\tself->plk_wait = 1;\n}\n");
-		ps_probes(t, mtx_lock, "return");
-		ps_add(t, "/self->plk_mtx && arg1 == 0 && self->plk_wait/\n{\n");
-		ps_agg(ps, T_MTX_BLOCK, "self->plk_mtx", "timestamp - self->plk_ts");
-		ps_add(t, "}\n");
-		ps_probes(t, mtx_lock, "return");
-		ps_add(t, "/self->plk_mtx && arg1 == 0 && !self->plk_wait && self->plk_busy/\n{\n");
-		ps_agg(ps, T_MTX_SPIN, "self->plk_mtx", "timestamp - self->plk_ts");
-		ps_add(t, "}\n");
-		ps_probes(t, rd_lock, "return");
-		ps_add(t, "/self->plk_rw && arg1 == 0 && self->plk_wait/\n{\n");
-		ps_agg(ps, T_RW_R_BLOCK, "self->plk_rw", "timestamp - self->plk_ts");
-		ps_add(t, "}\n");
-		ps_probes(t, wr_lock, "return");
-		ps_add(t, "/self->plk_rw && arg1 == 0 && self->plk_wait/\n{\n");
-		ps_agg(ps, T_RW_W_BLOCK, "self->plk_rw", "timestamp - self->plk_ts");
-		ps_add(t, "}\n");
+		ps_agg_clause(ps, mtx_lock, "self->plk_mtx && arg1 == 0 && self->plk_wait",
+			      T_MTX_BLOCK, "self->plk_mtx", "timestamp - self->plk_ts", "");
+		ps_agg_clause(ps, mtx_lock, "self->plk_mtx && arg1 == 0 && !self->plk_wait && self->plk_busy",
+			      T_MTX_SPIN, "self->plk_mtx", "timestamp - self->plk_ts", "");
+		ps_agg_clause(ps, rd_lock, "self->plk_rw && arg1 == 0 && self->plk_wait",
+			      T_RW_R_BLOCK, "self->plk_rw", "timestamp - self->plk_ts", "");
+		ps_agg_clause(ps, wr_lock, "self->plk_rw && arg1 == 0 && self->plk_wait",
+			      T_RW_W_BLOCK, "self->plk_rw", "timestamp - self->plk_ts", "");
 	}
 
 	if (ps->opt_H) {
@@ -298,10 +301,8 @@ static void ps_program(struct plockstat *ps)
 		ps_add(t, "/plk_mtx_held[arg0] && *(unsigned int *)copyin(arg0 + 4, 4) <= 1/\n"
 		       "{\n\tself->plk_rel = arg0;\n\tself->plk_held = timestamp - plk_mtx_held[arg0];\n"
 		       "\tplk_mtx_held[arg0] = 0;\n}\n");
-		ps_probes(t, mtx_unlock, "return");
-		ps_add(t, "/self->plk_rel/\n{\n");
-		ps_agg(ps, T_MTX_HOLD, "self->plk_rel", "self->plk_held");
-		ps_add(t, "\tself->plk_rel = 0;\n\tself->plk_held = 0;\n}\n");
+		ps_agg_clause(ps, mtx_unlock, "self->plk_rel",
+			      T_MTX_HOLD, "self->plk_rel", "self->plk_held", "\tself->plk_rel = 0;\n\tself->plk_held = 0;\n");
 		/* pthread_cond_*wait(cv, mutex): released at the call, taken
 		 * again by the return */
 		ps_probes(t, cv_wait, "entry");
@@ -310,10 +311,8 @@ static void ps_program(struct plockstat *ps)
 		       "\tplk_mtx_held[arg1] = 0;\n}\n");
 		ps_probes(t, cv_wait, "entry");
 		ps_add(t, "{\n\tself->plk_cv = arg1;\n}\n");
-		ps_probes(t, cv_wait, "return");
-		ps_add(t, "/self->plk_cvrel/\n{\n");
-		ps_agg(ps, T_MTX_HOLD, "self->plk_cvrel", "self->plk_held");
-		ps_add(t, "\tself->plk_cvrel = 0;\n\tself->plk_held = 0;\n}\n");
+		ps_agg_clause(ps, cv_wait, "self->plk_cvrel",
+			      T_MTX_HOLD, "self->plk_cvrel", "self->plk_held", "\tself->plk_cvrel = 0;\n\tself->plk_held = 0;\n");
 		ps_probes(t, cv_wait, "return");
 		ps_add(t, "/self->plk_cv/\n{\n\tplk_mtx_held[self->plk_cv] = timestamp;\n\tself->plk_cv = 0;\n}\n");
 
@@ -328,14 +327,10 @@ static void ps_program(struct plockstat *ps)
 		       "{\n\tself->plk_rwrel = arg0;\n\tself->plk_held = timestamp - self->plk_rwheld[arg0];\n"
 		       "\tself->plk_relwr = self->plk_rwwr[arg0];\n"
 		       "\tself->plk_rwheld[arg0] = 0;\n\tself->plk_rwwr[arg0] = 0;\n}\n");
-		ps_probes(t, rw_unlock, "return");
-		ps_add(t, "/self->plk_rwrel && self->plk_relwr/\n{\n");
-		ps_agg(ps, T_RW_W_HOLD, "self->plk_rwrel", "self->plk_held");
-		ps_add(t, "}\n");
-		ps_probes(t, rw_unlock, "return");
-		ps_add(t, "/self->plk_rwrel && !self->plk_relwr/\n{\n");
-		ps_agg(ps, T_RW_R_HOLD, "self->plk_rwrel", "self->plk_held");
-		ps_add(t, "}\n");
+		ps_agg_clause(ps, rw_unlock, "self->plk_rwrel && self->plk_relwr",
+			      T_RW_W_HOLD, "self->plk_rwrel", "self->plk_held", "");
+		ps_agg_clause(ps, rw_unlock, "self->plk_rwrel && !self->plk_relwr",
+			      T_RW_R_HOLD, "self->plk_rwrel", "self->plk_held", "");
 		ps_probes(t, rw_unlock, "return");
 		ps_add(t, "{\n\tself->plk_rwrel = 0;\n\tself->plk_relwr = 0;\n\tself->plk_held = 0;\n}\n");
 	}
