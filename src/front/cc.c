@@ -42,6 +42,12 @@ void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg)
 	cc->args_arg = arg;
 }
 
+void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
+{
+	cc->clause_cond = fn;
+	cc->clause_cond_arg = arg;
+}
+
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc)
 {
 	return cc->errs;

@@ -31,6 +31,8 @@ struct dt_cc {
 	struct dt_typetab *types;	/* typedefs and tags programs declared */
 	struct dt_cc_opts opts;
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
+	dt_cc_clause_cond_fn clause_cond;	/* a clause's probes' condition */
+	void *clause_cond_arg;
 	void *args_arg;
 	struct dt_var *bvars[DT_CC_NBVARS];	/* built-in variables, made on use */
 
