@@ -396,7 +396,11 @@ int main(int argc, char **argv)
 			gen = gen && gen != c ? -1 : c;	/* both: reported below */
 			cflags |= DTRACE_C_ZDEFS;
 			break;
-		case 'H': case 'i': case 'L': case 'X':
+		case 'L':
+			if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
+				return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
+			break;
+		case 'H': case 'i': case 'X':
 			break;
 		case 'l': list = 1; break;
 		case 'o': outfile = optarg; break;

@@ -512,6 +512,28 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	return 0;
 }
 
+int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
+{
+	struct dt_unit_opts uo = {
+		.from_file = 1,
+		.allow_empty = 1,
+		.library = 1,
+		.on_option = on_option,
+		.arg = h,
+	};
+	const struct dt_errstate *es;
+
+	dt_cc_set_args_type(h->cc, args_type, h);
+	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	set_cc_opts(h);
+	if (dt_cc_compile(h->cc, &h->prog, text, &uo) == 0)
+		return 0;
+	es = dt_cc_errs(h->cc);
+	return dt_set_errmsg(h, EDT_COMPILER, "%s%s%s%s, line %d: %s", h->o.errtags && es->tag ? "[" : "",
+			     h->o.errtags && es->tag ? es->tag : "", h->o.errtags && es->tag ? "] " : "", path,
+			     es->line, es->msg);
+}
+
 static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, int from_file, unsigned int cflags,
 					int argc, char *const argv[])
 {
@@ -559,6 +581,11 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 		}
 	}
 
+	/* the D library files the unit's words need, compiled first */
+	if (dt_dlib_prepare(h, text) < 0) {
+		h->o = saved;
+		return NULL;
+	}
 	pg = xcalloc(1, sizeof(*pg));
 	if (compile_text(h, pg, text, from_file, cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */

@@ -48,6 +48,8 @@ typedef char *(*dt_cc_clause_cond_fn)(void *arg, struct dt_clause *c);
 struct dt_unit_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
+	int library;		/* a D library file: declarations, no macro
+				   arguments, translators checked where used */
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	void *arg;

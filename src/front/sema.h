@@ -43,6 +43,7 @@ enum builtin_fn {
 	F_MUTEX_TYPE_ADAPTIVE, F_MUTEX_TYPE_SPIN, F_RW_READ_HELD,
 	F_RW_WRITE_HELD, F_RW_ISWRITER, F_GETMAJOR, F_GETMINOR, F_STRTOK,
 	F_INET_NTOA, F_MSGSIZE, F_MSGDSIZE,
+	F_PSARGS,	/* __psargs: the D library's pr_psargs (procfs.d) */
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE, F_LQUANTIZE,
 	F_LLQUANTIZE,

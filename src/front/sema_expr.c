@@ -694,11 +694,6 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	}
 
 	sema_cook(cc, k);
-	if (k->kind == N_VAR && k->var->scope == VS_BUILTIN &&
-	    (k->var->builtin == BV_CURPSINFO || k->var->builtin == BV_CURLWPSINFO)) {
-		sema_cook_psinfo_member(cc, n, k);
-		return;
-	}
 	st = k->type;
 	if (n->op == T_ARROW) {
 		if (st->kind != TY_PTR)

@@ -96,7 +96,6 @@ void sema_check_inlines(struct dt_cc *cc, int first);
 
 /* sema_xlate.c */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
-void sema_cook_psinfo_member(struct dt_cc *cc, struct node *n, struct node *k);
 void sema_check_xlators(struct dt_cc *cc, int first);
 
 /* sema_prov.c: the provider definitions from index first on */
