@@ -9,7 +9,7 @@ AR       ?= ar
 CFLAGS   ?= -O2 -g
 PKG_CONFIG ?= pkg-config
 
-DT_CPPFLAGS = -Isrc -Iinclude
+DT_CPPFLAGS = -Isrc -Iinclude -DDT_LIBDIR='"$(DTLIBDIR)"'
 # every object is built once, with -fPIC: the same objects go into
 # libdtrace.a and libdtrace.so.1
 DT_CFLAGS   = -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -fPIC
@@ -25,6 +25,9 @@ INCLUDEDIR ?= $(PREFIX)/include
 DATADIR    ?= $(PREFIX)/share
 MANDIR     ?= $(DATADIR)/man
 PKGDATADIR ?= $(DATADIR)/dtrace
+# the D library (lib/dtrace/*.d): installed beside the library, which finds
+# it there or at DTLIBDIR
+DTLIBDIR   ?= $(LIBDIR)/dtrace
 INSTALL    ?= install
 
 SONAME  = libdtrace.so.1
@@ -135,7 +138,8 @@ deps:
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
-		$(DESTDIR)$(PKGDATADIR)
+		$(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DTLIBDIR)
+	$(INSTALL) -m 644 lib/dtrace/*.d $(DESTDIR)$(DTLIBDIR)/
 	$(INSTALL) -m 755 $(BUILD)/dtrace $(DESTDIR)$(BINDIR)/dtrace
 	$(INSTALL) -m 755 $(BUILD)/plockstat $(DESTDIR)$(BINDIR)/plockstat
 	$(INSTALL) -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -159,7 +163,8 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/dtrace.1 $(DESTDIR)$(MANDIR)/man1/plockstat.1 \
 		$(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
 		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
-	rmdir $(DESTDIR)$(PKGDATADIR) 2>/dev/null || true
+	rm -f $(addprefix $(DESTDIR)$(DTLIBDIR)/,$(notdir $(wildcard lib/dtrace/*.d)))
+	rmdir $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DTLIBDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)

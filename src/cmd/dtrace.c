@@ -226,6 +226,15 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 			oprintf("\t\tNone\n");
 		for (int i = 0; i < pi.dtp_argc; i++)
 			oprintf("\t\targs[%d]: %s\n", i, pi.dtp_argtypes ? pi.dtp_argtypes[i] : "");
+		/* what a stable provider's translated arguments are made from */
+		int translated = 0;
+		for (int i = 0; i < pi.dtp_argc && pi.dtp_argnative; i++)
+			translated |= strcmp(pi.dtp_argnative[i], pi.dtp_argtypes[i]) != 0;
+		if (translated) {
+			oprintf("\n\tNative Argument Types\n");
+			for (int i = 0; i < pi.dtp_argc; i++)
+				oprintf("\t\targs[%d]: %s\n", i, pi.dtp_argnative[i]);
+		}
 		oprintf("\n");
 	}
 	return 0;
@@ -396,7 +405,11 @@ int main(int argc, char **argv)
 			gen = gen && gen != c ? -1 : c;	/* both: reported below */
 			cflags |= DTRACE_C_ZDEFS;
 			break;
-		case 'H': case 'i': case 'L': case 'X':
+		case 'L':
+			if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
+				return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
+			break;
+		case 'H': case 'i': case 'X':
 			break;
 		case 'l': list = 1; break;
 		case 'o': outfile = optarg; break;

@@ -122,6 +122,11 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, RH_PRESENT, 0));
 	cg_emit(g, BPF_ST_MEM(BPF_W, R7, RH_SPEC, 0));		/* not speculative */
 
+	if (c->cond) {
+		g->temp_cur = 0;
+		cg_expr(g, c->cond);
+		cg_jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
+	}
 	if (c->pred) {
 		g->temp_cur = 0;
 		cg_expr(g, c->pred);

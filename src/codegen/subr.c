@@ -286,6 +286,81 @@ static void gen_copyin(struct cg *g, struct node *n)
 	}
 }
 
+/*
+ * __psargs(start, end): a process's argument strings, between the user
+ * addresses start and end (its mm's arg_start and arg_end), read from the
+ * current address space, each NUL made a space and the last one dropped,
+ * cut at PRARGSZ - 1 (79) characters: psinfo_t's pr_psargs in the D
+ * library (lib/dtrace/procfs.d).  Memory that cannot be read (paged out)
+ * gives "", never a fault: a process's arguments are no error of a script.
+ */
+#define PSARGS_MAX 79
+
+static void gen_psargs(struct cg *g, struct node *n)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int32_t max = (int32_t)g->L->strmax - 1 < PSARGS_MAX ? (int32_t)g->L->strmax - 1 : PSARGS_MAX;
+	int empty = cg_new_label(g), loop = cg_new_label(g), next = cg_new_label(g), done = cg_new_label(g);
+	int end = cg_new_label(g);
+
+	cg_expr(g, n->args.v[0]);
+	cg_push(g, R0);
+	cg_expr(g, n->args.v[1]);
+	cg_pop(g, R3);
+	cg_emit(g, BPF_MOV64_REG(R2, R0));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R3));		/* len = end - start */
+	cg_jmp_imm(g, BPF_JSLE, R2, 0, empty);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSLE, R2, max, 1));
+	cg_emit(g, BPF_MOV64_IMM(R2, max));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R2, FP_TMP));
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_call(g, BPF_FUNC_probe_read_user);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, empty);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, FP, FP_TMP));
+	/* the verifier learns the bounds again after the reload */
+	cg_emit(g, BPF_JMP_IMM(BPF_JSLE, R2, max, 1));
+	cg_emit(g, BPF_MOV64_IMM(R2, max));
+	cg_jmp_imm(g, BPF_JSLE, R2, 0, empty);
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, loop);					/* each NUL a space */
+	cg_jmp_reg(g, BPF_JGE, R3, R2, done);
+	cg_jmp_imm(g, BPF_JGE, R3, max, done);
+	cg_emit(g, BPF_MOV64_REG(R4, R1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R4, R3));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R4, 0));
+	cg_jmp_imm(g, BPF_JNE, R5, 0, next);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R4, 0, ' '));
+	cg_place(g, next);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+	/* the arguments end in a NUL, now a space: it goes */
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, -1));
+	cg_emit(g, BPF_MOV64_REG(R4, R1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R4, R2));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R4, 0));
+	cg_jmp_imm(g, BPF_JNE, R5, ' ', end);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R4, 0, 0));
+	cg_jmp(g, end);
+	cg_place(g, empty);
+	cg_emit(g, BPF_MOV64_IMM(R2, 0));
+	cg_place(g, end);
+	/* the string ends at len (max at most: the buffer holds strmax) */
+	cg_emit(g, BPF_MOV64_REG(R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_JMP_IMM(BPF_JSLE, R2, max, 1));
+	cg_emit(g, BPF_MOV64_IMM(R2, max));
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R2, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R2, 0));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 0, 0));
+	cg_emit(g, BPF_MOV64_REG(R0, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
+}
+
 /* speculation(): claim a free speculation buffer (1..nspec), or 0. */
 static void gen_speculation(struct cg *g, struct node *n)
 {
@@ -903,6 +978,7 @@ static const struct {
 	[F_STRTOK] = {gen_strtok, 1},
 	[F_RAND] = {gen_rand},
 	[F_PROGENYOF] = {gen_progenyof},
+	[F_PSARGS] = {gen_psargs},
 	[F_COPYIN] = {gen_copyin},
 	[F_COPYINSTR] = {gen_copyin},
 	[F_SPECULATION] = {gen_speculation},

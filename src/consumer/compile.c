@@ -207,19 +207,65 @@ static void build_programs(struct dtrace_hdl *h)
 
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd);
 
+/* A description that matches no probe: the provider's reason when it
+ * has one for this kernel, else DTrace's message. */
+static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, struct dt_errstate *es)
+{
+	const char *why = NULL;
+
+	for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
+		if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
+			why = (*pv)->unavailable(h->probes);
+	if (why)
+		dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
+	dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes", pdesc_str(pd));
+}
+
+/* The D of args[i] of the stable probes a clause matches: their
+ * expressions (by probe id where they differ), translated to the type
+ * they agree on. */
+static char *stable_arg_expr(struct ptrvec *ps, int i)
+{
+	struct dt_probe *p0 = ps->v[0];
+	struct strbuf sb;
+	int same = 1;
+
+	for (int k = 1; k < ps->n; k++)
+		same &= strcmp(((struct dt_probe *)ps->v[k])->argexprs[i], p0->argexprs[i]) == 0;
+	sb_init(&sb);
+	if (strcmp(p0->argxnames[i], p0->argnames[i]) != 0)
+		sb_printf(&sb, "xlate <%s> (", p0->argxnames[i]);
+	else
+		sb_puts(&sb, "(");
+	if (same) {
+		sb_printf(&sb, "%s", p0->argexprs[i]);
+	} else {
+		for (int k = 0; k < ps->n - 1; k++) {
+			struct dt_probe *p = ps->v[k];
+			sb_printf(&sb, "id == %u ? (%s) : ", p->id, p->argexprs[i]);
+		}
+		sb_printf(&sb, "(%s)", ((struct dt_probe *)ps->v[ps->n - 1])->argexprs[i]);
+	}
+	sb_puts(&sb, ")");
+	return sb.s;
+}
+
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
-static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line)
+static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line, char **expr)
 {
 	struct dtrace_hdl *h = arg;
 	struct dt_type *t = NULL;
-	const char *desc = "";
+	const char *desc = "", *xname = NULL;
+	struct ptrvec stable = {0};
+	int plain = 0;
 
 	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
 	 * other probes before match_unit */
 	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
+		int matched = 0;
 		expand_pdesc(h, pd);	/* python$target's args[] */
 		desc = pdesc_str(pd);
 		probes_provide(h->probes, pd);
@@ -227,18 +273,84 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 			if (!probe_match(p, pd))
 				continue;
+			matched++;
 			if (i < 0 || i >= probe_args(p))
 				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
-			if (t && t != p->argtypes[i] && strcmp(type_name(t), type_name(p->argtypes[i])) != 0)
+			const char *tn = p->argexprs ? p->argxnames[i] : type_name(p->argtypes[i]);
+			if (xname && strcmp(xname, tn) != 0)
 				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
 					 "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					 desc);
-			t = p->argtypes[i];
+			xname = tn;
+			if (p->argexprs)
+				pv_push(&stable, p);
+			else
+				plain = 1, t = p->argtypes[i];
 		}
+		if (!matched && !h->o.zdefs)
+			report_nomatch(h, pd, dt_cc_errs(h->cc));
+	}
+	if (stable.n && plain)
+		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
+			 "args[ ] may not be referenced because probe description %s matches an unstable set of probes", desc);
+	if (stable.n) {
+		*expr = stable_arg_expr(&stable, i);
+		free(stable.v);
+		return NULL;
 	}
 	if (!t)
 		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
+}
+
+/* The condition of the stable probes a clause matches (stable.h): each
+ * probe's own, by probe id where they differ; NULL when none has one. */
+static char *clause_cond(void *arg, struct dt_clause *c)
+{
+	struct dtrace_hdl *h = arg;
+	struct ptrvec ps = {0};
+	struct strbuf sb;
+	int same = 1, all = 1;
+
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	for (int d = 0; d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		expand_pdesc(h, pd);
+		/* only the providers whose probes have conditions */
+		for (const struct dt_provider *const *pv = providers(); *pv; pv++)
+			if ((*pv)->serves && (*pv)->serves(pd->prov))
+				(*pv)->provide(h->probes, pd);
+		for (int id = 1; id < probe_count(h->probes); id++) {
+			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
+			if (!p->pv->serves || !probe_match(p, pd))
+				continue;
+			pv_push(&ps, p);
+		}
+	}
+	for (int k = 0; k < ps.n; k++) {
+		struct dt_probe *p = ps.v[k], *p0 = ps.v[0];
+		all &= p->pred != NULL;
+		same &= p->pred && p0->pred && strcmp(p->pred, p0->pred) == 0;
+	}
+	sb_init(&sb);
+	if (ps.n && all && same) {
+		sb_puts(&sb, ((struct dt_probe *)ps.v[0])->pred);
+	} else {
+		for (int k = 0; k < ps.n; k++) {
+			struct dt_probe *p = ps.v[k];
+			if (p->pred)
+				sb_printf(&sb, "id == %u ? (%s) : ", p->id, p->pred);
+		}
+		if (sb.len)
+			sb_puts(&sb, "1");
+	}
+	free(ps.v);
+	if (!sb.len) {
+		free(sb.s);
+		return NULL;
+	}
+	return sb.s;
 }
 
 /* $target, $pid and $1.. inside a probe description, as DTrace expands them
@@ -333,18 +445,8 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 				if (!dup)
 					pv_push(&c->probes, p);
 			}
-			if (c->probes.n == before && !zdefs) {
-				const char *why = NULL;
-				/* a provider this kernel cannot offer says why */
-				for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
-					if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
-						why = (*pv)->unavailable(h->probes);
-				if (why)
-					dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
-				else
-					dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
-						 pdesc_str(pd));
-			}
+			if (c->probes.n == before && !zdefs)
+				report_nomatch(h, pd, es);
 		}
 		pg->nmatched += c->probes.n;
 		for (int k = 0; k < c->probes.n; k++) {
@@ -393,6 +495,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	struct dt_errstate es;
 
 	dt_cc_set_args_type(h->cc, args_type, h);
+	dt_cc_set_clause_cond(h->cc, clause_cond, h);
 	set_cc_opts(h);
 	pg->first_clause = h->prog.clauses.n;
 	if (dt_cc_compile(h->cc, &h->prog, text, &uo) < 0) {
@@ -409,6 +512,28 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	match_unit(h, pg, h->o.zdefs, &es);
 	generate(h, &es);
 	return 0;
+}
+
+int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
+{
+	struct dt_unit_opts uo = {
+		.from_file = 1,
+		.allow_empty = 1,
+		.library = 1,
+		.on_option = on_option,
+		.arg = h,
+	};
+	const struct dt_errstate *es;
+
+	dt_cc_set_args_type(h->cc, args_type, h);
+	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	set_cc_opts(h);
+	if (dt_cc_compile(h->cc, &h->prog, text, &uo) == 0)
+		return 0;
+	es = dt_cc_errs(h->cc);
+	return dt_set_errmsg(h, EDT_COMPILER, "%s%s%s%s, line %d: %s", h->o.errtags && es->tag ? "[" : "",
+			     h->o.errtags && es->tag ? es->tag : "", h->o.errtags && es->tag ? "] " : "", path,
+			     es->line, es->msg);
 }
 
 static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, int from_file, unsigned int cflags,
@@ -458,6 +583,11 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 		}
 	}
 
+	/* the D library files the unit's words need, compiled first */
+	if (dt_dlib_prepare(h, text) < 0) {
+		h->o = saved;
+		return NULL;
+	}
 	pg = xcalloc(1, sizeof(*pg));
 	if (compile_text(h, pg, text, from_file, cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */

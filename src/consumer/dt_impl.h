@@ -54,6 +54,7 @@ struct dt_aggsnap;
 
 struct dt_options {
 	int quiet;
+	int nolibs;		/* -xnolibs: not the default D library */
 	uint32_t strsize;
 	uint64_t bufsize;
 	uint64_t dynvarsize;
@@ -127,6 +128,7 @@ struct dtrace_hdl {
 	char **args;			/* [0] is $0 */
 	struct ptrvec programs;		/* struct dtrace_prog * */
 	struct dt_cc *cc;		/* the compiler's state: types, declarations */
+	struct dt_dlib *dlib;		/* the D library: directories, files (dlib.c) */
 	struct dt_prog prog;		/* every unit's clauses and declarations */
 	struct dt_probes *probes;	/* this handle's probe table */
 	struct cg_layout L;
@@ -187,6 +189,15 @@ int dt_option_cmdline_only(const char *name);
 
 /* compile.c */
 void dt_compile_free(struct dtrace_hdl *h);
+/* Compile a D library file's declarations (dlib.c); 0, or -1 with the
+ * error set, naming path. */
+int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text);
+
+/* dlib.c: the D library.  Add a directory (the libdir option); before a
+ * unit compiles, load the library files its text needs; free. */
+int dt_dlib_add_dir(struct dtrace_hdl *h, const char *dir);
+int dt_dlib_prepare(struct dtrace_hdl *h, const char *text);
+void dt_dlib_free(struct dtrace_hdl *h);
 /* A probe description field with $target, $pid, $1... expanded: f itself
  * when it has none, else an allocated string. */
 char *dt_expand_field(struct dtrace_hdl *h, const char *f);

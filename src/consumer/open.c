@@ -86,6 +86,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	dt_out_free(&h->out);
 	dt_compile_free(h);
 	dt_cc_destroy(h->cc);
+	dt_dlib_free(h);
 	dt_list_free(h);
 	for (int i = 0; i < h->cpp_args.n; i++)
 		free(h->cpp_args.v[i]);

@@ -72,6 +72,13 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		if (!value || !*value)
 			INVAL();
 		pv_push(&h->cpp_args, xasprintf("-%c%s", name[0] == 'd' ? 'D' : name[0] == 'u' ? 'U' : 'I', value));
+	} else if (strcmp(name, "libdir") == 0) {
+		/* -L dir: a D library directory (dlib.c) */
+		if (!value || !*value)
+			INVAL();
+		return dt_dlib_add_dir(h, value);
+	} else if (strcmp(name, "nolibs") == 0) {
+		o->nolibs = on;
 	} else if (strcmp(name, "quiet") == 0 || strcmp(name, "q") == 0) {
 		o->quiet = on;
 	} else if (strcmp(name, "destructive") == 0 || strcmp(name, "w") == 0) {
@@ -192,14 +199,14 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		   strcmp(name, "aggpercpu") == 0 || strcmp(name, "agghist") == 0 ||
 		   strcmp(name, "stackindent") == 0 || strcmp(name, "temporal") == 0 ||
 		   strcmp(name, "grabanon") == 0 || strcmp(name, "lazyload") == 0 ||
-		   strcmp(name, "nolibs") == 0 || strcmp(name, "pspec") == 0 ||
+		   strcmp(name, "pspec") == 0 ||
 		   strcmp(name, "noresolve") == 0 || strcmp(name, "linkmode") == 0 ||
 		   strcmp(name, "linktype") == 0 || strcmp(name, "evaltime") == 0 ||
 		   strcmp(name, "disasm") == 0 || strcmp(name, "cpp") == 0 ||
 		   strcmp(name, "cpppath") == 0 || strcmp(name, "cpphdrs") == 0 ||
 		   strcmp(name, "ctypes") == 0 || strcmp(name, "dtypes") == 0 ||
 		   strcmp(name, "debug") == 0 || strcmp(name, "modpath") == 0 ||
-		   strcmp(name, "libdir") == 0 || strcmp(name, "syslibs") == 0 ||
+		   strcmp(name, "syslibs") == 0 ||
 		   strcmp(name, "tree") == 0 || strcmp(name, "procfs") == 0 ||
 		   strcmp(name, "rawbytes") == 0 || strcmp(name, "preallocate") == 0 ||
 		   strcmp(name, "useruid") == 0 || strcmp(name, "maxframes") == 0 ||

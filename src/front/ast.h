@@ -92,6 +92,9 @@ struct dt_pdesc {
 struct dt_clause {
 	struct ptrvec pdescs;	/* struct dt_pdesc * */
 	struct node *pred;	/* NULL when absent */
+	/* the condition of the probes it matches (a stable provider's
+	 * probe: cc.h's dt_cc_clause_cond_fn), checked before pred; or NULL */
+	struct node *cond;
 	struct node *body;	/* N_BLOCK, or NULL: default action */
 	int line;
 	int index;		/* position in dt_prog.clauses */

@@ -42,6 +42,12 @@ void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg)
 	cc->args_arg = arg;
 }
 
+void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
+{
+	cc->clause_cond = fn;
+	cc->clause_cond_arg = arg;
+}
+
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc)
 {
 	return cc->errs;
@@ -144,9 +150,15 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	 * DTrace, which checks each program it compiles */
 	if (prog->clauses.n == m.nclauses && ndecls == 0 && !o->allow_empty)
 		dt_error(cc->errs, prog->eof_line, "D_EMPTY", "empty D program translation unit");
-	sema_unit(cc, prog, m.nclauses, m.ninlines, m.nxlators, m.nprovdefs);
+	if (o->library && prog->clauses.n != m.nclauses)
+		dt_error(cc->errs, ((struct dt_clause *)prog->clauses.v[m.nclauses])->line, "D_SYNTAX",
+			 "a D library file may not have probe clauses");
+	/* a library's translators are checked where a script uses them: a
+	 * member may name a field some kernels lack */
+	sema_unit(cc, prog, m.nclauses, m.ninlines, o->library ? prog->xlators.n : m.nxlators, m.nprovdefs);
 	/* DTrace reports it at the end of a file (at no line for a string) */
-	macro_check_unused(cc, o->from_file ? prog->eof_line : 0);
+	if (!o->library)
+		macro_check_unused(cc, o->from_file ? prog->eof_line : 0);
 	free_mark(&m);
 	return 0;
 }

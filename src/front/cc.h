@@ -34,13 +34,22 @@ struct dt_cc_opts {
 };
 
 /* The type of args[i] in clause c (the probes the clause matches agree on
- * it); reports D_ARGS_* errors with dt_error(dt_cc_errs(cc), ...). */
-typedef struct dt_type *(*dt_cc_args_type_fn)(void *arg, struct dt_clause *c, int i, int line);
+ * it); reports D_ARGS_* errors with dt_error(dt_cc_errs(cc), ...).  For
+ * probes whose arguments are D (the stable providers), it sets *expr
+ * instead to the D expression args[i] stands for (malloc'd), and the
+ * expression's type is args[i]'s. */
+typedef struct dt_type *(*dt_cc_args_type_fn)(void *arg, struct dt_clause *c, int i, int line, char **expr);
+/* The D condition that must hold for clause c to run, beyond its
+ * predicate, for the probes it matches (a stable provider's probe is a
+ * condition on its mechanism's firing), malloc'd; NULL: none. */
+typedef char *(*dt_cc_clause_cond_fn)(void *arg, struct dt_clause *c);
 
 /* Per-unit options. */
 struct dt_unit_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
+	int library;		/* a D library file: declarations, no macro
+				   arguments, translators checked where used */
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	void *arg;
@@ -51,6 +60,8 @@ void dt_cc_destroy(struct dt_cc *cc);
 void dt_cc_set_opts(struct dt_cc *cc, const struct dt_cc_opts *o);
 /* NULL fn: args[i] is an int64_t. */
 void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg);
+/* NULL fn: no clause has a condition of its probes' */
+void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running
  * inside dt_cc_compile() report theirs. */
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc);

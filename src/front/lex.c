@@ -376,7 +376,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	const char *p;
 	int c;
 
+	int member = lx->member_next;
+
 	memset(t, 0, sizeof(*t));
+	lx->member_next = 0;
 	skip_space(lx);
 	p = lx->p;
 	t->line = lx->line;
@@ -426,8 +429,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			q++;
 		t->text = xstrndup(p, (size_t)(q - p));
 		lx->p = q;
-		t->kind = keyword(p, (size_t)(q - p));
-		if (t->kind == T_IDENT && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
+		t->kind = member ? T_IDENT : keyword(p, (size_t)(q - p));
+		if (t->kind == T_IDENT && !member && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
 			t->kind = T_TNAME;
 		return;
 	}
@@ -506,6 +509,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 					dt_error(lx->es, lx->line, "D_SYNTAX", "extra ) in input stream");
 				lx->parens--;
 				break;
+			case T_DOT: case T_ARROW: lx->member_next = 1; break;
 			case T_LBRACK: lx->bracks++; break;
 			case T_RBRACK:
 				if (lx->bracks == 0)

@@ -56,6 +56,8 @@ struct dt_lexer {
 	int line;
 	int parens, bracks;	/* nesting depth, for "extra ) in input" */
 	int pspec_mode;		/* outer level: read probe descriptions */
+	int member_next;	/* after . or ->: a word is a member name,
+				   even a keyword's (live.counter), as in D */
 	/* type-name test, so 'uint64_t x;' is a declaration, not a probe */
 	int (*is_type_name)(void *arg, const char *name);
 	/* a #pragma line (the text after "pragma"), for the parser; NULL: ignored */

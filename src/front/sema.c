@@ -10,6 +10,7 @@
  * the first fixes the types of implicitly declared variables in program
  * order, the second sees them all.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -102,6 +103,11 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	sema_check_inlines(cc, first_inline);
 	for (int i = first_clause; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
+		char *cond = cc->clause_cond ? cc->clause_cond(cc->clause_cond_arg, c) : NULL;
+		if (cond) {
+			c->cond = dt_parse_expr_string(cc, cond, c->line);
+			free(cond);
+		}
 		sema_prepass(cc, c->pred);
 		sema_prepass(cc, c->body);
 	}
@@ -121,6 +127,8 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				sema_prepass(cc, c->body);
 				cc->created_mark = 0;
 			}
+			if (c->cond)
+				sema_cook(cc, c->cond);
 			if (c->pred) {
 				sema_cook(cc, c->pred);
 				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))

@@ -106,6 +106,8 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_INET_NTOA] = {"inet_ntoa", FK_SUBR, "string(ipaddr_t *)"},
 	[F_MSGSIZE] = {"msgsize", FK_SUBR, "size_t(mblk_t *)"},
 	[F_MSGDSIZE] = {"msgdsize", FK_SUBR, "size_t(mblk_t *)"},
+	/* the D library's own (lib/dtrace/procfs.d): not DTrace's */
+	[F_PSARGS] = {"__psargs", FK_SUBR, "string(uintptr_t, uintptr_t)"},
 	/* aggregating functions */
 	[F_COUNT] = {"count", FK_AGG, "void()"},
 	[F_SUM] = {"sum", FK_AGG, "void(@)"},

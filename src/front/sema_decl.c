@@ -38,8 +38,8 @@ static const struct bvar {
 	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
 	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
 	{"ipl", BV_IPL, &ty_uint},
-	{"curpsinfo", BV_CURPSINFO, NULL},
-	{"curlwpsinfo", BV_CURLWPSINFO, NULL},
+	/* Linux: the thread's cgroup (v2) id; `container` is the D library's */
+	{"cgroup", BV_CGROUP, &ty_ullong},
 };
 
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
@@ -56,11 +56,7 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 			v->scope = VS_BUILTIN;
 			v->builtin = bvars[i].id;
 			v->type = bvars[i].type;
-			if (!v->type && bvars[i].id == BV_CURPSINFO)
-				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "psinfo"));
-			else if (!v->type && bvars[i].id == BV_CURLWPSINFO)
-				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "lwpsinfo"));
-			else if (!v->type)
+			if (!v->type)
 				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "task_struct"));
 			made[i] = v;
 		}

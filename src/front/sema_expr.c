@@ -355,9 +355,18 @@ index_value:
 		/* args[i]: typed from the probes the clause matches */
 		if (!ix->is_const || !type_is_integral(ix->type))
 			dt_error(cc->errs, n->line, "D_ARGS_IDX", "index for args[ ] must be an integer constant");
-		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, n->line)
+		char *expr = NULL;
+		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval,
+							n->line, &expr)
 					 : &ty_llong;
 		n->is_lvalue = 0;
+		if (expr) {
+			/* a stable provider's argument: the D it stands for */
+			struct node *e = dt_parse_expr_string(cc, expr, n->line);
+			free(expr);
+			sema_cook(cc, e);
+			*n = *e;
+		}
 		return;
 	}
 	if (a->type->kind == TY_ARRAY) {
@@ -642,6 +651,30 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 	}
 }
 
+/*
+ * args[i] of a stable provider's probe, as the operand of . or ->: the D it
+ * stands for, uncooked, so that a translated argument is the xlate<T>(...)
+ * that member access expands.  Anything else is left as it is.
+ */
+static void sema_expand_args(struct dt_cc *cc, struct node *k)
+{
+	struct node *a = k->kids[0], *ix;
+	char *expr = NULL;
+
+	if (!cc->args_type || a->kind != N_IDENT || a->var_scope != 0 || strcmp(a->sval, "args") != 0 ||
+	    k->args.n != 1 || !sema_builtin_var(cc, "args"))
+		return;
+	ix = k->args.v[0];
+	sema_cook(cc, ix);
+	if (!ix->is_const || !type_is_integral(ix->type))
+		return;		/* cooking k says what is wrong */
+	cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, k->line, &expr);
+	if (!expr)
+		return;
+	*k = *dt_parse_expr_string(cc, expr, k->line);
+	free(expr);
+}
+
 static void cook_member(struct dt_cc *cc, struct node *n)
 {
 	struct node *k = n->kids[0];
@@ -653,17 +686,14 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		if (in && !in->nparams && in->expr->kind == N_XLATE)
 			*k = *in->expr;
 	}
+	if (k->kind == N_INDEX)
+		sema_expand_args(cc, k);
 	if (k->kind == N_XLATE) {
 		sema_cook_xlate_member(cc, n, k);
 		return;
 	}
 
 	sema_cook(cc, k);
-	if (k->kind == N_VAR && k->var->scope == VS_BUILTIN &&
-	    (k->var->builtin == BV_CURPSINFO || k->var->builtin == BV_CURLWPSINFO)) {
-		sema_cook_psinfo_member(cc, n, k);
-		return;
-	}
 	st = k->type;
 	if (n->op == T_ARROW) {
 		if (st->kind != TY_PTR)

@@ -31,6 +31,8 @@ struct dt_cc {
 	struct dt_typetab *types;	/* typedefs and tags programs declared */
 	struct dt_cc_opts opts;
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
+	dt_cc_clause_cond_fn clause_cond;	/* a clause's probes' condition */
+	void *clause_cond_arg;
 	void *args_arg;
 	struct dt_var *bvars[DT_CC_NBVARS];	/* built-in variables, made on use */
 
@@ -94,7 +96,6 @@ void sema_check_inlines(struct dt_cc *cc, int first);
 
 /* sema_xlate.c */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
-void sema_cook_psinfo_member(struct dt_cc *cc, struct node *n, struct node *k);
 void sema_check_xlators(struct dt_cc *cc, int first);
 
 /* sema_prov.c: the provider definitions from index first on */

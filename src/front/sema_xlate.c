@@ -1,51 +1,12 @@
 /*
- * sema_xlate.c - translators: the declared ones (their members are checked
- * against the output type where they are declared, and expanded at each
- * xlate<T>(e).m), and the built-in psinfo_t/lwpsinfo_t translations behind
- * curpsinfo and curlwpsinfo.
+ * sema_xlate.c - translators: their members are checked against the output
+ * type where they are declared (a D library file's where a script uses
+ * them, consumer/dlib.c), and expanded at each xlate<T>(e).m.  curpsinfo
+ * and curlwpsinfo are inlines of the D library (lib/dtrace/procfs.d).
  */
 #include <string.h>
 
 #include "sema_int.h"
-
-/*
- * The psinfo_t and lwpsinfo_t translators for curpsinfo and curlwpsinfo:
- * each member is a D expression over the current task.  A member with no
- * expression has no conversion on Linux (D_XLATE_NOCONV), as in DTrace.
- */
-static const struct xlate_member {
-	int bv;
-	const char *member;
-	const char *expr;	/* NULL: no conversion */
-} xlate_members[] = {
-	{BV_CURPSINFO, "pr_pid", "curthread->tgid"},
-	{BV_CURPSINFO, "pr_ppid", "curthread->real_parent->tgid"},
-	{BV_CURPSINFO, "pr_uid", "curthread->cred->uid.val"},
-	{BV_CURPSINFO, "pr_euid", "curthread->cred->euid.val"},
-	{BV_CURPSINFO, "pr_gid", "curthread->cred->gid.val"},
-	{BV_CURPSINFO, "pr_egid", "curthread->cred->egid.val"},
-	{BV_CURPSINFO, "pr_nlwp", "curthread->signal->nr_threads"},
-	{BV_CURPSINFO, "pr_addr", "(uintptr_t)curthread"},
-	{BV_CURPSINFO, "pr_fname", "curthread->comm"},
-	/* on Linux the arguments live in user memory; this is the command name */
-	{BV_CURPSINFO, "pr_psargs", "curthread->comm"},
-	{BV_CURPSINFO, "pr_start", "curthread->start_time"},
-	{BV_CURPSINFO, "pr_size", NULL},
-	{BV_CURPSINFO, "pr_rssize", NULL},
-	{BV_CURPSINFO, "pr_pgid", NULL},
-	{BV_CURPSINFO, "pr_sid", NULL},
-	{BV_CURLWPSINFO, "pr_lwpid", "curthread->pid"},
-	{BV_CURLWPSINFO, "pr_flag", "curthread->flags"},
-	{BV_CURLWPSINFO, "pr_pri", "curthread->prio"},
-	{BV_CURLWPSINFO, "pr_state", "curthread->__state"},
-	{BV_CURLWPSINFO, "pr_name", "curthread->comm"},
-	{BV_CURLWPSINFO, "pr_addr", "(uintptr_t)curthread"},
-	{BV_CURLWPSINFO, "pr_onpro", "cpu"},
-	{BV_CURLWPSINFO, "pr_start", "curthread->start_time"},
-	{BV_CURLWPSINFO, "pr_nice", NULL},
-	{BV_CURLWPSINFO, "pr_cpu", NULL},
-	{BV_CURLWPSINFO, "pr_wchan", NULL},
-};
 
 /* xlate<T>(e).m or xlate<T *>(e)->m: the translator's expression for m. */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
@@ -119,20 +80,3 @@ void sema_check_xlators(struct dt_cc *cc, int first)
 }
 
 
-/* curpsinfo->m, curlwpsinfo->m: the built-in translators' expression for m. */
-void sema_cook_psinfo_member(struct dt_cc *cc, struct node *n, struct node *k)
-{
-		for (size_t i = 0; i < ARRAY_SIZE(xlate_members); i++) {
-		const struct xlate_member *x = &xlate_members[i];
-		if (x->bv != k->var->builtin || strcmp(x->member, n->sval) != 0)
-			continue;
-		if (!x->expr)
-			dt_error(cc->errs, n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
-		struct node *e = dt_parse_expr_string(cc, x->expr, n->line);
-		sema_cook(cc, e);
-		*n = *e;
-		return;
-	}
-	dt_error(cc->errs, n->line, "D_XLATE_NOMEMB", "translator member %s is not a member of %s", n->sval,
-		 k->var->builtin == BV_CURPSINFO ? "psinfo_t" : "lwpsinfo_t");
-}

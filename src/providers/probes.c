@@ -29,6 +29,10 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_fbt_fentry,
 	&dt_provider_fbt_fexit,
 	&dt_provider_kinst,
+	&dt_provider_stable_rawtp,
+	&dt_provider_stable_syscall,
+	&dt_provider_stable_kprobe,
+	&dt_provider_stable_kretprobe,
 	NULL,
 };
 
@@ -100,6 +104,11 @@ void probes_destroy(struct dt_probes *tab)
 			for (int j = 0; j < p->nargs; j++)
 				free(p->argnames[j]);
 		free(p->argnames);
+		if (p->argxnames)
+			for (int j = 0; j < p->nargs; j++)
+				free(p->argxnames[j]);
+		free(p->argxnames);
+		free(p->argexprs);
 		free(p);
 	}
 	free(tab->table.v);
@@ -232,6 +241,8 @@ int provider_serves(const struct dt_provider *pv, const char *prov)
 
 	if (strcmp(prov, pv->name) == 0)
 		return 1;
+	if (pv->serves)
+		return pv->serves(prov);
 	if ((pv != &dt_provider_pid_entry && pv != &dt_provider_pid_return) || strncmp(prov, pv->name, n) != 0 ||
 	    !prov[n])
 		return 0;
@@ -259,7 +270,7 @@ void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 				(*pv)->provide(tab, pd);
 			continue;
 		}
-		if (!pd || field_match(pd->prov, (*pv)->name))
+		if (!pd || ((*pv)->serves ? (*pv)->serves(pd->prov) : field_match(pd->prov, (*pv)->name)))
 			(*pv)->provide(tab, pd);
 	}
 }

@@ -77,6 +77,10 @@ struct dt_provider {
 	 * clause has matched its probes.  Returns its fd (the loader closes
 	 * it at unload) or -errno.  NULL: the program reads no such map. */
 	int (*load_map)(struct dt_probes *tab);
+	/* Whether a description's provider field (a glob) may name probes of
+	 * this table, for a table that serves several providers' names (the
+	 * stable providers: proc, sched, io, ...); NULL: its name. */
+	int (*serves)(const char *prov);
 };
 
 struct dt_probe {
@@ -92,6 +96,13 @@ struct dt_probe {
 	int nargs;
 	struct dt_type **argtypes;	/* D type of args[i] */
 	char **argnames;		/* native type name, for -l -v */
+	/* A stable provider's probe (stable.h): when a firing of its
+	 * mechanism is this probe's, and args[i] as D expressions over the
+	 * mechanism's arguments, of type argxnames[i] (the translated type,
+	 * or the native one).  NULL for the other providers. */
+	const char *pred;
+	const char **argexprs;
+	char **argxnames;
 };
 
 /*
@@ -151,6 +162,10 @@ extern const struct dt_provider dt_provider_fbt_kprobe_return;
 extern const struct dt_provider dt_provider_fbt_fentry;
 extern const struct dt_provider dt_provider_fbt_fexit;
 extern const struct dt_provider dt_provider_kinst;
+extern const struct dt_provider dt_provider_stable_rawtp;
+extern const struct dt_provider dt_provider_stable_syscall;
+extern const struct dt_provider dt_provider_stable_kprobe;
+extern const struct dt_provider dt_provider_stable_kretprobe;
 
 /* consumer/kfeat.c: whether the kernel loads a fentry program (and has not
  * been told to hide it, DTRACE_KERNEL_LACKS=fentry). */

@@ -1,0 +1,65 @@
+/*
+ * stable.h - the stable providers (proc, sched, io, ip, tcp, udp, lockstat):
+ * probes named by what the system does, each made of a kernel mechanism
+ * (a raw tracepoint, a kprobe or a kretprobe on a kernel function) and D:
+ * a condition that says when a firing of the mechanism is this probe's,
+ * and each argument as a D expression over the mechanism's arguments
+ * (arg0, arg1, ...), with its native type and, as in DTrace, the stable
+ * type a translator of the D library (lib/dtrace, .d files) makes of it.
+ *
+ * A provider is a table of rows in a file of its own (proc.c, sched.c,
+ * ...) and one line in stable.c's list; stable.c owns the mechanisms:
+ * which rows this kernel can offer, attaching, and the BPF context of each
+ * mechanism.  The compiler puts the D in each clause that matches the
+ * probe (consumer/compile.c: the condition before the clause's predicate,
+ * the argument where args[i] is used).
+ */
+#ifndef DT_STABLE_H
+#define DT_STABLE_H
+
+#define STABLE_MAXARGS 6
+
+enum stable_how {
+	STABLE_RAWTP,		/* raw tracepoint: target is "group:name", or
+				   "name" for a tracepoint tracefs does not
+				   show (sched_exit_tp) */
+	STABLE_SYSCALL,		/* a system call's trace event,
+				   "syscalls:sys_enter_execve" (or sys_exit_):
+				   arg0.. are its arguments (its return value) */
+	STABLE_KPROBE,		/* kprobe on a kernel function's entry */
+	STABLE_KRETPROBE,	/* kretprobe: arg0 is the return value */
+};
+
+struct stable_arg {
+	const char *native;	/* the D type of expr: "struct task_struct *" */
+	const char *xlate;	/* the type args[i] has, translated from native
+				   by the D library ("psinfo_t *"); NULL: native */
+	const char *expr;	/* D over the mechanism's arg0.. */
+};
+
+struct stable_probe {
+	const char *name;	/* "exec-success" */
+	enum stable_how how;
+	/* the tracepoint ("sched:sched_process_exec") or kernel function;
+	 * "f1|f2": the first of these this kernel has (renamed functions,
+	 * compiler suffixes such as .isra.0 are found too).  The probe's
+	 * function field is the one found (DTrace names a probe's function). */
+	const char *target;
+	const char *pred;	/* D: this firing is the probe's; NULL: always */
+	/* Made only where no earlier row of the same name is (the same
+	 * event by another mechanism, on kernels without the first). */
+	int fallback;
+	struct stable_arg args[STABLE_MAXARGS];
+};
+/* (the args follow fallback: a row without it reads {name, how, target,
+ * pred, 0, {args}}) */
+
+struct stable_provider {
+	const char *name;		/* "proc" */
+	const struct stable_probe *probes;
+	int nprobes;
+};
+
+extern const struct stable_provider stable_proc;
+
+#endif
