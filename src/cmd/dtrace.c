@@ -34,6 +34,7 @@ static struct {
 	int pslive;		/* processes still running */
 	int structured;		/* -x oformat other than text: no columns */
 	int json;		/* -x oformat=json: drops and errors go in it */
+	int faultsrc;		/* name a fault's D statement (errhandler) */
 	volatile sig_atomic_t intr;
 } g;
 
@@ -158,15 +159,45 @@ static int bufhandler(const dtrace_bufdata_t *b, void *arg)
 	return DTRACE_HANDLE_OK;
 }
 
-/* Errors and drops on stderr, as DTrace reports them; under json the
- * library puts them in the document instead. */
+struct cmd {
+	int kind;		/* 'n', 'P', 'm', 'f', 's' */
+	char *arg;
+	dtrace_prog_t *prog;
+};
+
+/* The programs dtrace(1) compiled, for the error handler to name a
+ * faulting clause's script. */
+struct cmdlist {
+	const struct cmd *v;
+	int n;
+};
+
+/*
+ * Errors and drops on stderr, as DTrace reports them; under json the
+ * library puts them in the document instead.  DTrace names a fault by its
+ * offset in the program only; after its message (kept as it is, for what
+ * reads it) comes the D statement that faulted: on a terminal, or anywhere
+ * with -x faultsrc.
+ */
 static int errhandler(const dtrace_errdata_t *e, void *arg)
 {
-	(void)arg;
+	const struct cmdlist *cl = arg;
+	size_t len = strlen(e->dteda_msg);
+	const char *script = NULL;
+
 	if (g.json)
 		return DTRACE_HANDLE_OK;
 	fflush(g.out);
-	fprintf(stderr, "dtrace: %s", e->dteda_msg);
+	if (!g.faultsrc || e->dteda_line <= 0 || !len || e->dteda_msg[len - 1] != '\n') {
+		fprintf(stderr, "dtrace: %s", e->dteda_msg);
+		return DTRACE_HANDLE_OK;
+	}
+	for (int i = 0; i < cl->n; i++)
+		if (cl->v[i].prog == e->dteda_prog && cl->v[i].kind == 's')
+			script = cl->v[i].arg;
+	fprintf(stderr, "dtrace: %.*s, at line %d%s%s%s%s\n", (int)len - 1, e->dteda_msg, e->dteda_line,
+		script ? " of " : "", script ? script : "", e->dteda_stmt ? ": " : "",
+		e->dteda_stmt ? e->dteda_stmt : "");
 	return DTRACE_HANDLE_OK;
 }
 
@@ -230,12 +261,6 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 	}
 	return 0;
 }
-
-struct cmd {
-	int kind;		/* 'n', 'P', 'm', 'f', 's' */
-	char *arg;
-	dtrace_prog_t *prog;
-};
 
 static dtrace_probespec_t spec_of(int kind)
 {
@@ -546,7 +571,11 @@ int main(int argc, char **argv)
 	if (total == 0)
 		return fatal(1, "no probes %s", ncmds ? "matched" : "specified");
 
-	dtrace_handle_err(g.dtp, errhandler, NULL);
+	dtrace_optval_t fsrc;
+	g.faultsrc = isatty(STDERR_FILENO) ||
+		     (dtrace_getopt(g.dtp, "faultsrc", &fsrc) == 0 && fsrc != DTRACEOPT_UNSET);
+	struct cmdlist cl = { cmds, ncmds };
+	dtrace_handle_err(g.dtp, errhandler, &cl);
 	dtrace_handle_drop(g.dtp, drophandler, NULL);
 	dtrace_handle_proc(g.dtp, prochandler, NULL);
 	dtrace_handle_buffered(g.dtp, bufhandler, NULL);

@@ -147,6 +147,30 @@ static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const cha
 		h->cons->status = dt_set_errno(h, EDT_ERRABORT);
 }
 
+/* The D statement of a fault: the site at its pc in the program of its
+ * probe's provider (the code generator's table), and the compile unit of
+ * its clause. */
+static void fault_source(struct dtrace_hdl *h, const struct dt_probe *p, const struct rec_fault *f,
+			 dtrace_errdata_t *e)
+{
+	for (int i = 0; i < h->programs.n; i++) {
+		struct dtrace_prog *pg = h->programs.v[i];
+		if ((int)f->clause >= pg->first_clause && (int)f->clause < pg->first_clause + pg->nclauses)
+			e->dteda_prog = pg;
+	}
+	if (!p || !p->pv)
+		return;
+	int k = provider_kind(p->pv);
+	const struct cg_program *prog = k >= 0 && k < h->nkinds ? h->progs[k] : NULL;
+	const struct cg_srcpos *sp = prog ? cg_srcpos_at(prog, (int)f->pc) : NULL;
+	/* the clause too: an ERROR clause faulting in a fault block runs in
+	 * another provider's program than its probe's */
+	if (sp && sp->clause == (int)f->clause) {
+		e->dteda_line = sp->line;
+		e->dteda_stmt = sp->text;
+	}
+}
+
 static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 {
 	struct dt_probe *p = probe_by_id(h->probes, f->probe_id);
@@ -178,6 +202,7 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 		.dteda_addr = f->addr,
 		.dteda_msg = msg,
 	};
+	fault_source(h, p, f, &e);
 	dt_out_of(h)->ops->error(&h->out, &e);
 	flush_out(h);
 	/* the ERROR clauses already ran, inline in the faulting program */

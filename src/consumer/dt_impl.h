@@ -66,6 +66,8 @@ struct dt_options {
 	int defaultargs;
 	int argref;
 	int flowindent;
+	int faultsrc;		/* dtrace(1): a fault's D statement after
+				   DTrace's message, even when not on a tty */
 	int empty;
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;

@@ -84,6 +84,8 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		o->rawbytes = on;
 	} else if (strcmp(name, "flowindent") == 0) {
 		o->flowindent = on;
+	} else if (strcmp(name, "faultsrc") == 0) {
+		o->faultsrc = on;
 	} else if (strcmp(name, "defaultargs") == 0) {
 		o->defaultargs = on;
 	} else if (strcmp(name, "argref") == 0) {
@@ -224,6 +226,7 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		FLAG(quiet), FLAG(destructive), FLAG(errtags), FLAG(droptags), FLAG(rawbytes),
 		FLAG(flowindent), FLAG(defaultargs), FLAG(argref), FLAG(zdefs), FLAG(empty),
 		FLAG(verbose), FLAG(aggsortkey), FLAG(aggsortrev), FLAG(aggpack), FLAG(aggzoom),
+		FLAG(faultsrc),
 #undef FLAG
 	};
 

@@ -32,8 +32,9 @@ enum node_kind {
 	N_STRINGOF,	/* stringof expr */
 	N_XLATE,	/* xlate<type>(expr) */
 	/* statements */
-	N_EXPR_STMT,	/* kids[0] */
-	N_IF,		/* kids[0] cond, kids[1] then-block, kids[2] else-block */
+	N_EXPR_STMT,	/* kids[0]; sval: its source text (run-time fault messages) */
+	N_IF,		/* kids[0] cond, kids[1] then-block, kids[2] else-block;
+			   sval: "if (cond)" as written */
 	N_BLOCK,	/* args: statements */
 };
 
@@ -92,6 +93,8 @@ struct dt_pdesc {
 struct dt_clause {
 	struct ptrvec pdescs;	/* struct dt_pdesc * */
 	struct node *pred;	/* NULL when absent */
+	char *pred_text;	/* "/pred/" as written, and its first line */
+	int pred_line;		/* (run-time fault messages) */
 	struct node *body;	/* N_BLOCK, or NULL: default action */
 	int line;
 	int index;		/* position in dt_prog.clauses */
