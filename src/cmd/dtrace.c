@@ -553,7 +553,8 @@ int main(int argc, char **argv)
 		else if (dtrace_program_exec(g.dtp, cmds[i].prog, &info) != 0)
 			return fatal(1, "failed to enable '%s': %s", cmds[i].arg, errmsg());
 		total += (int)info.dpi_matches;
-		if (!g.quiet) {
+		/* -e enables nothing: nothing matched is told (as in DTrace) */
+		if (!g.quiet && !exec_only) {
 			/* a description is named up to its first { / or ; */
 			char *name = strdup(cmds[i].arg);
 			if (cmds[i].kind != 's')
@@ -565,6 +566,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (exec_only) {
+		/* a -c command was created stopped at its exec, and is killed
+		 * here without having run (dtrace_close releases it) */
 		dtrace_close(g.dtp);
 		return 0;
 	}
