@@ -101,32 +101,65 @@ static void oprintf(const char *fmt, ...)
 	owrite(buf);
 }
 
-static int is_quiet(void)
+static int option_on(const char *name)
 {
 	dtrace_optval_t v;
 
-	return dtrace_getopt(g.dtp, "quiet", &v) == 0 && v != DTRACEOPT_UNSET;
+	return dtrace_getopt(g.dtp, name, &v) == 0 && v != DTRACEOPT_UNSET;
 }
 
-/* Before a probe's records: its CPU, ID and FUNCTION:NAME columns (not
- * under an output format other than text: the library says what fired). */
+static int is_quiet(void)
+{
+	return option_on("quiet");
+}
+
+/*
+ * Before a probe's records: its CPU, ID and FUNCTION:NAME columns (not
+ * under an output format other than text: the library says what fired).
+ * Under flowindent (-F) the columns are CPU and FUNCTION: the function,
+ * indented by the library's count with its "->"/"<-" (or "| " and the
+ * probe's name for a probe that is neither entry nor return), shown even
+ * when quiet, as DTrace's command does.
+ */
 static int chew(const dtrace_probedata_t *data, void *arg)
 {
 	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	const char *func = pd ? pd->dtpd_func : "", *pname = pd ? pd->dtpd_name : "?";
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+	int flow = !g.structured && option_on("flowindent");
 
 	(void)arg;
 	g.quiet = is_quiet() || g.structured;
-	if (g.quiet)
+	if (g.quiet && !flow)
 		return DTRACE_CONSUME_THIS;
 	if (!g.heading) {
-		if (g.testing)
+		if (flow && g.testing)
+			oprintf("%-41s\n", "FUNCTION");
+		else if (flow)
+			oprintf("%3s %-41s\n", "CPU", "FUNCTION");
+		else if (g.testing)
 			oprintf("%32s\n", "FUNCTION:NAME");
 		else
 			oprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 		g.heading = 1;
 	}
-	snprintf(name, sizeof(name), "%s:%s", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "?");
+	if (flow) {
+		size_t len = (size_t)data->dtpda_indent + strlen(data->dtpda_prefix) + strlen(func) + strlen(pname) + 2;
+		char *fname = malloc(len);
+		if (!fname)
+			return DTRACE_CONSUME_ABORT;
+		if (data->dtpda_flow == DTRACEFLOW_NONE)
+			snprintf(fname, len, "%*s%s%s:%s", data->dtpda_indent, "", data->dtpda_prefix, func, pname);
+		else
+			snprintf(fname, len, "%*s%s%s", data->dtpda_indent, "", data->dtpda_prefix, func);
+		if (g.testing)
+			oprintf("%-41s ", fname);
+		else
+			oprintf("%3d %-41s ", data->dtpda_cpu, fname);
+		free(fname);
+		return DTRACE_CONSUME_THIS;
+	}
+	snprintf(name, sizeof(name), "%s:%s", func, pname);
 	if (g.testing)
 		oprintf("%32s ", name);
 	else
