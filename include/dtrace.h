@@ -385,6 +385,11 @@ typedef struct dtrace_errdata {
 	int dteda_fault;			/* DTRACEFLT_* */
 	uint64_t dteda_addr;			/* the address, if any */
 	const char *dteda_msg;			/* DTrace's message, newline-ended */
+	/* ours, after DTrace's fields: the D statement that faulted, which
+	 * DTrace names by its offset only (0 / NULL when unknown) */
+	dtrace_prog_t *dteda_prog;		/* the program of the clause */
+	int dteda_line;				/* the statement's line */
+	const char *dteda_stmt;			/* ... as written: "trace(*p)" */
 } dtrace_errdata_t;
 
 typedef int dtrace_handle_err_f(const dtrace_errdata_t *, void *);

@@ -34,6 +34,7 @@ static struct {
 	int pslive;		/* processes still running */
 	int structured;		/* -x oformat other than text: no columns */
 	int json;		/* -x oformat=json: drops and errors go in it */
+	int faultsrc;		/* name a fault's D statement (errhandler) */
 	volatile sig_atomic_t intr;
 } g;
 
@@ -100,32 +101,65 @@ static void oprintf(const char *fmt, ...)
 	owrite(buf);
 }
 
-static int is_quiet(void)
+static int option_on(const char *name)
 {
 	dtrace_optval_t v;
 
-	return dtrace_getopt(g.dtp, "quiet", &v) == 0 && v != DTRACEOPT_UNSET;
+	return dtrace_getopt(g.dtp, name, &v) == 0 && v != DTRACEOPT_UNSET;
 }
 
-/* Before a probe's records: its CPU, ID and FUNCTION:NAME columns (not
- * under an output format other than text: the library says what fired). */
+static int is_quiet(void)
+{
+	return option_on("quiet");
+}
+
+/*
+ * Before a probe's records: its CPU, ID and FUNCTION:NAME columns (not
+ * under an output format other than text: the library says what fired).
+ * Under flowindent (-F) the columns are CPU and FUNCTION: the function,
+ * indented by the library's count with its "->"/"<-" (or "| " and the
+ * probe's name for a probe that is neither entry nor return), shown even
+ * when quiet, as DTrace's command does.
+ */
 static int chew(const dtrace_probedata_t *data, void *arg)
 {
 	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	const char *func = pd ? pd->dtpd_func : "", *pname = pd ? pd->dtpd_name : "?";
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+	int flow = !g.structured && option_on("flowindent");
 
 	(void)arg;
 	g.quiet = is_quiet() || g.structured;
-	if (g.quiet)
+	if (g.quiet && !flow)
 		return DTRACE_CONSUME_THIS;
 	if (!g.heading) {
-		if (g.testing)
+		if (flow && g.testing)
+			oprintf("%-41s\n", "FUNCTION");
+		else if (flow)
+			oprintf("%3s %-41s\n", "CPU", "FUNCTION");
+		else if (g.testing)
 			oprintf("%32s\n", "FUNCTION:NAME");
 		else
 			oprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 		g.heading = 1;
 	}
-	snprintf(name, sizeof(name), "%s:%s", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "?");
+	if (flow) {
+		size_t len = (size_t)data->dtpda_indent + strlen(data->dtpda_prefix) + strlen(func) + strlen(pname) + 2;
+		char *fname = malloc(len);
+		if (!fname)
+			return DTRACE_CONSUME_ABORT;
+		if (data->dtpda_flow == DTRACEFLOW_NONE)
+			snprintf(fname, len, "%*s%s%s:%s", data->dtpda_indent, "", data->dtpda_prefix, func, pname);
+		else
+			snprintf(fname, len, "%*s%s%s", data->dtpda_indent, "", data->dtpda_prefix, func);
+		if (g.testing)
+			oprintf("%-41s ", fname);
+		else
+			oprintf("%3d %-41s ", data->dtpda_cpu, fname);
+		free(fname);
+		return DTRACE_CONSUME_THIS;
+	}
+	snprintf(name, sizeof(name), "%s:%s", func, pname);
 	if (g.testing)
 		oprintf("%32s ", name);
 	else
@@ -158,15 +192,45 @@ static int bufhandler(const dtrace_bufdata_t *b, void *arg)
 	return DTRACE_HANDLE_OK;
 }
 
-/* Errors and drops on stderr, as DTrace reports them; under json the
- * library puts them in the document instead. */
+struct cmd {
+	int kind;		/* 'n', 'P', 'm', 'f', 's' */
+	char *arg;
+	dtrace_prog_t *prog;
+};
+
+/* The programs dtrace(1) compiled, for the error handler to name a
+ * faulting clause's script. */
+struct cmdlist {
+	const struct cmd *v;
+	int n;
+};
+
+/*
+ * Errors and drops on stderr, as DTrace reports them; under json the
+ * library puts them in the document instead.  DTrace names a fault by its
+ * offset in the program only; after its message (kept as it is, for what
+ * reads it) comes the D statement that faulted: on a terminal, or anywhere
+ * with -x faultsrc.
+ */
 static int errhandler(const dtrace_errdata_t *e, void *arg)
 {
-	(void)arg;
+	const struct cmdlist *cl = arg;
+	size_t len = strlen(e->dteda_msg);
+	const char *script = NULL;
+
 	if (g.json)
 		return DTRACE_HANDLE_OK;
 	fflush(g.out);
-	fprintf(stderr, "dtrace: %s", e->dteda_msg);
+	if (!g.faultsrc || e->dteda_line <= 0 || !len || e->dteda_msg[len - 1] != '\n') {
+		fprintf(stderr, "dtrace: %s", e->dteda_msg);
+		return DTRACE_HANDLE_OK;
+	}
+	for (int i = 0; i < cl->n; i++)
+		if (cl->v[i].prog == e->dteda_prog && cl->v[i].kind == 's')
+			script = cl->v[i].arg;
+	fprintf(stderr, "dtrace: %.*s, at line %d%s%s%s%s\n", (int)len - 1, e->dteda_msg, e->dteda_line,
+		script ? " of " : "", script ? script : "", e->dteda_stmt ? ": " : "",
+		e->dteda_stmt ? e->dteda_stmt : "");
 	return DTRACE_HANDLE_OK;
 }
 
@@ -239,12 +303,6 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 	}
 	return 0;
 }
-
-struct cmd {
-	int kind;		/* 'n', 'P', 'm', 'f', 's' */
-	char *arg;
-	dtrace_prog_t *prog;
-};
 
 static dtrace_probespec_t spec_of(int kind)
 {
@@ -541,7 +599,8 @@ int main(int argc, char **argv)
 		else if (dtrace_program_exec(g.dtp, cmds[i].prog, &info) != 0)
 			return fatal(1, "failed to enable '%s': %s", cmds[i].arg, errmsg());
 		total += (int)info.dpi_matches;
-		if (!g.quiet) {
+		/* -e enables nothing: nothing matched is told (as in DTrace) */
+		if (!g.quiet && !exec_only) {
 			/* a description is named up to its first { / or ; */
 			char *name = strdup(cmds[i].arg);
 			if (cmds[i].kind != 's')
@@ -553,13 +612,19 @@ int main(int argc, char **argv)
 		}
 	}
 	if (exec_only) {
+		/* a -c command was created stopped at its exec, and is killed
+		 * here without having run (dtrace_close releases it) */
 		dtrace_close(g.dtp);
 		return 0;
 	}
 	if (total == 0)
 		return fatal(1, "no probes %s", ncmds ? "matched" : "specified");
 
-	dtrace_handle_err(g.dtp, errhandler, NULL);
+	dtrace_optval_t fsrc;
+	g.faultsrc = isatty(STDERR_FILENO) ||
+		     (dtrace_getopt(g.dtp, "faultsrc", &fsrc) == 0 && fsrc != DTRACEOPT_UNSET);
+	struct cmdlist cl = { cmds, ncmds };
+	dtrace_handle_err(g.dtp, errhandler, &cl);
 	dtrace_handle_drop(g.dtp, drophandler, NULL);
 	dtrace_handle_proc(g.dtp, prochandler, NULL);
 	dtrace_handle_buffered(g.dtp, bufhandler, NULL);

@@ -70,6 +70,20 @@ struct cg_func {
 	uint32_t argsize;
 };
 
+/*
+ * Where a run-time fault can happen: the BPF pc a fault record reports
+ * (rec_fault.pc, stored by cg_fault) and the D statement it is part of, so
+ * that the consumer can name the line of a fault that DTrace names by its
+ * offset only.  A program's table is in increasing pc order.
+ */
+struct cg_srcpos {
+	int pc;
+	int clause;		/* dt_clause.index of its clause */
+	int line;		/* 0: not in a statement (none known) */
+	const char *text;	/* the statement as written ("trace(*p)", "if (x)",
+				   "/x->y/" for a predicate), or NULL */
+};
+
 struct cg_ctxops;
 struct cg_program {
 	const struct cg_ctxops *ctx;	/* its provider's (emit.h) */
@@ -88,7 +102,12 @@ struct cg_program {
 				 * context's size at each CG_RELOC_NARGS */
 	struct cg_func *funcs;	/* its functions after the main one */
 	int nfuncs;
+	struct cg_srcpos *srcpos;	/* its fault sites, by pc */
+	int nsrcpos, srccap;
 };
+
+/* The statement of the fault site at pc in p, or NULL. */
+const struct cg_srcpos *cg_srcpos_at(const struct cg_program *p, int pc);
 
 /* Layout shared by all programs of one compiled D program. */
 struct cg_layout {

@@ -231,8 +231,38 @@ void cg_norm(struct cg *g, int reg, const struct dt_type *t)
 	}
 }
 
+/* The fault site at pc: the statement being generated. */
+static void add_srcpos(struct cg *g, int pc)
+{
+	struct cg_program *p = g->p;
+
+	if (p->nsrcpos == p->srccap) {
+		p->srccap = p->srccap ? p->srccap * 2 : 32;
+		p->srcpos = xrealloc(p->srcpos, (size_t)p->srccap * sizeof(*p->srcpos));
+	}
+	p->srcpos[p->nsrcpos++] = (struct cg_srcpos){ pc, g->clause ? g->clause->index : -1, g->src_line, g->src_text };
+}
+
+const struct cg_srcpos *cg_srcpos_at(const struct cg_program *p, int pc)
+{
+	int lo = 0, hi = p->nsrcpos - 1;
+
+	/* sites are added as the code is emitted: in increasing pc order */
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (p->srcpos[mid].pc == pc)
+			return p->srcpos[mid].line ? &p->srcpos[mid] : NULL;
+		if (p->srcpos[mid].pc < pc)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return NULL;
+}
+
 /* Store a fault (DTRACEFLT_*) in the fault area and jump to the clause's
- * fault block.  addr_reg < 0: no address. */
+ * fault block.  addr_reg < 0: no address.  The pc stored is this site's
+ * key in the program's table of fault sites. */
 void cg_fault(struct cg *g, int type, int addr_reg)
 {
 	uint32_t fo = g->L->fault_off;
@@ -242,6 +272,7 @@ void cg_fault(struct cg *g, int type, int addr_reg)
 		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, addr_reg, (int16_t)(fo + RF_ADDR)));
 	else
 		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + RF_ADDR), 0));
+	add_srcpos(g, g->p->ninsns);
 	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + RF_PC), g->p->ninsns));
 	g->fault_used = 1;
 	cg_jmp(g, g->fault_label);

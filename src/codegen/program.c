@@ -31,6 +31,10 @@ static void gen_stmt(struct cg *g, struct node *n)
 {
 	g->temp_cur = 0;
 	g->depth = 0;
+	if (n->kind == N_EXPR_STMT || n->kind == N_IF) {
+		g->src_line = n->line;
+		g->src_text = n->sval;
+	}
 	switch (n->kind) {
 	case N_EXPR_STMT: {
 		struct node *e = n->kids[0];
@@ -129,11 +133,15 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	}
 	if (c->pred) {
 		g->temp_cur = 0;
+		g->src_line = c->pred_line;
+		g->src_text = c->pred_text;
 		cg_expr(g, c->pred);
 		cg_jmp_imm_far(g, BPF_JEQ, R0, 0, g->end_label);
 	}
 	if (c->body)
 		gen_stmt(g, c->body);
+	g->src_line = 0;
+	g->src_text = NULL;
 
 	/* send the record when the clause recorded data, or, when not quiet,
 	 * for a clause without statements (DTrace's default action prints the

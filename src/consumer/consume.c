@@ -147,6 +147,30 @@ static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const cha
 		h->cons->status = dt_set_errno(h, EDT_ERRABORT);
 }
 
+/* The D statement of a fault: the site at its pc in the program of its
+ * probe's provider (the code generator's table), and the compile unit of
+ * its clause. */
+static void fault_source(struct dtrace_hdl *h, const struct dt_probe *p, const struct rec_fault *f,
+			 dtrace_errdata_t *e)
+{
+	for (int i = 0; i < h->programs.n; i++) {
+		struct dtrace_prog *pg = h->programs.v[i];
+		if ((int)f->clause >= pg->first_clause && (int)f->clause < pg->first_clause + pg->nclauses)
+			e->dteda_prog = pg;
+	}
+	if (!p || !p->pv)
+		return;
+	int k = provider_kind(p->pv);
+	const struct cg_program *prog = k >= 0 && k < h->nkinds ? h->progs[k] : NULL;
+	const struct cg_srcpos *sp = prog ? cg_srcpos_at(prog, (int)f->pc) : NULL;
+	/* the clause too: an ERROR clause faulting in a fault block runs in
+	 * another provider's program than its probe's */
+	if (sp && sp->clause == (int)f->clause) {
+		e->dteda_line = sp->line;
+		e->dteda_stmt = sp->text;
+	}
+}
+
 static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 {
 	struct dt_probe *p = probe_by_id(h->probes, f->probe_id);
@@ -178,6 +202,7 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 		.dteda_addr = f->addr,
 		.dteda_msg = msg,
 	};
+	fault_source(h, p, f, &e);
 	dt_out_of(h)->ops->error(&h->out, &e);
 	flush_out(h);
 	/* the ERROR clauses already ran, inline in the faulting program */
@@ -377,6 +402,46 @@ static void note_ustacks(struct dtrace_hdl *h, const struct dt_clause *c, const 
 	}
 }
 
+/* Whether a probe name is "WHAT" or ends in "-WHAT" ("function-entry"
+ * flows, "carpentry" does not). */
+static int names_flow(const char *name, const char *what)
+{
+	size_t n = strlen(name), w = strlen(what);
+
+	return n >= w && strcmp(name + n - w, what) == 0 && (n == w || name[n - w - 1] == '-');
+}
+
+/*
+ * flowindent (-F): an entry probe's firing is shown "-> func" and indents
+ * what follows by two, a return probe's "<- func" after undoing one
+ * indentation ("=>" and "<=" for system calls), any other "| func:name",
+ * as DTrace's consumer does.  An entry probe fired again for another
+ * clause of the same firing does not indent twice.  The indentation is the
+ * handle's: the records of every CPU come through one ring buffer.
+ */
+static void flow_begin(struct dtrace_hdl *h, dtrace_probedata_t *pd, const struct rec_hdr *hdr)
+{
+	const dtrace_probedesc_t *d = pd->dtpda_pdesc;
+	int sys = d && strcmp(d->dtpd_provider, "syscall") == 0;
+
+	pd->dtpda_flow = DTRACEFLOW_NONE;
+	if (d && names_flow(d->dtpd_name, "entry"))
+		pd->dtpda_flow = DTRACEFLOW_ENTRY;
+	else if (d && names_flow(d->dtpd_name, "return"))
+		pd->dtpda_flow = DTRACEFLOW_RETURN;
+	if (pd->dtpda_flow == DTRACEFLOW_ENTRY && hdr->epid != h->flow_lastclause &&
+	    hdr->probe_id == h->flow_lastprobe)
+		pd->dtpda_flow = DTRACEFLOW_NONE;
+	switch (pd->dtpda_flow) {
+	case DTRACEFLOW_ENTRY: pd->dtpda_prefix = sys ? " => " : " -> "; break;
+	case DTRACEFLOW_RETURN: pd->dtpda_prefix = sys ? " <= " : " <- "; break;
+	default: pd->dtpda_prefix = "| "; break;
+	}
+	if (pd->dtpda_flow == DTRACEFLOW_RETURN && h->flow_indent > 0)
+		h->flow_indent -= 2;
+	pd->dtpda_indent = h->flow_indent;
+}
+
 /* data is a private copy: decoding may write into it. */
 static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 {
@@ -419,12 +484,18 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		.dtpda_timestamp = hdr->timestamp,
 	};
 	int show = !spec_ops_only(c, hdr);
+	if (show && h->o.flowindent)
+		flow_begin(h, &pd, hdr);
 	if (show && cons && cons->pf) {
 		int rv = cons->pf(&pd, cons->arg);
+		if (h->o.flowindent && pd.dtpda_flow == DTRACEFLOW_ENTRY)
+			h->flow_indent += 2;
 		if (!callback_ok(h, rv))
 			return;
 		if (rv == DTRACE_CONSUME_NEXT)
 			return;
+	} else if (show && h->o.flowindent && pd.dtpda_flow == DTRACEFLOW_ENTRY) {
+		h->flow_indent += 2;
 	}
 	o = dt_out_of(h);
 	if (show) {
@@ -461,6 +532,10 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 	if (show && cons && cons->rf && cons->status == 0) {
 		pd.dtpda_data = data;
 		callback_ok(h, cons->rf(&pd, NULL, cons->arg));
+	}
+	if (show) {
+		h->flow_lastprobe = hdr->probe_id;
+		h->flow_lastclause = hdr->epid;
 	}
 }
 

@@ -67,6 +67,8 @@ struct dt_options {
 	int defaultargs;
 	int argref;
 	int flowindent;
+	int faultsrc;		/* dtrace(1): a fault's D statement after
+				   DTrace's message, even when not on a tty */
 	int empty;
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;
@@ -159,6 +161,10 @@ struct dtrace_hdl {
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
 	int spec_flushing;
+	/* flowindent (consume.c): the indentation of the next firing, and
+	 * the probe and clause of the last one shown */
+	int flow_indent;
+	uint32_t flow_lastprobe, flow_lastclause;
 	struct dt_agg *aggs;	/* the program's aggregations, by id */
 	int naggs;
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum opt_kind { O_BOOL, O_SIZE, O_TIME, O_INT, O_STR, O_IGNORED };
 
@@ -65,8 +66,13 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 	int64_t v;
 
 #define INVAL() return dt_set_errno(h, EDT_BADOPTVAL)
-	/* a boolean option set to "false" (or "0") is unset */
-	int on = !(value && (strcmp(value, "false") == 0 || strcmp(value, "0") == 0));
+	/* a boolean option set to one of DTrace's negative words (any case),
+	 * to "" or to "0" is unset */
+	static const char *const negative[] = { "no", "disable", "disabled", "false", "off", "unset", "", "0" };
+	int on = 1;
+	for (size_t i = 0; value && i < ARRAY_SIZE(negative); i++)
+		if (strcasecmp(value, negative[i]) == 0)
+			on = 0;
 	if (strcmp(name, "define") == 0 || strcmp(name, "undef") == 0 || strcmp(name, "incdir") == 0) {
 		/* -D, -U and -I: options for the preprocessor */
 		if (!value || !*value)
@@ -91,6 +97,8 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		o->rawbytes = on;
 	} else if (strcmp(name, "flowindent") == 0) {
 		o->flowindent = on;
+	} else if (strcmp(name, "faultsrc") == 0) {
+		o->faultsrc = on;
 	} else if (strcmp(name, "defaultargs") == 0) {
 		o->defaultargs = on;
 	} else if (strcmp(name, "argref") == 0) {
@@ -231,6 +239,7 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		FLAG(quiet), FLAG(destructive), FLAG(errtags), FLAG(droptags), FLAG(rawbytes),
 		FLAG(flowindent), FLAG(defaultargs), FLAG(argref), FLAG(zdefs), FLAG(empty),
 		FLAG(verbose), FLAG(aggsortkey), FLAG(aggsortrev), FLAG(aggpack), FLAG(aggzoom),
+		FLAG(faultsrc),
 #undef FLAG
 	};
 

@@ -653,6 +653,11 @@ static void json_error(struct dt_out *o, const dtrace_errdata_t *e)
 		snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)e->dteda_addr);
 		j_str(o, "address", addr);
 		j_int(o, "pc", e->dteda_offset);
+		if (e->dteda_line > 0) {
+			j_int(o, "line", e->dteda_line);
+			if (e->dteda_stmt)
+				j_str(o, "statement", e->dteda_stmt);
+		}
 	}
 	if (pd) {
 		j_open(o, '{', "probe");

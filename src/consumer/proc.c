@@ -200,8 +200,13 @@ void dtrace_proc_release(dtrace_hdl_t *h, struct ps_prochandle *P)
 	if (P->pidfd >= 0)
 		close(P->pidfd);
 	if (P->created && !P->exited) {
+		/* killed, as DTrace kills a process it created, and reaped:
+		 * under ptrace it may first stop once more (its exit event,
+		 * a stop already pending), so wait until it is gone */
+		int st;
 		kill(P->pid, SIGKILL);
-		waitpid(P->pid, NULL, __WALL);
+		while (waitpid(P->pid, &st, __WALL) == P->pid && !WIFEXITED(st) && !WIFSIGNALED(st))
+			ptrace(PTRACE_CONT, P->pid, 0, 0);
 		P->exited = 1;
 	}
 	for (int i = 0; i < h->procs.n; i++)

@@ -32,8 +32,9 @@ enum node_kind {
 	N_STRINGOF,	/* stringof expr */
 	N_XLATE,	/* xlate<type>(expr) */
 	/* statements */
-	N_EXPR_STMT,	/* kids[0] */
-	N_IF,		/* kids[0] cond, kids[1] then-block, kids[2] else-block */
+	N_EXPR_STMT,	/* kids[0]; sval: its source text (run-time fault messages) */
+	N_IF,		/* kids[0] cond, kids[1] then-block, kids[2] else-block;
+			   sval: "if (cond)" as written */
 	N_BLOCK,	/* args: statements */
 };
 
@@ -95,6 +96,8 @@ struct dt_clause {
 	/* the condition of the probes it matches (a stable provider's
 	 * probe: cc.h's dt_cc_clause_cond_fn), checked before pred; or NULL */
 	struct node *cond;
+	char *pred_text;	/* "/pred/" as written, and its first line */
+	int pred_line;		/* (run-time fault messages) */
 	struct node *body;	/* N_BLOCK, or NULL: default action */
 	int line;
 	int index;		/* position in dt_prog.clauses */

@@ -706,6 +706,7 @@ static struct node *parse_expr(struct parser *ps)
 
 /* ---- statements ------------------------------------------------------ */
 
+static char *written_text(const char *s, const char *e);
 static struct node *parse_block_body(struct parser *ps, int outer);
 static struct node *parse_if(struct parser *ps);
 
@@ -722,7 +723,9 @@ static struct node *parse_stmt_block(struct parser *ps)
 		return b;
 	}
 	struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+	const char *start = ps->cur.pos;
 	s->kids[0] = parse_expr(ps);
+	s->sval = written_text(start, ps->cur.pos);
 	pv_push(&b->args, s);
 	/* "if (c) a; else b;": the then-statement's ';' comes before else */
 	if (ps->cur.kind == T_SEMI) {
@@ -740,11 +743,13 @@ static struct node *parse_stmt_block(struct parser *ps)
 static struct node *parse_if(struct parser *ps)
 {
 	struct node *n = node_new(N_IF, ps->cur.line);
+	const char *start = ps->cur.pos;
 
 	expect(ps, T_IF);
 	expect(ps, T_LPAREN);
 	n->kids[0] = parse_expr(ps);
 	expect(ps, T_RPAREN);
+	n->sval = written_text(start, ps->cur.pos);
 	n->kids[1] = parse_stmt_block(ps);
 	if (accept(ps, T_ELSE)) {
 		if (ps->cur.kind == T_IF) {
@@ -779,7 +784,9 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 			continue;
 		}
 		struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+		const char *start = ps->cur.pos;
 		s->kids[0] = parse_expr(ps);
+		s->sval = written_text(start, ps->cur.pos);
 		pv_push(&b->args, s);
 		if (ps->cur.kind == T_SEMI) {
 			advance(ps);
@@ -1388,7 +1395,13 @@ static void parse_clause(struct parser *ps)
 			ps->lx.parens = 0;
 			advance(ps);
 			ps->in_pred = 1;
+			const char *start = ps->cur.pos;
+			c->pred_line = ps->cur.line;
 			c->pred = parse_expr(ps);
+			char *pt = written_text(start, ps->cur.pos);
+			/* "/ *p/": "/" then "*p" would read as a comment */
+			c->pred_text = xasprintf(pt[0] == '*' ? "/ %s/" : "/%s/", pt);
+			free(pt);
 			ps->in_pred = 0;
 			if (ps->cur.kind != T_SLASH) {
 				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
