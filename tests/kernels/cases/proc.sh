@@ -7,4 +7,4 @@ chmod +x run.sh
 $DTRACE -qn 'proc:::exec-success /progenyof($target) && pid != $target/ {
 		printf("exec-success [%s]\n", curpsinfo->pr_psargs); seen[pid] = 1; }
 	proc:::exit /seen[pid]/ { printf("exit %d\n", args[0]); }
-	proc:::signal-send /progenyof($target) && args[2] == 15/ { printf("signal-send %d\n", args[2]); }' -c ./run.sh
+	proc:::signal-send /progenyof($target) && args[2] == 15/ { printf("signal-send %d\n", args[2]); }' -c ./run.sh 2>&1 | grep -v "^Terminated$"
