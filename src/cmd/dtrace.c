@@ -203,6 +203,23 @@ static int fatal(int status, const char *fmt, ...)
 	return status;
 }
 
+/* The output could not be written (a full disk; a closed pipe when
+ * SIGPIPE was ignored): DTrace stops with an error rather than trace on
+ * into nowhere.  errno says why. */
+static int write_failed(void)
+{
+	errno = 0;
+	if (fflush(g.out) == 0 && !ferror(g.out))
+		return 0;
+	if (errno == EINTR) {
+		clearerr(g.out);
+		return 0;
+	}
+	if (!errno)
+		errno = EIO;
+	return 1;
+}
+
 static const char *errmsg(void)
 {
 	return dtrace_errmsg(g.dtp, dtrace_errno(g.dtp));
@@ -551,13 +568,21 @@ int main(int argc, char **argv)
 	dtrace_handle_proc(g.dtp, prochandler, NULL);
 	dtrace_handle_buffered(g.dtp, bufhandler, NULL);
 
-	struct sigaction sa;
+	/* SIGINT and SIGTERM stop tracing (END runs, the status is exit()'s),
+	 * unless they were ignored when dtrace started (nohup, a background
+	 * job of a shell without job control), as DTrace does.  Every other
+	 * signal keeps its disposition: SIGHUP and SIGPIPE (the reader of
+	 * the output went away) end dtrace as they end DTrace.  Whatever ends
+	 * it, the kernel detaches every probe: each is owned by a file
+	 * descriptor, none is named in tracefs. */
+	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
+	if (sigaction(SIGTERM, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGTERM, &sa, NULL);
 
 	if (dtrace_go(g.dtp) != 0)
 		return fatal(1, "could not enable tracing: %s", errmsg());
@@ -585,7 +610,8 @@ int main(int argc, char **argv)
 			if (dtrace_errno(g.dtp) != EINTR)
 				return fatal(1, "processing aborted: %s", errmsg());
 		}
-		fflush(g.out);
+		if (write_failed())
+			return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	} while (!done);
 
 	/* every aggregation printa() did not print, the end of the JSON
@@ -594,7 +620,8 @@ int main(int argc, char **argv)
 	dtrace_oformat_end(g.dtp, g.out);
 	if (g.last_char && g.last_char != '\n')
 		oprintf("\n");
-	fflush(g.out);
+	if (write_failed())
+		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	for (int i = 0; i < nprocs; i++)
 		dtrace_proc_release(g.dtp, procs[i]);
 	dtrace_close(g.dtp);
