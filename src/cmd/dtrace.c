@@ -568,21 +568,20 @@ int main(int argc, char **argv)
 	dtrace_handle_proc(g.dtp, prochandler, NULL);
 	dtrace_handle_buffered(g.dtp, bufhandler, NULL);
 
-	/* SIGINT and SIGTERM stop tracing (END runs, the status is exit()'s),
-	 * unless they were ignored when dtrace started (nohup, a background
-	 * job of a shell without job control), as DTrace does.  Every other
-	 * signal keeps its disposition: SIGHUP and SIGPIPE (the reader of
-	 * the output went away) end dtrace as they end DTrace.  Whatever ends
-	 * it, the kernel detaches every probe: each is owned by a file
-	 * descriptor, none is named in tracefs. */
-	struct sigaction sa, old;
+	/* SIGINT and SIGTERM stop tracing (END runs, the status is exit()'s).
+	 * DTrace leaves them alone when they were ignored at its start; here
+	 * they are caught even then, since a non-interactive shell starts its
+	 * background jobs with SIGINT ignored and `dtrace ... & kill -INT`
+	 * must stop dtrace.  Every other signal keeps its disposition, as in
+	 * DTrace: SIGHUP and SIGPIPE (the reader of the output went away) end
+	 * dtrace.  Whatever ends it, the kernel detaches every probe: each is
+	 * owned by a file descriptor, none is named in tracefs. */
+	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(SIGINT, &sa, NULL);
-	if (sigaction(SIGTERM, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 
 	if (dtrace_go(g.dtp) != 0)
 		return fatal(1, "could not enable tracing: %s", errmsg());

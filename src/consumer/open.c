@@ -77,6 +77,10 @@ void dtrace_close(dtrace_hdl_t *h)
 	if (h->active && !h->stopped)
 		dtrace_stop(h);
 	dt_proc_release_all(h);
+	/* the ring buffer's mapping and epoll fd: the mapping holds the map,
+	 * which would otherwise outlive the handle in a consumer that goes on */
+	ring_buffer__free(h->rb);
+	h->rb = NULL;
 	dt_unload(h);
 	probes_destroy(h->probes);
 	dt_spec_free(h);
