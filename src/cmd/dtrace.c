@@ -420,7 +420,10 @@ int main(int argc, char **argv)
 		case 'p': grab_pid = strtol(optarg, NULL, 10); break;
 		case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
 		case 'S': cflags |= DTRACE_C_DIFV; break;
-		case 'v': verbose = 1; break;
+		case 'v':	/* and the library adds the verifier's log to a rejection */
+			verbose = 1;
+			dtrace_setopt(g.dtp, "verbose", NULL);
+			break;
 		case 'V':
 			printf("dtrace: %s\n", _dtrace_version);
 			dtrace_close(g.dtp);

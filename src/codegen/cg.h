@@ -88,6 +88,11 @@ struct cg_program {
 				 * context's size at each CG_RELOC_NARGS */
 	struct cg_func *funcs;	/* its functions after the main one */
 	int nfuncs;
+	/* where each clause's code begins (one per clause, in order) and
+	 * where the last one's ends: the loader names the clause whose
+	 * instruction the verifier rejects */
+	int *clause_insn;
+	int clauses_end;
 };
 
 /* Layout shared by all programs of one compiled D program. */

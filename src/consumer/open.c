@@ -99,6 +99,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	free(h->prog_fds);
 	free(h->cpu_drops);
 	free(h->enabled.v);
+	free(h->errmsg_long);
 	free(h);
 }
 
@@ -106,6 +107,17 @@ int dt_set_errno(struct dtrace_hdl *h, int err)
 {
 	h->err = err;
 	h->errmsg[0] = 0;
+	free(h->errmsg_long);
+	h->errmsg_long = NULL;
+	return -1;
+}
+
+/* An error message of any length (msg is the handle's from now on). */
+int dt_set_errmsg_long(struct dtrace_hdl *h, int err, char *msg)
+{
+	dt_set_errno(h, err);
+	snprintf(h->errmsg, sizeof(h->errmsg), "%s", msg);
+	h->errmsg_long = msg;
 	return -1;
 }
 
@@ -117,6 +129,8 @@ int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
 	va_end(ap);
+	free(h->errmsg_long);	/* after: an argument may have been it */
+	h->errmsg_long = NULL;
 	return -1;
 }
 
@@ -147,6 +161,8 @@ static const char *const edt_text[] = {
 
 const char *dtrace_errmsg(dtrace_hdl_t *h, int err)
 {
+	if (h && err == h->err && h->errmsg_long)
+		return h->errmsg_long;
 	if (h && err == h->err && h->errmsg[0])
 		return h->errmsg;
 	if (err >= EDT_BASE && err - EDT_BASE < (int)ARRAY_SIZE(edt_text) && edt_text[err - EDT_BASE])
