@@ -6,11 +6,17 @@
  */
 #include "dt_impl.h"
 
+/* capability numbers older headers lack */
+#define DT_CAP_PERFMON 38
+#define DT_CAP_BPF 39
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 
 #include <bpf/libbpf.h>
 
@@ -29,6 +35,26 @@ static int silent_libbpf(enum libbpf_print_level level, const char *fmt, va_list
 	return 0;
 }
 
+/*
+ * Whether this process may trace, as the kernel will judge when it loads
+ * the programs: CAP_BPF and CAP_PERFMON (Linux 5.8), or CAP_SYS_ADMIN,
+ * which includes both (root has all three).  Asked before any work, so
+ * that a user without them is told what is needed rather than, halfway,
+ * that an operation was not permitted.  docs/PRIVILEGES.md says what each
+ * feature needs beyond these.
+ */
+static int may_trace(void)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	uint64_t eff;
+
+	if (syscall(SYS_capget, &hdr, d) != 0)
+		return 1;	/* cannot tell: the kernel will */
+	eff = d[0].effective | (uint64_t)d[1].effective << 32;
+	return (eff >> CAP_SYS_ADMIN & 1) || ((eff >> DT_CAP_BPF & 1) && (eff >> DT_CAP_PERFMON & 1));
+}
+
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
 	struct dtrace_hdl *h;
@@ -41,6 +67,11 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	if (flags & ~DTRACE_O_MASK) {
 		if (errp)
 			*errp = EINVAL;
+		return NULL;
+	}
+	if (!(flags & DTRACE_O_NODEV) && !may_trace()) {
+		if (errp)
+			*errp = EDT_ACCESS;
 		return NULL;
 	}
 	/* libbpf's own messages would go to stderr: the library prints nothing
@@ -157,6 +188,9 @@ static const char *const edt_text[] = {
 	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
 	[EDT_NOPROC - EDT_BASE] = "No such process",
 	[EDT_COMPAT - EDT_BASE] = "The running kernel lacks what this needs",
+	[EDT_ACCESS - EDT_BASE] = "DTrace requires additional privileges: root, or the capabilities CAP_BPF and "
+				  "CAP_PERFMON (see dtrace(1), PRIVILEGES)",
+	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
 const char *dtrace_errmsg(dtrace_hdl_t *h, int err)

@@ -94,6 +94,9 @@ int dtrace_go(dtrace_hdl_t *h)
 		any |= ((struct dtrace_prog *)h->programs.v[i])->executed;
 	if (!any)
 		return dt_set_errmsg(h, EINVAL, "no program has been executed");
+	for (int i = 0; i < h->prog.clauses.n && !h->o.destructive; i++)
+		if (((struct dt_clause *)h->prog.clauses.v[i])->destructive)
+			return dt_set_errno(h, EDT_DESTRUCTIVE);	/* before anything is loaded */
 	if (dt_load(h) < 0)
 		return -1;
 	if (dt_ring_open(h) < 0)
