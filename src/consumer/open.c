@@ -188,8 +188,8 @@ static const char *const edt_text[] = {
 	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
 	[EDT_NOPROC - EDT_BASE] = "No such process",
 	[EDT_COMPAT - EDT_BASE] = "The running kernel lacks what this needs",
-	[EDT_ACCESS - EDT_BASE] = "DTrace requires additional privileges: root, or the capabilities CAP_BPF and "
-				  "CAP_PERFMON (see dtrace(1), PRIVILEGES)",
+	[EDT_ACCESS - EDT_BASE] = ("DTrace requires additional privileges: root, or the capabilities CAP_BPF and "
+				   "CAP_PERFMON (see dtrace(1), PRIVILEGES)"),
 	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
