@@ -188,7 +188,7 @@ typedef struct dtrace_hdl dtrace_hdl_t;
 typedef struct dtrace_prog dtrace_prog_t;
 typedef struct dtrace_aggdata dtrace_aggdata_t;
 
-#define DTRACE_O_NODEV	0x01	/* accepted, no meaning here */
+#define DTRACE_O_NODEV	0x01	/* no tracing (-h, -G): no privilege needed */
 #define DTRACE_O_NOSYS	0x02
 #define DTRACE_O_LP64	0x04
 #define DTRACE_O_ILP32	0x08
@@ -255,6 +255,8 @@ extern int dtrace_oformat_end(dtrace_hdl_t *dtp, FILE *fp);
 #define EDT_ACTIVE	(EDT_BASE + 14)	/* tracing is already active */
 #define EDT_NOPROC	(EDT_BASE + 15)	/* no such process */
 #define EDT_COMPAT	(EDT_BASE + 16)	/* the kernel lacks a feature */
+#define EDT_ACCESS	(EDT_BASE + 17)	/* not privileged to trace */
+#define EDT_DESTRUCTIVE	(EDT_BASE + 18)	/* destructive actions without -w */
 
 /* ---- programs ------------------------------------------------------------------- */
 

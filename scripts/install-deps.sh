@@ -5,10 +5,12 @@
 # pkg-config: tests/api builds a consumer with the installed libdtrace.pc;
 # systemtap-sdt-dev: <sys/sdt.h>, for the programs the USDT tests build;
 # qemu-system-x86 and busybox-static: the stock-kernel test bed
-# (tests/kernels), which boots Debian's kernels with an initramfs of busybox.
+# (tests/kernels), which boots Debian's kernels with an initramfs of busybox;
+# libcap2-bin: setcap, for the test of dtrace run by an unprivileged user
+# with capabilities (tests/e2e/cases/privileges.sh).
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then

@@ -104,6 +104,11 @@ struct cg_program {
 	int nfuncs;
 	struct cg_srcpos *srcpos;	/* its fault sites, by pc */
 	int nsrcpos, srccap;
+	/* where each clause's code begins (one per clause, in order) and
+	 * where the last one's ends: the loader names the clause whose
+	 * instruction the verifier rejects */
+	int *clause_insn;
+	int clauses_end;
 };
 
 /* The statement of the fault site at pc in p, or NULL. */

@@ -277,8 +277,13 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_TS, 0));
 	cg_emit(&g, BPF_ST_MEM(BPF_DW, FP, FP_VTS, 0));
 
-	for (int i = 0; i < p->clauses.n; i++)
+	free(p->clause_insn);
+	p->clause_insn = xcalloc((size_t)p->clauses.n + 1, sizeof(int));
+	for (int i = 0; i < p->clauses.n; i++) {
+		p->clause_insn[i] = p->ninsns;
 		gen_clause(&g, p->clauses.v[i], p->uniform ? -1 : i);
+	}
+	p->clauses_end = p->ninsns;
 
 	cg_place(&g, out);
 	cg_emit(&g, BPF_MOV64_IMM(R0, 0));

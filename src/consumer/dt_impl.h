@@ -115,6 +115,7 @@ struct dtrace_hdl {
 	/* errors */
 	int err;			/* dtrace_errno() */
 	char errmsg[4096];		/* the message of err, when it has its own */
+	char *errmsg_long;		/* ... when it is longer (a verifier log) */
 	/* handlers */
 	dtrace_handle_err_f *errhdlr;
 	void *errarg;
@@ -185,6 +186,7 @@ struct dtrace_hdl {
 
 /* open.c: set the error; returns -1 (or NULL through the caller). */
 int dt_set_errno(struct dtrace_hdl *h, int err);
+int dt_set_errmsg_long(struct dtrace_hdl *h, int err, char *msg);
 int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

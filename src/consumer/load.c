@@ -14,6 +14,7 @@
  */
 #include "dt_impl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,85 @@ static struct btf *prog_btf(struct dtrace_hdl *h, const struct cg_program *p, st
 	return b;
 }
 
+/*
+ * The verifier refused program p (pr: the probe of a per_probe instance):
+ * the error names the clause whose instruction it stopped at (the last
+ * instruction its log shows) with its line and probe description, and
+ * says why (the log's last words before its statistics).  Under the
+ * verbose option (dtrace -v) the whole log follows, each line prefixed
+ * "BPF: " as DTrace prints it.
+ */
+static void rejected(struct dtrace_hdl *h, const struct cg_program *p, const struct dt_probe *pr, int err,
+		     char *log)
+{
+	char where[512] = "", why[512] = "";
+	long insn = -1;
+
+	/* the failing instruction: "123: (85) call ..." lines, the last one;
+	 * why: the last line that is neither an instruction nor the
+	 * verifier's statistics ("processed N insns ...") */
+	for (char *line = log, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		size_t len = next ? (size_t)(next - line) : strlen(line);
+		char *end;
+		long n = strtol(line, &end, 10);
+		if (next)
+			next++;
+		if (end != line && end[0] == ':' && end[1] == ' ' && end[2] == '(') {
+			insn = n;
+			continue;
+		}
+		if (len == 0 || strncmp(line, "processed ", 10) == 0 || strncmp(line, "verification time", 17) == 0 ||
+		    strncmp(line, "stack depth", 11) == 0 || line[0] == ';' || strncmp(line, "func#", 5) == 0 ||
+		    strncmp(line, "Live regs", 9) == 0 || (line[0] == ' ' && isdigit((unsigned char)line[1])))
+			continue;
+		snprintf(why, sizeof(why), "%.*s", (int)(len < 500 ? len : 500), line);
+	}
+	if (insn >= 0 && p->clause_insn && insn >= p->clause_insn[0] && insn < p->clauses_end) {
+		int i = 0;
+		while (i + 1 < p->clauses.n && insn >= p->clause_insn[i + 1])
+			i++;
+		const struct dt_clause *c = p->clauses.v[i];
+		const struct dt_pdesc *d = c->pdescs.n ? c->pdescs.v[0] : NULL;
+		snprintf(where, sizeof(where), " in the clause at line %d (%s%s)", c->line,
+			 d && d->text ? d->text : "?", c->pdescs.n > 1 ? ", ..." : "");
+	} else if (insn >= 0) {
+		for (int f = p->nfuncs - 1; f >= 0; f--)
+			if (insn >= p->funcs[f].insn) {
+				snprintf(where, sizeof(where), " in function %s", p->funcs[f].name);
+				break;
+			}
+	}
+	if (pr)
+		snprintf(where + strlen(where), sizeof(where) - strlen(where), " for %s:%s:%s:%s", pr->prov, pr->mod,
+			 pr->func, pr->name);
+	if (!h->o.verbose || !*log) {
+		dt_set_errmsg(h, EDT_ENABLING, "BPF program %s rejected by the verifier%s: %s%s", p->name, where,
+			      *why ? why : strerror(-err), *log ? " (dtrace -v shows the verifier's log)" : "");
+		return;
+	}
+	/* the log, "BPF: " before each line, its last 4000 lines at most */
+	struct strbuf sb;
+	int lines = 0, skip;
+
+	sb_init(&sb);
+	for (const char *c = log; *c; c++)
+		lines += *c == '\n';
+	skip = lines > 4000 ? lines - 4000 : 0;
+	sb_printf(&sb, "BPF program %s rejected by the verifier%s: %s\n", p->name, where, *why ? why : strerror(-err));
+	if (skip)
+		sb_printf(&sb, "BPF: ... (the first %d lines of the log left out)\n", skip);
+	for (const char *line = log, *next; *line; line = next) {
+		next = strchr(line, '\n');
+		int len = next ? (int)(next - line) : (int)strlen(line);
+		next = next ? next + 1 : line + len;
+		if (skip-- > 0)
+			continue;
+		sb_printf(&sb, "BPF: %.*s\n", len, line);
+	}
+	dt_set_errmsg_long(h, EDT_ENABLING, sb.s);
+}
+
 /* Load program k; pr is the probe of a per_probe instance (NULL: the kind's
  * one program). */
 static int load_program(struct dtrace_hdl *h, int k, struct dt_probe *pr)
@@ -149,10 +229,9 @@ static int load_program(struct dtrace_hdl *h, int k, struct dt_probe *pr)
 		int fd2 = bpf_prog_load((enum bpf_prog_type)pv->prog_type, p->name, "GPL", insns, (size_t)p->ninsns, &o);
 		if (fd2 >= 0)
 			close(fd2);
-		size_t len = strlen(log);
-		const char *tail = len > 3000 ? log + len - 3000 : log;
-		dt_set_errmsg(h, EDT_ENABLING, "BPF program %s rejected: %s\n%s", p->name, strerror(-err),
-			      getenv("DTRACE_DEBUG_VERIFIER") ? log : tail);
+		else
+			err = fd2;	/* the verifier's own verdict */
+		rejected(h, p, pr, err, log);
 		free(log);
 	}
 	btf__free(btf);

@@ -6,11 +6,17 @@
  */
 #include "dt_impl.h"
 
+/* capability numbers older headers lack */
+#define DT_CAP_PERFMON 38
+#define DT_CAP_BPF 39
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 
 #include <bpf/libbpf.h>
 
@@ -29,6 +35,26 @@ static int silent_libbpf(enum libbpf_print_level level, const char *fmt, va_list
 	return 0;
 }
 
+/*
+ * Whether this process may trace, as the kernel will judge when it loads
+ * the programs: CAP_BPF and CAP_PERFMON (Linux 5.8), or CAP_SYS_ADMIN,
+ * which includes both (root has all three).  Asked before any work, so
+ * that a user without them is told what is needed rather than, halfway,
+ * that an operation was not permitted.  docs/PRIVILEGES.md says what each
+ * feature needs beyond these.
+ */
+static int may_trace(void)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	uint64_t eff;
+
+	if (syscall(SYS_capget, &hdr, d) != 0)
+		return 1;	/* cannot tell: the kernel will */
+	eff = d[0].effective | (uint64_t)d[1].effective << 32;
+	return (eff >> CAP_SYS_ADMIN & 1) || ((eff >> DT_CAP_BPF & 1) && (eff >> DT_CAP_PERFMON & 1));
+}
+
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
 	struct dtrace_hdl *h;
@@ -41,6 +67,11 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	if (flags & ~DTRACE_O_MASK) {
 		if (errp)
 			*errp = EINVAL;
+		return NULL;
+	}
+	if (!(flags & DTRACE_O_NODEV) && !may_trace()) {
+		if (errp)
+			*errp = EDT_ACCESS;
 		return NULL;
 	}
 	/* libbpf's own messages would go to stderr: the library prints nothing
@@ -77,6 +108,10 @@ void dtrace_close(dtrace_hdl_t *h)
 	if (h->active && !h->stopped)
 		dtrace_stop(h);
 	dt_proc_release_all(h);
+	/* the ring buffer's mapping and epoll fd: the mapping holds the map,
+	 * which would otherwise outlive the handle in a consumer that goes on */
+	ring_buffer__free(h->rb);
+	h->rb = NULL;
 	dt_unload(h);
 	probes_destroy(h->probes);
 	dt_spec_free(h);
@@ -96,6 +131,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	free(h->prog_fds);
 	free(h->cpu_drops);
 	free(h->enabled.v);
+	free(h->errmsg_long);
 	free(h);
 }
 
@@ -103,6 +139,17 @@ int dt_set_errno(struct dtrace_hdl *h, int err)
 {
 	h->err = err;
 	h->errmsg[0] = 0;
+	free(h->errmsg_long);
+	h->errmsg_long = NULL;
+	return -1;
+}
+
+/* An error message of any length (msg is the handle's from now on). */
+int dt_set_errmsg_long(struct dtrace_hdl *h, int err, char *msg)
+{
+	dt_set_errno(h, err);
+	snprintf(h->errmsg, sizeof(h->errmsg), "%s", msg);
+	h->errmsg_long = msg;
 	return -1;
 }
 
@@ -114,6 +161,8 @@ int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(h->errmsg, sizeof(h->errmsg), fmt, ap);
 	va_end(ap);
+	free(h->errmsg_long);	/* after: an argument may have been it */
+	h->errmsg_long = NULL;
 	return -1;
 }
 
@@ -140,10 +189,15 @@ static const char *const edt_text[] = {
 	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
 	[EDT_NOPROC - EDT_BASE] = "No such process",
 	[EDT_COMPAT - EDT_BASE] = "The running kernel lacks what this needs",
+	[EDT_ACCESS - EDT_BASE] = ("DTrace requires additional privileges: root, or the capabilities CAP_BPF and "
+				   "CAP_PERFMON (see dtrace(1), PRIVILEGES)"),
+	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
 const char *dtrace_errmsg(dtrace_hdl_t *h, int err)
 {
+	if (h && err == h->err && h->errmsg_long)
+		return h->errmsg_long;
 	if (h && err == h->err && h->errmsg[0])
 		return h->errmsg;
 	if (err >= EDT_BASE && err - EDT_BASE < (int)ARRAY_SIZE(edt_text) && edt_text[err - EDT_BASE])

@@ -68,7 +68,10 @@ struct ps_prochandle *dtrace_proc_create(dtrace_hdl_t *h, const char *file, char
 	}
 	close(go[0]);
 	close(err[1]);
-	ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC);
+	/* EXITKILL: should dtrace itself die (SIGKILL, or a signal it does
+	 * not catch), the kernel kills the process it started, as
+	 * dtrace_proc_release() does when it ends normally */
+	ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL);
 	if (write(go[1], "g", 1) != 1) {
 		close(go[1]);
 		close(err[0]);

@@ -55,6 +55,35 @@ static int exiting(struct dtrace_hdl *h)
 	return state != 0;
 }
 
+/* Detach every probe attached so far. */
+static void detach_all(struct dtrace_hdl *h)
+{
+	for (int i = 0; i < h->enabled.n; i++) {
+		struct dt_probe *p = h->enabled.v[i];
+		p->pv->detach(p);
+		p->enabled = 0;
+	}
+	h->enabled.n = 0;
+}
+
+/*
+ * A probe could not be attached after others were: those are detached
+ * at once (nothing of a failed dtrace_go() keeps firing, and END does not
+ * run: tracing never started), and the handle is as before dtrace_go()
+ * but for its programs, which dtrace_close() unloads.  The error is set.
+ */
+static int go_failed(struct dtrace_hdl *h)
+{
+	detach_all(h);
+	for (int i = 0; i < h->prog.clauses.n; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int j = 0; j < c->probes.n; j++)
+			((struct dt_probe *)c->probes.v[j])->enabled = 0;	/* a batch not yet tried */
+	}
+	h->active = 0;
+	return -1;
+}
+
 int dtrace_go(dtrace_hdl_t *h)
 {
 	int any = 0;
@@ -65,6 +94,9 @@ int dtrace_go(dtrace_hdl_t *h)
 		any |= ((struct dtrace_prog *)h->programs.v[i])->executed;
 	if (!any)
 		return dt_set_errmsg(h, EINVAL, "no program has been executed");
+	for (int i = 0; i < h->prog.clauses.n && !h->o.destructive; i++)
+		if (((struct dt_clause *)h->prog.clauses.v[i])->destructive)
+			return dt_set_errno(h, EDT_DESTRUCTIVE);	/* before anything is loaded */
 	if (dt_load(h) < 0)
 		return -1;
 	if (dt_ring_open(h) < 0)
@@ -97,13 +129,26 @@ int dtrace_go(dtrace_hdl_t *h)
 				pv_push(&h->enabled, ps[i]);
 		}
 		if (err < 0) {
-			const struct dt_probe *p = ps[0];
-			int n = batch[k].n;
+			/* the kernel refused the batch (none of it is attached):
+			 * which probe, and why */
+			for (int i = 0; i < batch[k].n && err < 0; i++) {
+				struct dt_probe *p = ps[i];
+				int e = batch[k].n == 1 ? err : p->pv->attach(p, h->prog_fds[k]);
+				if (e < 0) {
+					err = dt_set_errmsg(h, EDT_ENABLING, "failed to attach %s:%s:%s:%s: %s", p->prov,
+							    p->mod, p->func, p->name, strerror(-e));
+					break;
+				}
+				p->enabled = 1;
+				pv_push(&h->enabled, p);
+			}
+			if (err >= 0)	/* each alone attaches: the batch was too much */
+				err = dt_set_errmsg(h, EDT_ENABLING, "failed to attach %d %s probes together: %s",
+						    batch[k].n, ps[0]->prov, strerror(-err));
 			for (int i = k; i < h->nkinds; i++)
 				free(batch[i].v);
 			free(batch);
-			return dt_set_errmsg(h, EDT_ENABLING, "failed to attach %d %s probes (%s:%s:%s:%s...): %s", n,
-					     p->prov, p->prov, p->mod, p->func, p->name, strerror(-err));
+			return go_failed(h);
 		}
 		free(batch[k].v);
 	}
@@ -115,9 +160,11 @@ int dtrace_go(dtrace_hdl_t *h)
 			if (p->enabled || p->pv == &dt_provider_dtrace)
 				continue;
 			int err = p->pv->attach(p, dt_prog_fd(h, p));
-			if (err < 0)
-				return dt_set_errmsg(h, EDT_ENABLING, "failed to attach %s:%s:%s:%s: %s", p->prov,
-						     p->mod, p->func, p->name, strerror(-err));
+			if (err < 0) {
+				dt_set_errmsg(h, EDT_ENABLING, "failed to attach %s:%s:%s:%s: %s", p->prov, p->mod,
+					      p->func, p->name, strerror(-err));
+				return go_failed(h);
+			}
 			p->enabled = 1;
 			pv_push(&h->enabled, p);
 		}
@@ -130,12 +177,7 @@ int dtrace_stop(dtrace_hdl_t *h)
 	if (h->stopped || !h->active)
 		return 0;
 	/* stop every probe first: nothing fires after END */
-	for (int i = 0; i < h->enabled.n; i++) {
-		struct dt_probe *p = h->enabled.v[i];
-		p->pv->detach(p);
-		p->enabled = 0;
-	}
-	h->enabled.n = 0;
+	detach_all(h);
 	h->stopped = 1;
 	/* END runs with the state set to exiting; END clauses still record */
 	return run_dtrace_probe(h, DTRACE_PROBE_END);

@@ -109,6 +109,7 @@ struct dt_clause {
 	int has_actions;	/* body has data-recording actions or is empty */
 	struct ptrvec probes;	/* struct dt_probe * matched */
 	int on_error;		/* matches dtrace:::ERROR */
+	int destructive;	/* has a destructive action (needs -w to run) */
 };
 
 /*

@@ -456,10 +456,16 @@ static int agg_max_args(int fn)
 	}
 }
 
+/* A destructive action marks its clause: as in DTrace, a program with one
+ * compiles without -w, and dtrace_go() refuses it ("Destructive actions
+ * not allowed") before anything is loaded, so that -w or a later
+ * "#pragma D option destructive" still allows it. */
 static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_def *f)
 {
-	if (!cc->opts.destructive)
-		dt_error(cc->errs, n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
+	(void)n;
+	(void)f;
+	if (cc->cur_clause >= 0 && cc->cur_clause < cc->P->clauses.n)
+		((struct dt_clause *)cc->P->clauses.v[cc->cur_clause])->destructive = 1;
 }
 
 /*

@@ -102,6 +102,8 @@ static int perf_open(uint64_t period, int cpu)
 	return (int)syscall(__NR_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
+static void profile_detach(struct dt_probe *p);
+
 static int profile_attach(struct dt_probe *p, int prog_fd)
 {
 	int tick = strncmp(p->name, "tick-", 5) == 0;
@@ -111,16 +113,18 @@ static int profile_attach(struct dt_probe *p, int prog_fd)
 	for (int cpu = 0; cpu < ncpu; cpu++) {
 		int pfd = perf_open(p->arg, cpu);
 		if (pfd < 0) {
-			if (!tick && errno == ENODEV)
+			int e = -errno;
+			if (!tick && e == -ENODEV)
 				continue;	/* offline CPU */
-			return -errno;
+			profile_detach(p);	/* nothing of a failed attach stays */
+			return e;
 		}
 		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = p->id);
 		int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 		if (lfd < 0) {
-			int e = lfd;
 			close(pfd);
-			return e;
+			profile_detach(p);
+			return lfd;
 		}
 		p->fds[p->nfds++] = lfd;
 		p->fds[p->nfds++] = pfd;
@@ -133,6 +137,8 @@ static void profile_detach(struct dt_probe *p)
 	for (int i = 0; i < p->nfds; i++)
 		close(p->fds[i]);
 	p->nfds = 0;
+	free(p->fds);
+	p->fds = NULL;
 }
 
 /* arg0 = the interrupted kernel pc, arg1 = the user pc: one of them is 0

@@ -4,7 +4,9 @@
  * probes, maps and aggregations apart), errors come back through
  * dtrace_errno()/dtrace_errmsg() and nothing is printed by the library,
  * options read back through dtrace_getopt(), and aggregations are walked
- * with DTrace's record layout.  Needs root (BPF).
+ * with DTrace's record layout; a consumer that goes on after closing a
+ * handle (or after a dtrace_go() that failed partway) holds nothing of it.
+ * Needs root (BPF).
  */
 #include <dtrace.h>
 
@@ -12,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <unistd.h>
+#include <sys/resource.h>
 
 #include "unit.h"
 
@@ -82,6 +87,57 @@ static int walk(const dtrace_aggdata_t *ad, void *arg)
 		w->n++;
 	}
 	return DTRACE_AGGWALK_NEXT;
+}
+
+/* The process's open file descriptors. */
+static int nfds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	while (d && readdir(d))
+		n++;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* One handle's life: open, compile, go, a little work, close.  With
+ * maxfds, dtrace_go() runs out of file descriptors partway through the
+ * 40 tick probes and must fail. */
+static int one_life(rlim_t maxfds)
+{
+	char text[2048] = "BEGIN { @ = count(); } syscall::getppid:entry { @ = count(); } ";
+	struct rlimit old, rl;
+	int err, ok;
+	dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &err);
+	dtrace_proginfo_t info;
+
+	for (int i = 1; i <= 40; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%stick-%ds", i > 1 ? "," : "", i);
+	strcat(text, " { @ = count(); }");
+	dtrace_setopt(h, "quiet", NULL);
+	dtrace_prog_t *p = dtrace_program_strcompile(h, text, DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	if (!p || dtrace_program_exec(h, p, &info) != 0) {
+		dtrace_close(h);
+		return -1;
+	}
+	getrlimit(RLIMIT_NOFILE, &old);
+	rl = old;
+	if (maxfds)
+		rl.rlim_cur = maxfds;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	ok = dtrace_go(h) == 0;
+	setrlimit(RLIMIT_NOFILE, &old);
+	if (ok) {
+		FILE *out = tmpfile();
+		getppid();
+		dtrace_stop(h);
+		dtrace_work(h, out, NULL, NULL, NULL);
+		fclose(out);
+	}
+	dtrace_close(h);
+	return ok;
 }
 
 int main(void)
@@ -164,6 +220,19 @@ int main(void)
 
 	dtrace_close(a);
 	dtrace_close(b);
+
+	/* a consumer that goes on: once the process-wide caches are made
+	 * (the first life), each handle's life, and a dtrace_go() that fails
+	 * partway (its probes detached), leave no file descriptor open: no
+	 * program, map, link, perf event or ring buffer of it is held */
+	EXPECT(one_life(0) == 1);
+	int fds = nfds();
+	EXPECT(one_life(0) == 1);
+	EXPECT(nfds() == fds);
+	EXPECT(one_life((rlim_t)fds + 30) == 0);
+	EXPECT(nfds() == fds);
+	EXPECT(one_life(0) == 1);
+	EXPECT(nfds() == fds);
 	fprintf(stderr, "%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -1,0 +1,1 @@
+s/tick-[0-9]+s:/tick-Ns:/

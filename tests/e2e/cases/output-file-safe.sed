@@ -1,0 +1,1 @@
+s#/tmp/dtrace-e2e\.[^/]*/output-file-safe/tmp#TMP#g
