@@ -280,6 +280,7 @@ int probe_hold_fd(struct dt_probe *p, int fd)
 {
 	if (fd < 0)
 		return fd;
+	free(p->fds);		/* an earlier attachment's, closed at detach */
 	p->fds = xcalloc(1, sizeof(int));
 	p->fds[0] = fd;
 	p->nfds = 1;
