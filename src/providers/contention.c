@@ -40,7 +40,6 @@
 
 #include <bpf/bpf.h>
 
-#include "../common/util.h"
 #include "stable.h"
 #include "tracefs.h"
 
@@ -283,11 +282,8 @@ static int contention_attach(struct dt_probe *p, int prog_fd)
 		}
 		st->begin_link = link;
 	}
-	p->fds = xcalloc(1, sizeof(int));
-	p->fds[0] = fd;
-	p->nfds = 1;
 	st->nattached++;
-	return 0;
+	return probe_hold_fd(p, fd);
 }
 
 static void contention_detach(struct dt_probe *p)
@@ -296,9 +292,7 @@ static void contention_detach(struct dt_probe *p)
 
 	if (!p->nfds)
 		return;
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
+	probe_close_fds(p);
 	if (--st->nattached == 0 && st->begin_link > 0) {
 		close(st->begin_link);
 		st->begin_link = 0;
@@ -393,7 +387,7 @@ static void contention_gen_arg(struct cg *g, int i)
 	int none = cg_new_label(g), end = cg_new_label(g);
 
 	if (i < 2) {
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 8 * i));
+		rawtp_gen_arg(g, i);
 		return;
 	}
 	if (i > 4) {
