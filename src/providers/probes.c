@@ -34,6 +34,7 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_stable_syscall,
 	&dt_provider_stable_kprobe,
 	&dt_provider_stable_kretprobe,
+	&dt_provider_stable_contention,
 	NULL,
 };
 

@@ -174,6 +174,7 @@ extern const struct dt_provider dt_provider_stable_rawtp;
 extern const struct dt_provider dt_provider_stable_syscall;
 extern const struct dt_provider dt_provider_stable_kprobe;
 extern const struct dt_provider dt_provider_stable_kretprobe;
+extern const struct dt_provider dt_provider_stable_contention;
 
 /* consumer/kfeat.c: whether the kernel loads a fentry program (and has not
  * been told to hide it, DTRACE_KERNEL_LACKS=fentry). */

@@ -41,6 +41,7 @@
 
 static const struct stable_provider *const stable_providers[] = {
 	&stable_proc,
+	&stable_lockstat,
 	NULL,
 };
 
@@ -50,6 +51,8 @@ struct stable_state {
 	const char **want;	/* every alternative of every kprobe target */
 	char **found;		/* its name in kallsyms (with a suffix), or NULL */
 	int n;
+	/* the last description given to provide, for stable_unavailable */
+	char *last_prov, *last_name;
 };
 
 static void state_fini(void *arg)
@@ -58,6 +61,8 @@ static void state_fini(void *arg)
 
 	for (int i = 0; i < st->n; i++)
 		free(st->found[i]);
+	free(st->last_prov);
+	free(st->last_name);
 	free(st->want);
 	free(st->found);
 }
@@ -72,7 +77,8 @@ static enum stable_how how_of(const struct dt_provider *pv)
 {
 	return pv == &dt_provider_stable_rawtp ? STABLE_RAWTP
 	       : pv == &dt_provider_stable_syscall ? STABLE_SYSCALL
-	       : pv == &dt_provider_stable_kprobe ? STABLE_KPROBE : STABLE_KRETPROBE;
+	       : pv == &dt_provider_stable_kprobe ? STABLE_KPROBE
+	       : pv == &dt_provider_stable_contention ? STABLE_CONTENTION : STABLE_KRETPROBE;
 }
 
 /* a core-kernel text symbol named f, or f with a compiler suffix
@@ -172,7 +178,11 @@ static const char *row_target(struct dt_probes *tab, const struct stable_probe *
 	switch (r->how) {
 	case STABLE_RAWTP: return tracepoint_name(r->target);
 	case STABLE_SYSCALL: return syscall_event(r->target);
-	default: return kprobe_function(tab, r->target);
+	/* the contention's end, where its begin is seen too */
+	case STABLE_CONTENTION: return tracepoint_name("lock:contention_begin") ? tracepoint_name(r->target) : NULL;
+	/* a kernel without kprobes (this project's development machines)
+	 * offers none of these rows, whatever functions it has */
+	default: return kprobe_pmu_type() >= 0 ? kprobe_function(tab, r->target) : NULL;
 	}
 }
 
@@ -190,10 +200,22 @@ static int earlier_available(struct dt_probes *tab, const struct stable_provider
 	return 0;
 }
 
-static void provide_table(const struct dt_provider *pv, struct dt_probes *tab, const struct dt_pdesc *pd)
+/* The description a provide was last given, for stable_unavailable. */
+static void note_pdesc(struct dt_probes *tab, const struct dt_pdesc *pd)
+{
+	struct stable_state *st = state(tab);
+
+	free(st->last_prov);
+	free(st->last_name);
+	st->last_prov = pd && pd->prov ? xstrdup(pd->prov) : NULL;
+	st->last_name = pd && pd->name ? xstrdup(pd->name) : NULL;
+}
+
+void stable_provide(const struct dt_provider *pv, struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	enum stable_how how = how_of(pv);
 
+	note_pdesc(tab, pd);
 	if (pd && !glob_ok(pd->mod, "vmlinux"))
 		return;
 	for (const struct stable_provider *const *sp = stable_providers; *sp; sp++) {
@@ -218,25 +240,25 @@ static void provide_table(const struct dt_provider *pv, struct dt_probes *tab, c
 
 static void rawtp_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
-	provide_table(&dt_provider_stable_rawtp, tab, pd);
+	stable_provide(&dt_provider_stable_rawtp, tab, pd);
 }
 
 static void syscall_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
-	provide_table(&dt_provider_stable_syscall, tab, pd);
+	stable_provide(&dt_provider_stable_syscall, tab, pd);
 }
 
 static void kprobe_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
-	provide_table(&dt_provider_stable_kprobe, tab, pd);
+	stable_provide(&dt_provider_stable_kprobe, tab, pd);
 }
 
 static void kretprobe_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
-	provide_table(&dt_provider_stable_kretprobe, tab, pd);
+	stable_provide(&dt_provider_stable_kretprobe, tab, pd);
 }
 
-static int stable_serves(const char *prov)
+int stable_serves(const char *prov)
 {
 	for (const struct stable_provider *const *sp = stable_providers; *sp; sp++)
 		if (glob_ok(prov, (*sp)->name))
@@ -249,7 +271,7 @@ static const struct stable_probe *row_of(const struct dt_probe *p)
 	return (const struct stable_probe *)(uintptr_t)p->arg;
 }
 
-static void stable_args(struct dt_probe *p)
+void stable_args(struct dt_probe *p)
 {
 	const struct stable_probe *r = row_of(p);
 	int n = 0;
@@ -268,6 +290,25 @@ static void stable_args(struct dt_probe *p)
 		p->argexprs[i] = r->args[i].expr;
 	}
 	p->nargs = n;
+}
+
+/* Why the last description matched nothing: the reason its provider
+ * gives for the probes it names (struct stable_absent), or NULL. */
+const char *stable_unavailable(struct dt_probes *tab)
+{
+	struct stable_state *st = state(tab);
+
+	if (!st->last_prov)
+		return NULL;
+	for (const struct stable_provider *const *sp = stable_providers; *sp; sp++) {
+		if (!glob_ok(st->last_prov, (*sp)->name))
+			continue;
+		for (int i = 0; i < (*sp)->nabsent; i++)
+			if (!st->last_name || !*st->last_name || dt_glob_match(st->last_name, (*sp)->absent[i].names) ||
+			    dt_glob_match((*sp)->absent[i].names, st->last_name))
+				return (*sp)->absent[i].why;
+	}
+	return NULL;
 }
 
 static int rawtp_attach(struct dt_probe *p, int prog_fd)
@@ -344,6 +385,7 @@ const struct dt_provider dt_provider_stable_rawtp = {
 	.detach = probe_close_fds,
 	.args = stable_args,
 	.serves = stable_serves,
+	.unavailable = stable_unavailable,
 };
 
 const struct dt_provider dt_provider_stable_syscall = {

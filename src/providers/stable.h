@@ -28,6 +28,11 @@ enum stable_how {
 				   arg0.. are its arguments (its return value) */
 	STABLE_KPROBE,		/* kprobe on a kernel function's entry */
 	STABLE_KRETPROBE,	/* kretprobe: arg0 is the return value */
+	STABLE_CONTENTION,	/* a lock contention ending (contention.c): target
+				   "lock:contention_end"; arg0 the lock, arg1 the
+				   result (0: acquired), arg2 the LCB_F_* flags of
+				   its contention_begin events, arg3 the time spent
+				   spinning and arg4 blocked (ns) */
 };
 
 struct stable_arg {
@@ -54,12 +59,33 @@ struct stable_probe {
 /* (the args follow fallback: a row without it reads {name, how, target,
  * pred, 0, {args}}) */
 
+/* A probe a provider cannot offer on some kernels, and why: what a
+ * description naming it and matching nothing reports (stable_unavailable). */
+struct stable_absent {
+	const char *names;	/* a glob of the probe names: "*-acquire" */
+	const char *why;	/* "lockstat:::*-acquire needs ..." */
+};
+
 struct stable_provider {
 	const char *name;		/* "proc" */
 	const struct stable_probe *probes;
 	int nprobes;
+	const struct stable_absent *absent;	/* may be NULL */
+	int nabsent;
 };
 
 extern const struct stable_provider stable_proc;
+extern const struct stable_provider stable_lockstat;
+
+/* For a mechanism in a file of its own (contention.c): stable.c's
+ * provide, args, serves and why-absent, for its table pv. */
+struct dt_provider;
+struct dt_probes;
+struct dt_probe;
+struct dt_pdesc;
+void stable_provide(const struct dt_provider *pv, struct dt_probes *tab, const struct dt_pdesc *pd);
+void stable_args(struct dt_probe *p);
+int stable_serves(const char *prov);
+const char *stable_unavailable(struct dt_probes *tab);
 
 #endif
