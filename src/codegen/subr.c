@@ -916,6 +916,10 @@ static const struct {
 	[F_NTOHLL] = {gen_htonll},
 	[F_GETMAJOR] = {gen_getmajor},
 	[F_GETMINOR] = {gen_getminor},
+	[F_INET_NTOA] = {cg_subr_inet_ntoa},
+	[F_INET_NTOA6] = {cg_subr_inet_ntoa6},
+	[F_INET_NTOP] = {cg_subr_inet_ntop},
+	[F_LINK_NTOP] = {cg_subr_link_ntop},
 };
 
 int cg_subr_uses_strfn(int fn)
