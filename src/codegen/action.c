@@ -23,7 +23,7 @@ void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 		return;
 	}
 	if (g->p->ctx->no_kernel_stack) {
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		cg_scratch_st(g, BPF_DW, off, 0, R1);
 		return;
 	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
@@ -33,7 +33,7 @@ void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 	cg_emit(g, BPF_MOV64_IMM(R4, 0));
 	cg_call(g, BPF_FUNC_get_stack);
 	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
-	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	cg_scratch_st(g, BPF_DW, off, 0, R1);
 	cg_place(g, ok);
 }
 
@@ -80,7 +80,7 @@ static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
 		cg_copy_str(g, R1, R8);
 	} else {
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
+		cg_scratch_stx(g, BPF_DW, R0, a->off, R1);
 	}
 }
 
@@ -115,7 +115,7 @@ void cg_action(struct cg *g, struct node *n)
 			cg_expr(g, n->args.v[2]);
 		else
 			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
+		cg_scratch_stx(g, BPF_DW, R0, r->args[1].off, R1);
 		cg_expr(g, n->args.v[0]);
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
 		cg_emit(g, BPF_MOV64_REG(R3, R0));
@@ -156,7 +156,7 @@ void cg_action(struct cg *g, struct node *n)
 		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
 		r = next_rec(g);
 		cg_expr(g, n->args.v[0]);
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
+		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
 		cg_jmp_imm(g, BPF_JEQ, R0, 0, skip);
 		cg_jmp_imm(g, BPF_JLE, R0, nspec, ok);
 		cg_fault(g, DTRACEFLT_ILLOP, -1);

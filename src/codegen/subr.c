@@ -313,6 +313,50 @@ static void gen_speculation(struct cg *g, struct node *n)
 }
 
 /*
+ * Reverse the string at stack depth ds (its length at depth dl) into
+ * scratch rev (strbuf + 8 bytes): a copy of it is taken 8 bytes at a
+ * time and each word byte-swapped into the mirror position, so the
+ * reversed string ends at rev + strbuf, where a NUL goes, and starts
+ * len bytes before (rev_start).  The loop's count is a constant.
+ */
+static void reverse_str(struct cg *g, int ds, int dl, uint32_t rev)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int loop = cg_new_label(g), done = cg_new_label(g);
+	const int32_t words = (int32_t)(g->L->strbuf / 8);
+
+	(void)dl;
+	cg_peek(g, R3, ds);
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R3);
+	cg_scratch_st(g, BPF_B, rev + g->L->strbuf, 0, R1);
+	cg_scratch_ptr(g, R8, t);
+	cg_scratch_ptr(g, R9, rev + g->L->strbuf - 8);
+	cg_emit(g, BPF_MOV64_IMM(R2, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R2, words, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R8, 0));
+	cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R9, R0, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R9, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+}
+
+/* reg = where the reversed string in rev starts (its length at depth dl) */
+static void rev_start(struct cg *g, int dl, uint32_t rev, int reg)
+{
+	cg_peek(g, reg, dl);
+	cg_clamp_u(g, reg, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_NEG64(reg));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)g->L->strbuf));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, reg, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)rev));
+}
+
+/*
  * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
  * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
  * empty strings give 0; index() ignores a negative start and finds nothing
@@ -361,7 +405,8 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_jmp(g, res);
 	} else {
 		/* r8 = min(start, len, len - sublen); none if negative */
-		int loop = cg_new_label(g);
+		uint32_t rs = cg_temp(g, g->L->strbuf + 8), rsub = cg_temp(g, g->L->strbuf + 8);
+		uint32_t last = cg_temp(g, 8);
 		cg_peek(g, R8, dlen);
 		if (have_pos) {
 			cg_peek(g, R1, dpos);
@@ -376,19 +421,38 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_emit(g, BPF_MOV64_REG(R8, R1));
 		cg_jmp_imm(g, BPF_JSLT, R8, 0, none);
 		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
-		/* try each position from r8 down: sub matches at i when it is
-		 * found within the first strlen(sub) bytes of s + i */
-		cg_place(g, loop);
-		cg_peek(g, R1, d0);
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		cg_peek(g, R2, d0 + 1);
-		cg_peek(g, R3, dsub);
-		cg_strfn(g, SF_STRNSTR);
-		cg_emit(g, BPF_MOV64_REG(R1, R0));
-		cg_emit(g, BPF_MOV64_REG(R0, R8));
-		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
-		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
-		cg_jmp_imm(g, BPF_JSGE, R8, 0, loop);
+		/* the last start, through memory: the paths that chose it
+		 * meet before the loops below with the same state */
+		cg_scratch_stx(g, BPF_DW, R8, last, R1);
+		/*
+		 * The last sub at or before r8 is the first reversed sub in
+		 * the reversed s at or after len - sublen - r8: a search
+		 * forward (strstr), with the string functions' cost, where
+		 * trying each start backward would be a loop as long as s.
+		 */
+		reverse_str(g, d0, dlen, rs);
+		reverse_str(g, d0 + 1, dsub, rsub);
+		cg_peek(g, R1, dlen);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_scratch_ldx(g, BPF_DW, R2, last);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));	/* q0 = len - sublen - last */
+		cg_clamp_u(g, R1, (int32_t)g->L->strmax - 1);
+		cg_emit(g, BPF_MOV64_REG(R9, R1));
+		rev_start(g, dlen, rs, R8);
+		cg_emit(g, BPF_MOV64_REG(R1, R8));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+		rev_start(g, dsub, rsub, R2);
+		cg_strfn(g, SF_STRSTR);
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
+		/* p = len - sublen - (q0 + k) */
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R9));
+		cg_peek(g, R1, dlen);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R0));
+		cg_emit(g, BPF_MOV64_REG(R0, R1));
+		cg_jmp(g, res);
 	}
 	cg_place(g, none);
 	cg_emit(g, BPF_MOV64_IMM(R0, -1));
@@ -487,11 +551,175 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	g->depth = d0;
 }
 
-/* toupper(s) / tolower(s): a copy of s with ASCII letters converted. */
+/* r2 = the value of the digit or letter in r1 (either case, 10 for 'a'),
+ * 99 for any other byte, without a branch.  Clobbers r3, r4. */
+static void digit_value(struct cg *g)
+{
+	/* r3 = c - '0' as a byte, r2 = 1 if below 10 */
+	cg_emit(g, BPF_MOV64_REG(R3, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R3, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R4, R3));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 10));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 63));
+	cg_emit(g, BPF_NEG64(R4));
+	/* r2 = 99, or r3 under the mask r4 */
+	cg_emit(g, BPF_MOV64_IMM(R2, 99));
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R3, 99));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R2, R3));
+	/* r3 = (c | 0x20) - 'a' as a byte; a letter if below 26 */
+	cg_emit(g, BPF_MOV64_REG(R3, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R3, 0x20));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 'a'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R3, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R4, R3));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 26));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 63));
+	cg_emit(g, BPF_NEG64(R4));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 10));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R2));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R2, R3));
+}
+
+/*
+ * strtoll(s [, base]), as illumos's dtrace_strtoll: blanks and tabs
+ * skipped, an optional sign, in base 16 an optional "0x" (or "0X") before
+ * a hex digit, then the digits below base (letters in either case) up to
+ * the first other character; none gives 0, and the value wraps as a C
+ * one does.  A base outside 2..36 faults (illegal operation).  Leading
+ * zeros are skipped with strspn(); after them at most 128 digits are read
+ * (no 64-bit value has more significant digits in base 2), which bounds
+ * the loop the verifier walks whatever strsize is.
+ */
+#define STRTOLL_DIGITS	128
+static void gen_strtoll(struct cg *g, struct node *n)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf + 8), st = cg_temp(g, 16);
+	int d0 = g->depth, ok = cg_new_label(g), nosign = cg_new_label(g), plus = cg_new_label(g);
+	int nohex = cg_new_label(g), loop = cg_new_label(g), body = cg_new_label(g), acc = cg_new_label(g);
+	int out = cg_new_label(g), pos = cg_new_label(g);
+	const int32_t max = (int32_t)g->L->strmax - 1;
+
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_st(g, BPF_DW, t + g->L->strbuf, 0, R1);
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	if (n->args.n > 1) {
+		cg_expr(g, n->args.v[1]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
+		cg_jmp_imm(g, BPF_JLE, R1, 34, ok);
+		cg_fault(g, DTRACEFLT_ILLOP, -1);
+		cg_place(g, ok);
+	} else {
+		cg_emit(g, BPF_MOV64_IMM(R0, 10));
+	}
+	cg_push(g, R0);				/* d0: base */
+	/* r9 = the index after the blanks */
+	cg_scratch_ptr(g, R1, t);
+	cg_strconst(g, R2, " \t", 2);
+	cg_strfn(g, SF_STRSPN);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_clamp_u(g, R0, max);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	/* the sign: st + 8 = 1 if negative */
+	cg_scratch_st(g, BPF_DW, st + 8, 0, R1);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R1, 0));
+	cg_jmp_imm(g, BPF_JEQ, R1, '+', plus);
+	cg_jmp_imm(g, BPF_JNE, R1, '-', nosign);
+	cg_scratch_st(g, BPF_DW, st + 8, 1, R1);
+	cg_place(g, plus);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_place(g, nosign);
+	/* "0x" before a hex digit, in base 16 */
+	cg_peek(g, R1, d0);
+	cg_jmp_imm(g, BPF_JNE, R1, 16, nohex);
+	cg_scratch_ptr(g, R8, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, '0', nohex);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, 0x20));
+	cg_jmp_imm(g, BPF_JNE, R1, 'x', nohex);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 2));
+	digit_value(g);
+	cg_jmp_imm(g, BPF_JGE, R2, 16, nohex);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 2));
+	cg_place(g, nohex);
+	/* leading zeros */
+	cg_clamp_u(g, R9, max);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_strconst(g, R2, "0", 1);
+	cg_strfn(g, SF_STRSPN);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_clamp_u(g, R0, max);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R9, R0));
+	/* the digits: r8 counts them; an exit is the fall-through of its
+	 * test and meets the others at out, the value in memory */
+	cg_scratch_st(g, BPF_DW, st, 0, R1);
+	cg_emit(g, BPF_MOV64_IMM(R8, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JLT, R8, STRTOLL_DIGITS, body);
+	cg_jmp(g, out);
+	cg_place(g, body);
+	cg_jmp_imm(g, BPF_JLT, R9, max, acc);
+	cg_jmp(g, out);
+	cg_place(g, acc);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R1, 0));
+	digit_value(g);
+	cg_peek(g, R1, d0);
+	{
+		int take = cg_new_label(g);
+		cg_jmp_reg(g, BPF_JLT, R2, R1, take);
+		cg_jmp(g, out);
+		cg_place(g, take);
+	}
+	cg_scratch_ldx(g, BPF_DW, R0, st);
+	cg_emit(g, BPF_ALU64_REG(BPF_MUL, R0, R1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R2));
+	cg_scratch_stx(g, BPF_DW, R0, st, R1);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_jmp(g, loop);
+	cg_place(g, out);
+	cg_scratch_ldx(g, BPF_DW, R0, st);
+	cg_scratch_ldx(g, BPF_DW, R1, st + 8);
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, pos);
+	cg_emit(g, BPF_NEG64(R0));
+	cg_place(g, pos);
+	g->depth = d0;
+}
+
+/* r = the 64-bit constant with byte b in each of its bytes */
+static void ld_bytes(struct cg *g, int r, uint8_t b)
+{
+	cg_ld_imm64(g, r, 0x0101010101010101ULL * b);
+}
+
+/*
+ * toupper(s) / tolower(s): a copy of s with ASCII letters converted.  The
+ * copy is converted 8 bytes at a time without a branch (a byte is a
+ * letter to convert when its low 7 bits plus 0x80 - lo carry into bit 7
+ * and plus 0x80 - hi - 1 do not, and bit 7 is clear; the case bit is
+ * 0x20), over the whole buffer: bytes after the NUL are no letters of the
+ * string.  The loop's count is a constant, so the verifier walks it once,
+ * at any strsize.
+ */
 static void tocase(struct cg *g, struct node *n, int upper)
 {
 	uint32_t t = cg_temp(g, g->L->strbuf);
-	int loop = cg_new_label(g), store = cg_new_label(g), done = cg_new_label(g);
+	int loop = cg_new_label(g), done = cg_new_label(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 
 	cg_expr(g, n->args.v[0]);
@@ -500,45 +728,107 @@ static void tocase(struct cg *g, struct node *n, int upper)
 	cg_scratch_ptr(g, R1, t);
 	cg_copy_str(g, R1, R8);
 	cg_scratch_ptr(g, R8, t);
-	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_emit(g, BPF_MOV64_IMM(R9, 0));
 	cg_place(g, loop);
-	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
-	cg_jmp_imm(g, BPF_JEQ, R4, 0, done);
-	cg_jmp_imm(g, BPF_JLT, R4, lo, store);
-	cg_jmp_imm(g, BPF_JGT, R4, hi, store);
-	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
-	cg_emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
-	cg_place(g, store);
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp_imm(g, BPF_JGE, R9, (int32_t)(g->L->strbuf / 8), done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R8, 0));
+	ld_bytes(g, R1, 0x7f);
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R1, R0));		/* low 7 bits */
+	ld_bytes(g, R2, (uint8_t)(0x80 - lo));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));		/* bit 7: at least lo */
+	ld_bytes(g, R3, (uint8_t)(0x80 - hi - 1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R1));		/* bit 7: above hi */
+	cg_emit(g, BPF_ALU64_REG(BPF_OR, R3, R0));		/* ... or not ASCII */
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R3, -1));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R2, R3));
+	ld_bytes(g, R1, 0x80);
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R2, 2));		/* 0x80 -> 0x20 */
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R2));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R0, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
 	cg_jmp(g, loop);
 	cg_place(g, done);
 	cg_scratch_ptr(g, R0, t);
 }
 
 /*
- * r3 = a length into the string at scratch t: shorten it while it ends in
- * '/' and stays above min.  The result goes through scratch (cnt) so the
- * loop's exits merge into one state for the verifier; r3 is reloaded,
- * clamped to strsize.
+ * r3 = a length into the string at scratch t, shortened while the string
+ * ends in '/' and stays above min (r3 must be at least min).  t has 8
+ * bytes beyond strbuf: the 8 bytes from r3 on become '/', and the words
+ * of t are scanned from the last one down for one that is not all '/'
+ * (a loop of at most strbuf / 8 passes, its exits falling through to
+ * meet in memory, cnt); in that word the last byte that is not '/' is
+ * found without a branch.  r3 is left clamped to strsize.
  */
 static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
 {
-	int loop = cg_new_label(g), out = cg_new_label(g), join = cg_new_label(g);
+	int loop = cg_new_label(g), next = cg_new_label(g), none = cg_new_label(g), join = cg_new_label(g);
+	int done = cg_new_label(g), keep = cg_new_label(g);
+	const int32_t words = (int32_t)(g->L->strbuf / 8);
 
-	cg_place(g, loop);
-	cg_jmp_imm(g, BPF_JLE, R3, min, out);
-	cg_scratch_ptr(g, R2, t - 1);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
-	cg_jmp_imm(g, BPF_JNE, R1, '/', out);
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
-	cg_jmp(g, loop);
-	cg_place(g, out);
 	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
+	cg_jmp_imm(g, BPF_JLE, R3, min, done);
+	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
+	for (int i = 0; i < 8; i++)
+		cg_emit(g, BPF_ST_MEM(BPF_B, R2, (int16_t)i, '/'));
+	/* r4 = the word of the last byte */
+	cg_emit(g, BPF_MOV64_REG(R4, R3));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 3));
+	cg_place(g, loop);
+	cg_clamp_u(g, R4, words - 1);
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_MOV64_REG(R1, R4));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R2, 0));
+	ld_bytes(g, R1, '/');
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, next);
+	/* found: r3 = 8 * word + the index of the last byte not '/' + 1 */
+	cg_scratch_stx(g, BPF_DW, R4, cnt, R1);
 	cg_jmp(g, join);
+	cg_place(g, next);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 1));
+	cg_jmp_imm(g, BPF_JSGE, R4, 0, loop);
+	cg_jmp(g, none);
 	cg_place(g, join);
+	cg_scratch_ldx(g, BPF_DW, R4, cnt);
+	cg_clamp_u(g, R4, words - 1);
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_MOV64_REG(R1, R4));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R2, 0));
+	ld_bytes(g, R1, '/');
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));	/* r0: a byte not '/' is not 0 */
+	cg_emit(g, BPF_MOV64_REG(R3, R4));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R3, 3));	/* r3 = 8 * word */
+	for (int half = 32; half >= 8; half /= 2) {
+		/* r1 = 1 if a byte above the low half bits is not 0 */
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, half));
+		cg_emit(g, BPF_NEG64(R1));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, 63));
+		cg_emit(g, BPF_MOV64_REG(R2, R1));
+		cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R2, half / 8));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+		cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R1, half));
+		cg_emit(g, BPF_ALU64_REG(BPF_RSH, R0, R1));
+	}
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp(g, keep);
+	cg_place(g, none);
+	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_place(g, keep);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R3, min, 1));
+	cg_emit(g, BPF_MOV64_IMM(R3, min));
+	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
+	cg_place(g, done);
 	cg_scratch_ldx(g, BPF_DW, R3, cnt);
 	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
 }
@@ -549,7 +839,7 @@ static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
  */
 static void pathpart(struct cg *g, struct node *n, int dir)
 {
-	uint32_t t = cg_temp(g, g->L->strbuf), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
+	uint32_t t = cg_temp(g, g->L->strbuf + 8), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
 	int dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
 
 	cg_expr(g, n->args.v[0]);
@@ -1009,6 +1299,7 @@ static const struct {
 	[F_TOUPPER] = {gen_toupper},
 	[F_TOLOWER] = {gen_tolower},
 	[F_LLTOSTR] = {gen_lltostr},
+	[F_STRTOLL] = {gen_strtoll, 1},
 	[F_BASENAME] = {gen_basename, 1},
 	[F_DIRNAME] = {gen_dirname, 1},
 	[F_STRTOK] = {gen_strtok, 1},
