@@ -313,19 +313,18 @@ static void gen_speculation(struct cg *g, struct node *n)
 }
 
 /*
- * Reverse the string at stack depth ds (its length at depth dl) into
+ * Reverse the string at stack depth ds into
  * scratch rev (strbuf + 8 bytes): a copy of it is taken 8 bytes at a
  * time and each word byte-swapped into the mirror position, so the
  * reversed string ends at rev + strbuf, where a NUL goes, and starts
  * len bytes before (rev_start).  The loop's count is a constant.
  */
-static void reverse_str(struct cg *g, int ds, int dl, uint32_t rev)
+static void reverse_str(struct cg *g, int ds, uint32_t rev)
 {
 	uint32_t t = cg_temp(g, g->L->strbuf);
 	int loop = cg_new_label(g), done = cg_new_label(g);
 	const int32_t words = (int32_t)(g->L->strbuf / 8);
 
-	(void)dl;
 	cg_peek(g, R3, ds);
 	cg_scratch_ptr(g, R1, t);
 	cg_copy_str(g, R1, R3);
@@ -345,10 +344,11 @@ static void reverse_str(struct cg *g, int ds, int dl, uint32_t rev)
 	cg_place(g, done);
 }
 
-/* reg = where the reversed string in rev starts (its length at depth dl) */
-static void rev_start(struct cg *g, int dl, uint32_t rev, int reg)
+/* reg = where the reversed string in rev starts (its length in scratch
+ * at len) */
+static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
 {
-	cg_peek(g, reg, dl);
+	cg_scratch_ldx(g, BPF_DW, reg, len);
 	cg_clamp_u(g, reg, (int32_t)g->L->strmax - 1);
 	cg_emit(g, BPF_NEG64(reg));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)g->L->strbuf));
@@ -406,7 +406,7 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 	} else {
 		/* r8 = min(start, len, len - sublen); none if negative */
 		uint32_t rs = cg_temp(g, g->L->strbuf + 8), rsub = cg_temp(g, g->L->strbuf + 8);
-		uint32_t last = cg_temp(g, 8);
+		uint32_t last = cg_temp(g, 24);
 		cg_peek(g, R8, dlen);
 		if (have_pos) {
 			cg_peek(g, R1, dpos);
@@ -421,34 +421,44 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_emit(g, BPF_MOV64_REG(R8, R1));
 		cg_jmp_imm(g, BPF_JSLT, R8, 0, none);
 		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
-		/* the last start, through memory: the paths that chose it
-		 * meet before the loops below with the same state */
+		/* the last start and both lengths, through memory: the paths
+		 * that chose the start (and narrowed what the verifier knows
+		 * of the lengths) meet before the loops with one state */
 		cg_scratch_stx(g, BPF_DW, R8, last, R1);
+		cg_peek(g, R8, dlen);
+		cg_scratch_stx(g, BPF_DW, R8, last + 8, R1);
+		cg_peek(g, R8, dsub);
+		cg_scratch_stx(g, BPF_DW, R8, last + 16, R1);
+		{
+			int meet = cg_new_label(g);
+			cg_jmp(g, meet);
+			cg_place(g, meet);
+		}
 		/*
-		 * The last sub at or before r8 is the first reversed sub in
-		 * the reversed s at or after len - sublen - r8: a search
+		 * The last sub at or before it is the first reversed sub in
+		 * the reversed s at or after len - sublen - last: a search
 		 * forward (strstr), with the string functions' cost, where
 		 * trying each start backward would be a loop as long as s.
 		 */
-		reverse_str(g, d0, dlen, rs);
-		reverse_str(g, d0 + 1, dsub, rsub);
-		cg_peek(g, R1, dlen);
-		cg_peek(g, R2, dsub);
+		reverse_str(g, d0, rs);
+		reverse_str(g, d0 + 1, rsub);
+		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
+		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
 		cg_scratch_ldx(g, BPF_DW, R2, last);
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));	/* q0 = len - sublen - last */
 		cg_clamp_u(g, R1, (int32_t)g->L->strmax - 1);
 		cg_emit(g, BPF_MOV64_REG(R9, R1));
-		rev_start(g, dlen, rs, R8);
+		rev_start(g, last + 8, rs, R8);
 		cg_emit(g, BPF_MOV64_REG(R1, R8));
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
-		rev_start(g, dsub, rsub, R2);
+		rev_start(g, last + 16, rsub, R2);
 		cg_strfn(g, SF_STRSTR);
 		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
 		/* p = len - sublen - (q0 + k) */
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R9));
-		cg_peek(g, R1, dlen);
-		cg_peek(g, R2, dsub);
+		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
+		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R0));
 		cg_emit(g, BPF_MOV64_REG(R0, R1));
@@ -754,140 +764,88 @@ static void tocase(struct cg *g, struct node *n, int upper)
 }
 
 /*
- * r3 = a length into the string at scratch t, shortened while the string
- * ends in '/' and stays above min (r3 must be at least min).  t has 8
- * bytes beyond strbuf: the 8 bytes from r3 on become '/', and the words
- * of t are scanned from the last one down for one that is not all '/'
- * (a loop of at most strbuf / 8 passes, its exits falling through to
- * meet in memory, cnt); in that word the last byte that is not '/' is
- * found without a branch.  r3 is left clamped to strsize.
- */
-static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
-{
-	int loop = cg_new_label(g), next = cg_new_label(g), none = cg_new_label(g), join = cg_new_label(g);
-	int done = cg_new_label(g), keep = cg_new_label(g);
-	const int32_t words = (int32_t)(g->L->strbuf / 8);
-
-	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
-	cg_jmp_imm(g, BPF_JLE, R3, min, done);
-	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
-	cg_scratch_ptr(g, R2, t);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	for (int i = 0; i < 8; i++)
-		cg_emit(g, BPF_ST_MEM(BPF_B, R2, (int16_t)i, '/'));
-	/* r4 = the word of the last byte */
-	cg_emit(g, BPF_MOV64_REG(R4, R3));
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 1));
-	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 3));
-	cg_place(g, loop);
-	cg_clamp_u(g, R4, words - 1);
-	cg_scratch_ptr(g, R2, t);
-	cg_emit(g, BPF_MOV64_REG(R1, R4));
-	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R2, 0));
-	ld_bytes(g, R1, '/');
-	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));
-	cg_jmp_imm(g, BPF_JEQ, R0, 0, next);
-	/* found: r3 = 8 * word + the index of the last byte not '/' + 1 */
-	cg_scratch_stx(g, BPF_DW, R4, cnt, R1);
-	cg_jmp(g, join);
-	cg_place(g, next);
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 1));
-	cg_jmp_imm(g, BPF_JSGE, R4, 0, loop);
-	cg_jmp(g, none);
-	cg_place(g, join);
-	cg_scratch_ldx(g, BPF_DW, R4, cnt);
-	cg_clamp_u(g, R4, words - 1);
-	cg_scratch_ptr(g, R2, t);
-	cg_emit(g, BPF_MOV64_REG(R1, R4));
-	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R2, 0));
-	ld_bytes(g, R1, '/');
-	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R1));	/* r0: a byte not '/' is not 0 */
-	cg_emit(g, BPF_MOV64_REG(R3, R4));
-	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R3, 3));	/* r3 = 8 * word */
-	for (int half = 32; half >= 8; half /= 2) {
-		/* r1 = 1 if a byte above the low half bits is not 0 */
-		cg_emit(g, BPF_MOV64_REG(R1, R0));
-		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, half));
-		cg_emit(g, BPF_NEG64(R1));
-		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, 63));
-		cg_emit(g, BPF_MOV64_REG(R2, R1));
-		cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R2, half / 8));
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
-		cg_emit(g, BPF_ALU64_IMM(BPF_MUL, R1, half));
-		cg_emit(g, BPF_ALU64_REG(BPF_RSH, R0, R1));
-	}
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
-	cg_jmp(g, keep);
-	cg_place(g, none);
-	cg_emit(g, BPF_MOV64_IMM(R3, 0));
-	cg_place(g, keep);
-	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R3, min, 1));
-	cg_emit(g, BPF_MOV64_IMM(R3, min));
-	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
-	cg_place(g, done);
-	cg_scratch_ldx(g, BPF_DW, R3, cnt);
-	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
-}
-
-/*
  * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
  * slashes do not count; basename("/") is "/", dirname("usr") is ".".
+ * The string's end is read in the reversed string (reverse_str), where
+ * the trailing slashes, the last component and the slashes before it are
+ * spans from its start (strspn, strcspn): no loop runs over the string
+ * but the reversal's, whose count is a constant.
  */
 static void pathpart(struct cg *g, struct node *n, int dir)
 {
-	uint32_t t = cg_temp(g, g->L->strbuf + 8), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
-	int dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
+	uint32_t rev = cg_temp(g, g->L->strbuf + 8), r = cg_temp(g, g->L->strbuf), v = cg_temp(g, 32);
+	int d0 = g->depth, dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g);
+	int ok = cg_new_label(g), meet = cg_new_label(g);
+	const int32_t max = (int32_t)g->L->strmax - 1;
 
-	cg_expr(g, n->args.v[0]);
-	cg_null_check(g, R0);
-	cg_emit(g, BPF_MOV64_REG(R8, R0));
-	cg_scratch_ptr(g, R1, t);
-	cg_copy_str(g, R1, R8);
-	cg_scratch_ptr(g, R1, t);
+	push_str_arg(g, n->args.v[0]);		/* d0: s */
+	cg_peek(g, R1, d0);
 	cg_strlen_reg(g);
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, dot);
-	/* r3 = length without trailing slashes (at least 1) */
-	cg_emit(g, BPF_MOV64_REG(R3, R0));
-	trim_slashes(g, t, cnt, 1);
-	cg_jmp_imm(g, BPF_JEQ, R3, 0, dot);
-	/* "/" (all slashes): "/" either way */
-	cg_scratch_ldx(g, BPF_B, R1, t);
-	cg_emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
-	cg_jmp_imm(g, BPF_JEQ, R3, 1, slash);
-	cg_scratch_ptr(g, R2, t);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-	cg_scratch_ptr(g, R1, t);
-	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
-	cg_strfn(g, SF_STRRCHR);
+	/* v: the length, then the spans; through memory, so that one state
+	 * goes on to the reversal's loop */
+	cg_scratch_stx(g, BPF_DW, R0, v, R1);
+	cg_jmp(g, meet);
+	cg_place(g, meet);
+	reverse_str(g, d0, rev);
+	/* v + 8: the trailing slashes; all of it: "/" */
+	rev_start(g, v, rev, R1);
+	cg_strconst(g, R2, "/", 1);
+	cg_strfn(g, SF_STRSPN);
+	cg_clamp_u(g, R0, max);
+	cg_scratch_stx(g, BPF_DW, R0, v + 8, R1);
+	cg_scratch_ldx(g, BPF_DW, R1, v);
+	cg_jmp_reg(g, BPF_JGE, R0, R1, slash);
+	/* v + 16: the last component's length */
+	rev_start(g, v, rev, R1);
+	cg_scratch_ldx(g, BPF_DW, R2, v + 8);
+	cg_clamp_u(g, R2, max);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	cg_strconst(g, R2, "/", 1);
+	cg_strfn(g, SF_STRCSPN);
+	cg_clamp_u(g, R0, max);
+	cg_scratch_stx(g, BPF_DW, R0, v + 16, R1);
+	/* r8 = the length without the trailing slashes */
+	cg_scratch_ldx(g, BPF_DW, R8, v);
+	cg_scratch_ldx(g, BPF_DW, R1, v + 8);
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R1));
 	if (!dir) {
-		/* after the last slash (or all of it) */
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
-		cg_emit(g, BPF_MOV64_IMM(R0, 0));
-		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-		cg_scratch_ptr(g, R3, t);
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+		/* the component: its length from r8 - its length on */
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_clamp_u(g, R8, max);
+		cg_emit(g, BPF_MOV64_REG(R2, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		cg_clamp_u(g, R2, max + 1);
+		cg_peek(g, R3, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
 		cg_scratch_ptr(g, R1, r);
-		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 		cg_call(g, BPF_FUNC_probe_read_kernel_str);
 		cg_scratch_ptr(g, R0, r);
 		cg_jmp(g, done);
 	} else {
-		cg_jmp_imm(g, BPF_JSLT, R0, 0, dot);
-		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-		/* drop the slashes before the last component */
-		cg_emit(g, BPF_MOV64_REG(R3, R0));
-		trim_slashes(g, t, cnt, 0);
-		cg_jmp_imm(g, BPF_JEQ, R3, 0, slash);
-		cg_scratch_ptr(g, R2, t);
+		/* r8 = what comes before the component; none: "." */
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_jmp_imm(g, BPF_JSLE, R8, 0, dot);
+		cg_scratch_stx(g, BPF_DW, R8, v + 24, R1);
+		/* less the slashes before the component; none left: "/" */
+		rev_start(g, v, rev, R1);
+		cg_scratch_ldx(g, BPF_DW, R2, v + 8);
+		cg_scratch_ldx(g, BPF_DW, R3, v + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-		cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-		cg_scratch_ptr(g, R0, t);
+		cg_clamp_u(g, R2, max);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+		cg_strconst(g, R2, "/", 1);
+		cg_strfn(g, SF_STRSPN);
+		cg_scratch_ldx(g, BPF_DW, R8, v + 24);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_jmp_imm(g, BPF_JSLE, R8, 0, slash);
+		cg_clamp_u(g, R8, max);
+		cg_emit(g, BPF_MOV64_REG(R2, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		cg_peek(g, R3, d0);
+		cg_scratch_ptr(g, R1, r);
+		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_scratch_ptr(g, R0, r);
 		cg_jmp(g, done);
 	}
 	cg_place(g, dot);
@@ -898,6 +856,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_place(g, ok);
 	cg_scratch_ptr(g, R0, r);
 	cg_place(g, done);
+	g->depth = d0;
 }
 
 /*
