@@ -193,6 +193,71 @@ void cg_action(struct cg *g, struct node *n)
 		cg_call(g, BPF_FUNC_send_signal);
 		set_present(g, r);
 		return;
+	case F_COPYOUT:
+	case F_COPYOUTSTR: {
+		/*
+		 * copyout(buf, addr, n), copyoutstr(s, addr, maxlen)
+		 * (destructive): bpf_probe_write_user() writes only from
+		 * memory of a size the verifier knows, so the bytes go
+		 * through a temporary: at most ALLOCA_MAX of them (all the
+		 * scratch space a clause has), more fault as an invalid
+		 * size; copyoutstr() writes the string and its NUL, cut to
+		 * maxlen.  A bad address faults with it.
+		 */
+		uint32_t t;
+		int d0 = g->depth, ok = cg_new_label(g), ok2 = cg_new_label(g), big = cg_new_label(g);
+		int none = cg_new_label(g);
+		if (!(g->p->kfeat & KF_WRITE_USER))
+			cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not available: this kernel does not let BPF "
+				 "programs write user memory (bpf_probe_write_user; kernel lockdown refuses it)",
+				 sema_fn_name(n->fn));
+		t = cg_temp(g, n->fn == F_COPYOUT ? ALLOCA_MAX : g->L->strbuf);
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		if (n->fn == F_COPYOUTSTR)
+			cg_null_check(g, R0);
+		cg_push(g, R0);				/* d0: source */
+		cg_expr(g, n->args.v[1]);
+		cg_push(g, R0);				/* d0 + 1: user address */
+		cg_expr(g, n->args.v[2]);
+		cg_emit(g, BPF_MOV64_REG(R9, R0));	/* r9: the count */
+		if (n->fn == F_COPYOUTSTR) {
+			/* the string and its NUL, at most maxlen bytes */
+			cg_peek(g, R1, d0);
+			cg_strlen_reg(g);
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+			cg_emit(g, BPF_JMP_REG(BPF_JGE, R0, R9, 1));
+			cg_emit(g, BPF_MOV64_REG(R9, R0));
+		}
+		cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
+		cg_jmp_imm(g, BPF_JLE, R9, (int32_t)(n->fn == F_COPYOUT ? ALLOCA_MAX : g->L->strmax), ok);
+		cg_place(g, big);
+		cg_fault(g, DTRACEFLT_BADSIZE, R9);
+		cg_place(g, ok);
+		cg_scratch_ptr(g, R1, t);
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_peek(g, R3, d0);
+		cg_emit(g, BPF_MOV64_REG(R8, R3));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok2);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok2);
+		{
+			int written = cg_new_label(g);
+			cg_peek(g, R1, d0 + 1);
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_scratch_ptr(g, R2, t);
+			cg_emit(g, BPF_MOV64_REG(R3, R9));
+			cg_call(g, BPF_FUNC_probe_write_user);
+			cg_jmp_imm(g, BPF_JEQ, R0, 0, written);
+			cg_fault(g, DTRACEFLT_BADADDR, R8);
+			cg_place(g, written);
+		}
+		cg_place(g, none);
+		g->depth = d0;
+		set_present(g, r);
+		return;
+	}
 	case F_CHILL:
 		/* a BPF program may not wait: it runs with preemption off,
 		 * and the kernel gives it no delay (Oracle's DTrace for
