@@ -96,6 +96,7 @@ void cg_action(struct cg *g, struct node *n)
 		return;
 	case F_PRINTF:
 	case F_SYSTEM:
+	case F_FREOPEN:
 		r = next_rec(g);
 		for (int i = 0; i < r->nargs; i++)
 			record_value(g, n->args.v[i + 1], &r->args[i]);
@@ -170,7 +171,7 @@ void cg_action(struct cg *g, struct node *n)
 		return;
 	}
 	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
-	case F_SETOPT:
+	case F_SETOPT: case F_FTRUNCATE:
 		/* done by the consumer when it reads the record */
 		r = next_rec(g);
 		for (int i = 0; i < r->nargs; i++)
@@ -383,6 +384,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		break;
 	case F_PRINTF:
 	case F_SYSTEM:
+	case F_FREOPEN:
 		r->fmt = e->aux;
 		r->nargs = e->args.n - 1;
 		r->args = xcalloc((size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));

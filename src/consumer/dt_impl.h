@@ -160,6 +160,8 @@ struct dtrace_hdl {
 	struct dt_agg *aggs;	/* the program's aggregations, by id */
 	int naggs;
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */
+	int freopen_saved;	/* freopen(): the consumer's output file
+				 * descriptor as it was, dup()ed, plus 1; 0: none */
 	dtrace_eprobedesc_t **edescs;	/* by epid, made on first use */
 	int nedescs;
 	dtrace_probedesc_t **pdescs;	/* by probe id, made on first use */

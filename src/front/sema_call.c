@@ -504,6 +504,14 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		need_destructive(cc, n, f);
 		check_printf(cc, n, "system", 0);
 		break;
+	case F_FREOPEN:
+		/* "." is DTrace's word for "back to the original output",
+		 * which a script says with "" (dt_cg_act_printf) */
+		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
+			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
+		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)
+			check_printf(cc, n, "freopen", 0);	/* "" alone: no format */
+		break;
 	case F_PRINTA: {
 		int first = 0;
 		if (a[0]->kind == N_STR)
