@@ -14,6 +14,7 @@ read -r -u 3 line
 echo "$line"
 "$E2E_TMP/stopme" 30 &
 pid=$!
+disown "$pid"
 wait "$dt"
 echo "dtrace exit $?"
 st=
@@ -24,7 +25,6 @@ for _ in $(seq 50); do
 done
 echo "stopme state $st"
 kill -KILL "$pid"
-wait "$pid" 2>/dev/null
 exec 3<&-
 "$DTRACE" -q -n 'BEGIN { stop(); }'
 echo "exit $?"
