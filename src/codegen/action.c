@@ -194,6 +194,24 @@ void cg_action(struct cg *g, struct node *n)
 		cg_call(g, BPF_FUNC_send_signal);
 		set_present(g, r);
 		return;
+	case F_PRINT: {
+		/* the address, then the bytes it points at (print.c shows them) */
+		int ok = cg_new_label(g);
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		cg_null_check(g, R0);
+		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_scratch_ptr(g, R1, r->args[1].off);
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[1].size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok);
+		set_present(g, r);
+		return;
+	}
 	case F_COPYOUT:
 	case F_COPYOUTSTR: {
 		/*
@@ -344,6 +362,24 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		r->args[1].off = *off;
 		r->args[1].size = 8;
 		*off += 8;
+		break;
+	}
+	case F_PRINT: {
+		/* the address, then the value's bytes; the type for the consumer */
+		struct dt_type *t = ((struct node *)e->args.v[0])->type->ref;
+		uint32_t size = type_size(t, L->strbuf - 1);
+		r->fmt = t;
+		r->nargs = 2;
+		r->args = xcalloc(2, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = 8;
+		r->args[0].is_ptr = 1;
+		r->args[0].isize = 8;
+		*off += 8;
+		r->args[1].off = *off;
+		r->args[1].size = size;
+		r->args[1].is_raw = 1;
+		*off += (size + 7) & ~7u;
 		break;
 	}
 	case F_STACK:

@@ -1289,11 +1289,18 @@ static const struct {
 	[F_INET_NTOA6] = {cg_subr_inet_ntoa6},
 	[F_INET_NTOP] = {cg_subr_inet_ntop},
 	[F_LINK_NTOP] = {cg_subr_link_ntop},
+	[F_DDI_PATHNAME] = {gen_ddi_pathname},
 };
 
 int cg_subr_uses_strfn(int fn)
 {
 	return fn > F_NONE && fn < F_NFUNCS && subrs[fn].strfn;
+}
+
+/* ddi_pathname(): Solaris's device tree has no Linux counterpart. */
+static void gen_ddi_pathname(struct cg *g, struct node *n)
+{
+	cg_error(g, n->line, "D_UNKNOWN", "ddi_pathname( ) is not available on Linux: it has no Solaris device tree");
 }
 
 /* A subroutine call in an expression: its value in r0. */

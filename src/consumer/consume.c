@@ -30,6 +30,7 @@
 #include "agg.h"
 #include "format.h"
 #include "output.h"
+#include "print.h"
 #include "usyms.h"
 
 /* The DTRACEACT_* kind an action's record has. */
@@ -50,6 +51,7 @@ static dtrace_actkind_t action_kind(int fn)
 	case F_BREAKPOINT: return DTRACEACT_BREAKPOINT;
 	case F_PANIC: return DTRACEACT_PANIC;
 	case F_CHILL: return DTRACEACT_CHILL;
+	case F_PRINT: return DTRACEACT_PRINT;
 	case F_SPECULATE: return DTRACEACT_SPECULATE;
 	case F_COMMIT: return DTRACEACT_COMMIT;
 	case F_DISCARD: return DTRACEACT_DISCARD;
@@ -331,6 +333,17 @@ static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *da
 		sb_free(&name);
 		break;
 	}
+	case F_PRINT:
+		if (print) {
+			struct strbuf text;
+			uint64_t addr;
+			sb_init(&text);
+			memcpy(&addr, data + r->args[0].off, 8);
+			dt_print_typed(&text, r->fmt, addr, data + r->args[1].off, r->args[1].size, h->o.printsize);
+			o->ops->message(o, text.s, text.len, NULL, 0);
+			sb_free(&text);
+		}
+		break;
 	case F_FTRUNCATE:
 		/* the output so far is dropped: a file's length becomes 0 */
 		flush_out(h);

@@ -55,6 +55,7 @@ struct dt_aggsnap;
 struct dt_options {
 	int quiet;
 	uint32_t strsize;
+	uint32_t printsize;	/* print(): most bytes shown of a value */
 	uint64_t bufsize;
 	uint64_t dynvarsize;
 	int destructive;

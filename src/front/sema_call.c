@@ -120,6 +120,12 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_INET_NTOA6] = {"inet_ntoa6", FK_SUBR, "string(struct in6_addr *, [int])"},
 	[F_INET_NTOP] = {"inet_ntop", FK_SUBR, "string(int, void *)"},
 	[F_LINK_NTOP] = {"link_ntop", FK_SUBR, "string(int, void *)"},
+	/* declared, so that calls are checked; not generated yet (subr.c,
+	 * action.c say so) */
+	[F_CLEANPATH] = {"cleanpath", FK_SUBR, "string(const char *)"},
+	[F_D_PATH] = {"d_path", FK_SUBR, "string(struct path *)"},
+	[F_DDI_PATHNAME] = {"ddi_pathname", FK_SUBR, "string(void *, int64_t)"},
+	[F_PCAP] = {"pcap", FK_ACTION, "void(void *, int)"},
 };
 
 int sema_fn_lookup(const char *name)
@@ -503,6 +509,13 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_SYSTEM:
 		need_destructive(cc, n, f);
 		check_printf(cc, n, "system", 0);
+		break;
+	case F_PRINT:
+		/* what the pointer points at is recorded: it must have a size
+		 * (DTrace's dt_cg_act_print) */
+		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
+			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
+				 type_name(a[0]->type->ref));
 		break;
 	case F_FREOPEN:
 		/* "." is DTrace's word for "back to the original output",

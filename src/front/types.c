@@ -391,6 +391,16 @@ static void btf_fill_members(struct dt_type *t)
 		uint32_t bits = btf_member_bit_offset(bt, (uint32_t)i);
 		t->members[i].name = xstrdup(btf__name_by_offset(kbtf(), m[i].name_off));
 		t->members[i].type = btf_to_type((int)m[i].type);
+		const struct btf_type *mt = btf__type_by_id(kbtf(), m[i].type);
+		if (mt && btf_kind(mt) == BTF_KIND_TYPEDEF) {
+			t->members[i].tname = btf__name_by_offset(kbtf(), mt->name_off);
+		} else if (mt && btf_kind(mt) == BTF_KIND_ARRAY) {
+			/* an array of a typedef: "__u8 [16]" */
+			const struct btf_type *et = btf__type_by_id(kbtf(), btf_array(mt)->type);
+			if (et && btf_kind(et) == BTF_KIND_TYPEDEF)
+				t->members[i].tname = xasprintf("%s [%u]", btf__name_by_offset(kbtf(), et->name_off),
+								btf_array(mt)->nelems);
+		}
 		t->members[i].offset = bits / 8;
 		t->members[i].bit_size = (uint8_t)btf_member_bitfield_size(bt, (uint32_t)i);
 		t->members[i].bit_offset = (uint8_t)(bits % 8);
