@@ -1236,6 +1236,12 @@ static void gen_htonll(struct cg *g, struct node *n)
 	to_be(g, n, 64);
 }
 
+/* ddi_pathname(): Solaris's device tree has no Linux counterpart. */
+static void gen_ddi_pathname(struct cg *g, struct node *n)
+{
+	cg_error(g, n->line, "D_UNKNOWN", "ddi_pathname( ) is not available on Linux: it has no Solaris device tree");
+}
+
 /*
  * The subroutines, by enum builtin_fn (front/sema.h).  Adding one: its
  * generator above and its row here; the front end declares it (its
@@ -1295,12 +1301,6 @@ static const struct {
 int cg_subr_uses_strfn(int fn)
 {
 	return fn > F_NONE && fn < F_NFUNCS && subrs[fn].strfn;
-}
-
-/* ddi_pathname(): Solaris's device tree has no Linux counterpart. */
-static void gen_ddi_pathname(struct cg *g, struct node *n)
-{
-	cg_error(g, n->line, "D_UNKNOWN", "ddi_pathname( ) is not available on Linux: it has no Solaris device tree");
 }
 
 /* A subroutine call in an expression: its value in r0. */
