@@ -37,12 +37,23 @@
 /* The position in the work temporary is r9 throughout. */
 #define POS	R9
 
+/* r5 = the work temporary at the position.  The position is below
+ * NA_WORK; it is masked with it all the same, after a 32-bit move that
+ * gives it a sign older verifiers know (6.1's loses the signed bounds of
+ * the flags added to it, and refuses pointer arithmetic with it). */
+static void work_ptr(struct cg *g, uint32_t work)
+{
+	cg_emit(g, BPF_MOV32_REG(R5, POS));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R5, NA_WORK - 1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R5, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R5, (int32_t)work));
+}
+
 /* Store character c (an immediate) at the position; advance by the 0 or 1
  * in register adv, or by 1 when adv < 0.  Clobbers r5. */
 static void put_imm(struct cg *g, uint32_t work, int c, int adv)
 {
-	cg_scratch_ptr(g, R5, work);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R5, POS));
+	work_ptr(g, work);
 	cg_emit(g, BPF_ST_MEM(BPF_B, R5, 0, c));
 	if (adv < 0)
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, POS, 1));
@@ -53,8 +64,7 @@ static void put_imm(struct cg *g, uint32_t work, int c, int adv)
 /* The same for the character in register c. */
 static void put_reg(struct cg *g, uint32_t work, int c, int adv)
 {
-	cg_scratch_ptr(g, R5, work);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R5, POS));
+	work_ptr(g, work);
 	cg_emit(g, BPF_STX_MEM(BPF_B, R5, c, 0));
 	if (adv < 0)
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, POS, 1));

@@ -345,13 +345,14 @@ static void reverse_str(struct cg *g, int ds, uint32_t rev)
 }
 
 /* reg = where the reversed string in rev starts (its length in scratch
- * at len) */
+ * at len); clobbers r3 (a subtraction, not a negation, keeps the bounds
+ * older verifiers need for the pointer arithmetic) */
 static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
 {
-	cg_scratch_ldx(g, BPF_DW, reg, len);
-	cg_clamp_u(g, reg, (int32_t)g->L->strmax - 1);
-	cg_emit(g, BPF_NEG64(reg));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)g->L->strbuf));
+	cg_scratch_ldx(g, BPF_DW, R3, len);
+	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_IMM(reg, (int32_t)g->L->strbuf));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, reg, R3));
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, reg, R7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)rev));
 }
