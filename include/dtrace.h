@@ -87,6 +87,7 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_LIBACT		5	/* clear, trunc, normalize, ... */
 #define DTRACEACT_TRACEMEM		6
 #define DTRACEACT_TRACEMEM_DYNSIZE	7
+#define DTRACEACT_PRINT			8	/* print() */
 #define DTRACEACT_PROC			0x0100
 #define DTRACEACT_USTACK		(DTRACEACT_PROC + 1)
 #define DTRACEACT_PROC_DESTRUCTIVE	0x0200

@@ -23,7 +23,7 @@ void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 		return;
 	}
 	if (g->p->ctx->no_kernel_stack) {
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+		cg_scratch_st(g, BPF_DW, off, 0, R1);
 		return;
 	}
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
@@ -33,7 +33,7 @@ void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 	cg_emit(g, BPF_MOV64_IMM(R4, 0));
 	cg_call(g, BPF_FUNC_get_stack);
 	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
-	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
+	cg_scratch_st(g, BPF_DW, off, 0, R1);
 	cg_place(g, ok);
 }
 
@@ -80,7 +80,7 @@ static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
 		cg_copy_str(g, R1, R8);
 	} else {
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)a->off));
+		cg_scratch_stx(g, BPF_DW, R0, a->off, R1);
 	}
 }
 
@@ -96,6 +96,7 @@ void cg_action(struct cg *g, struct node *n)
 		return;
 	case F_PRINTF:
 	case F_SYSTEM:
+	case F_FREOPEN:
 		r = next_rec(g);
 		for (int i = 0; i < r->nargs; i++)
 			record_value(g, n->args.v[i + 1], &r->args[i]);
@@ -115,7 +116,7 @@ void cg_action(struct cg *g, struct node *n)
 			cg_expr(g, n->args.v[2]);
 		else
 			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)r->args[0].size));
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[1].off));
+		cg_scratch_stx(g, BPF_DW, R0, r->args[1].off, R1);
 		cg_expr(g, n->args.v[0]);
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
 		cg_emit(g, BPF_MOV64_REG(R3, R0));
@@ -156,7 +157,7 @@ void cg_action(struct cg *g, struct node *n)
 		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
 		r = next_rec(g);
 		cg_expr(g, n->args.v[0]);
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)r->args[0].off));
+		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
 		cg_jmp_imm(g, BPF_JEQ, R0, 0, skip);
 		cg_jmp_imm(g, BPF_JLE, R0, nspec, ok);
 		cg_fault(g, DTRACEFLT_ILLOP, -1);
@@ -170,7 +171,7 @@ void cg_action(struct cg *g, struct node *n)
 		return;
 	}
 	case F_PRINTA: case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
-	case F_SETOPT:
+	case F_SETOPT: case F_FTRUNCATE:
 		/* done by the consumer when it reads the record */
 		r = next_rec(g);
 		for (int i = 0; i < r->nargs; i++)
@@ -185,6 +186,107 @@ void cg_action(struct cg *g, struct node *n)
 		set_present(g, r);
 		return;
 	}
+	case F_STOP:
+		/* stop the process that fired the probe, as DTrace does: a
+		 * SIGSTOP to it (its debugger or shell resumes it) */
+		r = next_rec(g);
+		cg_emit(g, BPF_MOV64_IMM(R1, 19));	/* SIGSTOP */
+		cg_call(g, BPF_FUNC_send_signal);
+		set_present(g, r);
+		return;
+	case F_PRINT: {
+		/* the address, then the bytes it points at (print.c shows them) */
+		int ok = cg_new_label(g);
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		cg_null_check(g, R0);
+		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_MOV64_REG(R3, R0));
+		cg_scratch_ptr(g, R1, r->args[1].off);
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)r->args[1].size));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok);
+		set_present(g, r);
+		return;
+	}
+	case F_COPYOUT:
+	case F_COPYOUTSTR: {
+		/*
+		 * copyout(buf, addr, n), copyoutstr(s, addr, maxlen)
+		 * (destructive): bpf_probe_write_user() writes only from
+		 * memory of a size the verifier knows, so the bytes go
+		 * through a temporary: at most ALLOCA_MAX of them (all the
+		 * scratch space a clause has), more fault as an invalid
+		 * size; copyoutstr() writes the string and its NUL, cut to
+		 * maxlen.  A bad address faults with it.
+		 */
+		uint32_t t;
+		int d0 = g->depth, ok = cg_new_label(g), ok2 = cg_new_label(g), big = cg_new_label(g);
+		int none = cg_new_label(g);
+		if (!(g->p->kfeat & KF_WRITE_USER))
+			cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not available: this kernel does not let BPF "
+				 "programs write user memory (bpf_probe_write_user; kernel lockdown refuses it)",
+				 sema_fn_name(n->fn));
+		t = cg_temp(g, n->fn == F_COPYOUT ? ALLOCA_MAX : g->L->strbuf);
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		if (n->fn == F_COPYOUTSTR)
+			cg_null_check(g, R0);
+		cg_push(g, R0);				/* d0: source */
+		cg_expr(g, n->args.v[1]);
+		cg_push(g, R0);				/* d0 + 1: user address */
+		cg_expr(g, n->args.v[2]);
+		cg_emit(g, BPF_MOV64_REG(R9, R0));	/* r9: the count */
+		if (n->fn == F_COPYOUTSTR) {
+			/* the string and its NUL, at most maxlen bytes */
+			cg_peek(g, R1, d0);
+			cg_strlen_reg(g);
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+			cg_emit(g, BPF_JMP_REG(BPF_JGE, R0, R9, 1));
+			cg_emit(g, BPF_MOV64_REG(R9, R0));
+		}
+		cg_jmp_imm(g, BPF_JEQ, R9, 0, none);
+		cg_jmp_imm(g, BPF_JLE, R9, (int32_t)(n->fn == F_COPYOUT ? ALLOCA_MAX : g->L->strmax), ok);
+		cg_place(g, big);
+		cg_fault(g, DTRACEFLT_BADSIZE, R9);
+		cg_place(g, ok);
+		cg_scratch_ptr(g, R1, t);
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_peek(g, R3, d0);
+		cg_emit(g, BPF_MOV64_REG(R8, R3));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok2);
+		cg_fault(g, DTRACEFLT_BADADDR, R8);
+		cg_place(g, ok2);
+		{
+			int written = cg_new_label(g);
+			cg_peek(g, R1, d0 + 1);
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_scratch_ptr(g, R2, t);
+			cg_emit(g, BPF_MOV64_REG(R3, R9));
+			cg_call(g, BPF_FUNC_probe_write_user);
+			cg_jmp_imm(g, BPF_JEQ, R0, 0, written);
+			cg_fault(g, DTRACEFLT_BADADDR, R8);
+			cg_place(g, written);
+		}
+		cg_place(g, none);
+		g->depth = d0;
+		set_present(g, r);
+		return;
+	}
+	case F_CHILL:
+		/* a BPF program may not wait: it runs with preemption off,
+		 * and the kernel gives it no delay (Oracle's DTrace for
+		 * Linux refuses chill() too) */
+		cg_error(g, n->line, "D_UNKNOWN", "chill( ) is not available on Linux: a BPF program cannot spin for a time");
+	case F_BREAKPOINT:
+	case F_PANIC:
+		/* no BPF helper stops the kernel in a debugger or panics it */
+		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not available on Linux: BPF programs cannot %s the kernel",
+			 sema_fn_name(n->fn), n->fn == F_PANIC ? "panic" : "stop");
 	default:
 		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 	}
@@ -262,6 +364,24 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		*off += 8;
 		break;
 	}
+	case F_PRINT: {
+		/* the address, then the value's bytes; the type for the consumer */
+		struct dt_type *t = ((struct node *)e->args.v[0])->type->ref;
+		uint32_t size = type_size(t, L->strbuf - 1);
+		r->fmt = t;
+		r->nargs = 2;
+		r->args = xcalloc(2, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = 8;
+		r->args[0].is_ptr = 1;
+		r->args[0].isize = 8;
+		*off += 8;
+		r->args[1].off = *off;
+		r->args[1].size = size;
+		r->args[1].is_raw = 1;
+		*off += (size + 7) & ~7u;
+		break;
+	}
 	case F_STACK:
 	case F_USTACK:
 		r->nargs = 1;
@@ -300,6 +420,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		break;
 	case F_PRINTF:
 	case F_SYSTEM:
+	case F_FREOPEN:
 		r->fmt = e->aux;
 		r->nargs = e->args.n - 1;
 		r->args = xcalloc((size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));

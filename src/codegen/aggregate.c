@@ -385,9 +385,9 @@ void cg_agg_update(struct cg *g, struct node *e)
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, ins_ok);
 	cg_jmp_imm(g, BPF_JEQ, R0, -17 /* EEXIST */, ins_ok);
 	/* counted per CPU, in this CPU's scratch area */
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(g->L->drops_off + 8)));
+	cg_scratch_ldx(g, BPF_DW, R1, g->L->drops_off + 8);
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)(g->L->drops_off + 8)));
+	cg_scratch_stx(g, BPF_DW, R1, g->L->drops_off + 8, R2);
 	cg_jmp(g, done);
 	cg_place(g, ins_ok);
 	cg_ld_map(g, R1, map);

@@ -95,9 +95,9 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		switch (b - BV_ARG0) {
 		case 1: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_ERRPRID)); break;
 		case 2: cg_emit(g, BPF_MOV64_IMM(R0, g->err_clause_num)); break;
-		case 3: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + RF_PC))); break;
-		case 4: cg_emit(g, BPF_LDX_MEM(BPF_W, R0, R7, (int16_t)(fo + RF_FAULT))); break;
-		case 5: cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(fo + RF_ADDR))); break;
+		case 3: cg_scratch_ldx(g, BPF_DW, R0, fo + RF_PC); break;
+		case 4: cg_scratch_ldx(g, BPF_W, R0, fo + RF_FAULT); break;
+		case 5: cg_scratch_ldx(g, BPF_DW, R0, fo + RF_ADDR); break;
 		default: cg_emit(g, BPF_MOV64_IMM(R0, 0)); break;
 		}
 		return;

@@ -40,6 +40,7 @@ struct dt_cgopts {
 #define KF_HASH_NOPREALLOC 0x8u	/* may use hash maps allocated as used (perf_event: 6.1) */
 #define KF_FENTRY	0x10u	/* tracing programs load (kfeat_fentry_works) */
 #define KF_UPROBE_MULTI	0x20u	/* uprobe_multi links (6.6: kfeat_uprobe_multi_works) */
+#define KF_WRITE_USER	0x40u	/* bpf_probe_write_user() (not under kernel lockdown) */
 #define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
 
 /* Whether subroutine fn (enum builtin_fn) calls the string functions, so

@@ -267,13 +267,18 @@ void cg_fault(struct cg *g, int type, int addr_reg)
 {
 	uint32_t fo = g->L->fault_off;
 
-	cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + RF_FAULT), type));
+	/* the fault area lies beyond a 16-bit offset when strsize is large:
+	 * the stores go through a register the fault block does not need */
+	int tmp = addr_reg == R5 ? R4 : R5;
+
 	if (addr_reg >= 0)
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, addr_reg, (int16_t)(fo + RF_ADDR)));
+		cg_scratch_stx(g, BPF_DW, addr_reg, fo + RF_ADDR, tmp);
 	else
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + RF_ADDR), 0));
+		cg_scratch_st(g, BPF_DW, fo + RF_ADDR, 0, tmp);
+	cg_scratch_st(g, BPF_W, fo + RF_FAULT, type, tmp);
+	/* the pc the record carries is the fault site's, in the table */
 	add_srcpos(g, g->p->ninsns);
-	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(fo + RF_PC), g->p->ninsns));
+	cg_scratch_st(g, BPF_DW, fo + RF_PC, g->p->ninsns, tmp);
 	g->fault_used = 1;
 	cg_jmp(g, g->fault_label);
 }

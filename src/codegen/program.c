@@ -168,9 +168,9 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		cg_emit(g, BPF_MOV64_IMM(R4, 0));
 		cg_call(g, BPF_FUNC_ringbuf_output);
 		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->drops_off));
+		cg_scratch_ldx(g, BPF_DW, R1, g->L->drops_off);
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)g->L->drops_off));
+		cg_scratch_stx(g, BPF_DW, R1, g->L->drops_off, R2);
 		cg_place(g, ok);
 	}
 	/* fault block, if anything in the clause can fault */
@@ -179,10 +179,11 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		cg_jmp(g, g->end_label);
 		g->labels[g->fault_label] = g->p->ninsns;
 		uint32_t fo = g->L->fault_off;
-		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)fo, (int32_t)REC_FAULT));
+		/* (scratch offsets may pass 16 bits: a large strsize) */
+		cg_scratch_st(g, BPF_W, fo, (int32_t)REC_FAULT, R2);
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));
-		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R1, (int16_t)(fo + RF_PROBE)));
-		cg_emit(g, BPF_ST_MEM(BPF_W, R7, (int16_t)(fo + RF_CLAUSE), c->index));
+		cg_scratch_stx(g, BPF_W, R1, fo + RF_PROBE, R2);
+		cg_scratch_st(g, BPF_W, fo + RF_CLAUSE, c->index, R2);
 		cg_ld_map(g, R1, CGM_RINGBUF);
 		cg_emit(g, BPF_MOV64_REG(R2, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)fo));

@@ -7,6 +7,9 @@
  */
 #include "cg_impl.h"
 
+#include <stdio.h>
+#include <string.h>
+
 
 /*
  * A string function (strfn.c) left in r0 the index of a match in the string at stack depth d,
@@ -384,6 +387,51 @@ static void gen_speculation(struct cg *g, struct node *n)
 }
 
 /*
+ * Reverse the string at stack depth ds into
+ * scratch rev (strbuf + 8 bytes): a copy of it is taken 8 bytes at a
+ * time and each word byte-swapped into the mirror position, so the
+ * reversed string ends at rev + strbuf, where a NUL goes, and starts
+ * len bytes before (rev_start).  The loop's count is a constant.
+ */
+static void reverse_str(struct cg *g, int ds, uint32_t rev)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf);
+	int loop = cg_new_label(g), done = cg_new_label(g);
+	const int32_t words = (int32_t)(g->L->strbuf / 8);
+
+	cg_peek(g, R3, ds);
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R3);
+	cg_scratch_st(g, BPF_B, rev + g->L->strbuf, 0, R1);
+	cg_scratch_ptr(g, R8, t);
+	cg_scratch_ptr(g, R9, rev + g->L->strbuf - 8);
+	cg_emit(g, BPF_MOV64_IMM(R2, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R2, words, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R8, 0));
+	cg_emit(g, BPF_INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R9, R0, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R9, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+}
+
+/* reg = where the reversed string in rev starts (its length in scratch
+ * at len); clobbers r3 (a subtraction, not a negation, keeps the bounds
+ * older verifiers need for the pointer arithmetic) */
+static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
+{
+	cg_scratch_ldx(g, BPF_DW, R3, len);
+	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
+	cg_emit(g, BPF_MOV64_IMM(reg, (int32_t)g->L->strbuf));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, reg, R3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, reg, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, reg, (int32_t)rev));
+}
+
+/*
  * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
  * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
  * empty strings give 0; index() ignores a negative start and finds nothing
@@ -432,7 +480,8 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_jmp(g, res);
 	} else {
 		/* r8 = min(start, len, len - sublen); none if negative */
-		int loop = cg_new_label(g);
+		uint32_t rs = cg_temp(g, g->L->strbuf + 8), rsub = cg_temp(g, g->L->strbuf + 8);
+		uint32_t last = cg_temp(g, 24);
 		cg_peek(g, R8, dlen);
 		if (have_pos) {
 			cg_peek(g, R1, dpos);
@@ -447,19 +496,48 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		cg_emit(g, BPF_MOV64_REG(R8, R1));
 		cg_jmp_imm(g, BPF_JSLT, R8, 0, none);
 		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
-		/* try each position from r8 down: sub matches at i when it is
-		 * found within the first strlen(sub) bytes of s + i */
-		cg_place(g, loop);
-		cg_peek(g, R1, d0);
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		cg_peek(g, R2, d0 + 1);
-		cg_peek(g, R3, dsub);
-		cg_strfn(g, SF_STRNSTR);
-		cg_emit(g, BPF_MOV64_REG(R1, R0));
-		cg_emit(g, BPF_MOV64_REG(R0, R8));
-		cg_jmp_imm(g, BPF_JEQ, R1, 0, res);
-		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R8, 1));
-		cg_jmp_imm(g, BPF_JSGE, R8, 0, loop);
+		/* the last start and both lengths, through memory: the paths
+		 * that chose the start (and narrowed what the verifier knows
+		 * of the lengths) meet before the loops with one state */
+		cg_scratch_stx(g, BPF_DW, R8, last, R1);
+		cg_peek(g, R8, dlen);
+		cg_scratch_stx(g, BPF_DW, R8, last + 8, R1);
+		cg_peek(g, R8, dsub);
+		cg_scratch_stx(g, BPF_DW, R8, last + 16, R1);
+		{
+			int meet = cg_new_label(g);
+			cg_jmp(g, meet);
+			cg_place(g, meet);
+		}
+		/*
+		 * The last sub at or before it is the first reversed sub in
+		 * the reversed s at or after len - sublen - last: a search
+		 * forward (strstr), with the string functions' cost, where
+		 * trying each start backward would be a loop as long as s.
+		 */
+		reverse_str(g, d0, rs);
+		reverse_str(g, d0 + 1, rsub);
+		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
+		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_scratch_ldx(g, BPF_DW, R2, last);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));	/* q0 = len - sublen - last */
+		cg_clamp_u(g, R1, (int32_t)g->L->strmax - 1);
+		cg_emit(g, BPF_MOV64_REG(R9, R1));
+		rev_start(g, last + 8, rs, R8);
+		cg_emit(g, BPF_MOV64_REG(R1, R8));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+		rev_start(g, last + 16, rsub, R2);
+		cg_strfn(g, SF_STRSTR);
+		cg_jmp_imm(g, BPF_JSLT, R0, 0, none);
+		/* p = len - sublen - (q0 + k) */
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R9));
+		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
+		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R0));
+		cg_emit(g, BPF_MOV64_REG(R0, R1));
+		cg_jmp(g, res);
 	}
 	cg_place(g, none);
 	cg_emit(g, BPF_MOV64_IMM(R0, -1));
@@ -558,11 +636,175 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	g->depth = d0;
 }
 
-/* toupper(s) / tolower(s): a copy of s with ASCII letters converted. */
+/* r2 = the value of the digit or letter in r1 (either case, 10 for 'a'),
+ * 99 for any other byte, without a branch.  Clobbers r3, r4. */
+static void digit_value(struct cg *g)
+{
+	/* r3 = c - '0' as a byte, r2 = 1 if below 10 */
+	cg_emit(g, BPF_MOV64_REG(R3, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, '0'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R3, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R4, R3));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 10));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 63));
+	cg_emit(g, BPF_NEG64(R4));
+	/* r2 = 99, or r3 under the mask r4 */
+	cg_emit(g, BPF_MOV64_IMM(R2, 99));
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R3, 99));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R2, R3));
+	/* r3 = (c | 0x20) - 'a' as a byte; a letter if below 26 */
+	cg_emit(g, BPF_MOV64_REG(R3, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R3, 0x20));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 'a'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R3, 0xff));
+	cg_emit(g, BPF_MOV64_REG(R4, R3));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R4, 26));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R4, 63));
+	cg_emit(g, BPF_NEG64(R4));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 10));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R3, R2));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R3, R4));
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R2, R3));
+}
+
+/*
+ * strtoll(s [, base]), as illumos's dtrace_strtoll: blanks and tabs
+ * skipped, an optional sign, in base 16 an optional "0x" (or "0X") before
+ * a hex digit, then the digits below base (letters in either case) up to
+ * the first other character; none gives 0, and the value wraps as a C
+ * one does.  A base outside 2..36 faults (illegal operation).  Leading
+ * zeros are skipped with strspn(); after them at most 128 digits are read
+ * (no 64-bit value has more significant digits in base 2), which bounds
+ * the loop the verifier walks whatever strsize is.
+ */
+#define STRTOLL_DIGITS	128
+static void gen_strtoll(struct cg *g, struct node *n)
+{
+	uint32_t t = cg_temp(g, g->L->strbuf + 8), st = cg_temp(g, 16);
+	int d0 = g->depth, ok = cg_new_label(g), nosign = cg_new_label(g), plus = cg_new_label(g);
+	int nohex = cg_new_label(g), loop = cg_new_label(g), body = cg_new_label(g), acc = cg_new_label(g);
+	int out = cg_new_label(g), pos = cg_new_label(g);
+	const int32_t max = (int32_t)g->L->strmax - 1;
+
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_scratch_st(g, BPF_DW, t + g->L->strbuf, 0, R1);
+	cg_scratch_ptr(g, R1, t);
+	cg_copy_str(g, R1, R8);
+	if (n->args.n > 1) {
+		cg_expr(g, n->args.v[1]);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 2));
+		cg_jmp_imm(g, BPF_JLE, R1, 34, ok);
+		cg_fault(g, DTRACEFLT_ILLOP, -1);
+		cg_place(g, ok);
+	} else {
+		cg_emit(g, BPF_MOV64_IMM(R0, 10));
+	}
+	cg_push(g, R0);				/* d0: base */
+	/* r9 = the index after the blanks */
+	cg_scratch_ptr(g, R1, t);
+	cg_strconst(g, R2, " \t", 2);
+	cg_strfn(g, SF_STRSPN);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_clamp_u(g, R0, max);
+	cg_emit(g, BPF_MOV64_REG(R9, R0));
+	/* the sign: st + 8 = 1 if negative */
+	cg_scratch_st(g, BPF_DW, st + 8, 0, R1);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R1, 0));
+	cg_jmp_imm(g, BPF_JEQ, R1, '+', plus);
+	cg_jmp_imm(g, BPF_JNE, R1, '-', nosign);
+	cg_scratch_st(g, BPF_DW, st + 8, 1, R1);
+	cg_place(g, plus);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_place(g, nosign);
+	/* "0x" before a hex digit, in base 16 */
+	cg_peek(g, R1, d0);
+	cg_jmp_imm(g, BPF_JNE, R1, 16, nohex);
+	cg_scratch_ptr(g, R8, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
+	cg_jmp_imm(g, BPF_JNE, R1, '0', nohex);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, 0x20));
+	cg_jmp_imm(g, BPF_JNE, R1, 'x', nohex);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 2));
+	digit_value(g);
+	cg_jmp_imm(g, BPF_JGE, R2, 16, nohex);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 2));
+	cg_place(g, nohex);
+	/* leading zeros */
+	cg_clamp_u(g, R9, max);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_strconst(g, R2, "0", 1);
+	cg_strfn(g, SF_STRSPN);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_clamp_u(g, R0, max);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R9, R0));
+	/* the digits: r8 counts them; an exit is the fall-through of its
+	 * test and meets the others at out, the value in memory */
+	cg_scratch_st(g, BPF_DW, st, 0, R1);
+	cg_emit(g, BPF_MOV64_IMM(R8, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JLT, R8, STRTOLL_DIGITS, body);
+	cg_jmp(g, out);
+	cg_place(g, body);
+	cg_jmp_imm(g, BPF_JLT, R9, max, acc);
+	cg_jmp(g, out);
+	cg_place(g, acc);
+	cg_scratch_ptr(g, R1, t);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R9));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R1, 0));
+	digit_value(g);
+	cg_peek(g, R1, d0);
+	{
+		int take = cg_new_label(g);
+		cg_jmp_reg(g, BPF_JLT, R2, R1, take);
+		cg_jmp(g, out);
+		cg_place(g, take);
+	}
+	cg_scratch_ldx(g, BPF_DW, R0, st);
+	cg_emit(g, BPF_ALU64_REG(BPF_MUL, R0, R1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R2));
+	cg_scratch_stx(g, BPF_DW, R0, st, R1);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
+	cg_jmp(g, loop);
+	cg_place(g, out);
+	cg_scratch_ldx(g, BPF_DW, R0, st);
+	cg_scratch_ldx(g, BPF_DW, R1, st + 8);
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, pos);
+	cg_emit(g, BPF_NEG64(R0));
+	cg_place(g, pos);
+	g->depth = d0;
+}
+
+/* r = the 64-bit constant with byte b in each of its bytes */
+static void ld_bytes(struct cg *g, int r, uint8_t b)
+{
+	cg_ld_imm64(g, r, 0x0101010101010101ULL * b);
+}
+
+/*
+ * toupper(s) / tolower(s): a copy of s with ASCII letters converted.  The
+ * copy is converted 8 bytes at a time without a branch (a byte is a
+ * letter to convert when its low 7 bits plus 0x80 - lo carry into bit 7
+ * and plus 0x80 - hi - 1 do not, and bit 7 is clear; the case bit is
+ * 0x20), over the whole buffer: bytes after the NUL are no letters of the
+ * string.  The loop's count is a constant, so the verifier walks it once,
+ * at any strsize.
+ */
 static void tocase(struct cg *g, struct node *n, int upper)
 {
 	uint32_t t = cg_temp(g, g->L->strbuf);
-	int loop = cg_new_label(g), store = cg_new_label(g), done = cg_new_label(g);
+	int loop = cg_new_label(g), done = cg_new_label(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 
 	cg_expr(g, n->args.v[0]);
@@ -571,104 +813,114 @@ static void tocase(struct cg *g, struct node *n, int upper)
 	cg_scratch_ptr(g, R1, t);
 	cg_copy_str(g, R1, R8);
 	cg_scratch_ptr(g, R8, t);
-	cg_emit(g, BPF_MOV64_IMM(R3, 0));
+	cg_emit(g, BPF_MOV64_IMM(R9, 0));
 	cg_place(g, loop);
-	cg_jmp_imm(g, BPF_JGE, R3, (int32_t)g->L->strmax - 1, done);
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R8, 0));
-	cg_jmp_imm(g, BPF_JEQ, R4, 0, done);
-	cg_jmp_imm(g, BPF_JLT, R4, lo, store);
-	cg_jmp_imm(g, BPF_JGT, R4, hi, store);
-	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R4, 0x20));
-	cg_emit(g, BPF_STX_MEM(BPF_B, R8, R4, 0));
-	cg_place(g, store);
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 1));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_jmp_imm(g, BPF_JGE, R9, (int32_t)(g->L->strbuf / 8), done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R8, 0));
+	ld_bytes(g, R1, 0x7f);
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R1, R0));		/* low 7 bits */
+	ld_bytes(g, R2, (uint8_t)(0x80 - lo));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));		/* bit 7: at least lo */
+	ld_bytes(g, R3, (uint8_t)(0x80 - hi - 1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R1));		/* bit 7: above hi */
+	cg_emit(g, BPF_ALU64_REG(BPF_OR, R3, R0));		/* ... or not ASCII */
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R3, -1));
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R2, R3));
+	ld_bytes(g, R1, 0x80);
+	cg_emit(g, BPF_ALU64_REG(BPF_AND, R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R2, 2));		/* 0x80 -> 0x20 */
+	cg_emit(g, BPF_ALU64_REG(BPF_XOR, R0, R2));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R8, R0, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R8, 8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
 	cg_jmp(g, loop);
 	cg_place(g, done);
 	cg_scratch_ptr(g, R0, t);
 }
 
 /*
- * r3 = a length into the string at scratch t: shorten it while it ends in
- * '/' and stays above min.  The result goes through scratch (cnt) so the
- * loop's exits merge into one state for the verifier; r3 is reloaded,
- * clamped to strsize.
- */
-static void trim_slashes(struct cg *g, uint32_t t, uint32_t cnt, int min)
-{
-	int loop = cg_new_label(g), out = cg_new_label(g), join = cg_new_label(g);
-
-	cg_place(g, loop);
-	cg_jmp_imm(g, BPF_JLE, R3, min, out);
-	cg_scratch_ptr(g, R2, t - 1);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R2, 0));
-	cg_jmp_imm(g, BPF_JNE, R1, '/', out);
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
-	cg_jmp(g, loop);
-	cg_place(g, out);
-	cg_scratch_stx(g, BPF_DW, R3, cnt, R1);
-	cg_jmp(g, join);
-	cg_place(g, join);
-	cg_scratch_ldx(g, BPF_DW, R3, cnt);
-	cg_clamp_u(g, R3, (int32_t)g->L->strmax - 1);
-}
-
-/*
  * basename(s) and dirname(s), as basename(1) and dirname(1): trailing
  * slashes do not count; basename("/") is "/", dirname("usr") is ".".
+ * The string's end is read in the reversed string (reverse_str), where
+ * the trailing slashes, the last component and the slashes before it are
+ * spans from its start (strspn, strcspn): no loop runs over the string
+ * but the reversal's, whose count is a constant.
  */
 static void pathpart(struct cg *g, struct node *n, int dir)
 {
-	uint32_t t = cg_temp(g, g->L->strbuf), r = cg_temp(g, g->L->strbuf), cnt = cg_temp(g, 8);
-	int dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
+	uint32_t rev = cg_temp(g, g->L->strbuf + 8), r = cg_temp(g, g->L->strbuf), v = cg_temp(g, 32);
+	int d0 = g->depth, dot = cg_new_label(g), slash = cg_new_label(g), done = cg_new_label(g);
+	int ok = cg_new_label(g), meet = cg_new_label(g);
+	const int32_t max = (int32_t)g->L->strmax - 1;
 
-	cg_expr(g, n->args.v[0]);
-	cg_null_check(g, R0);
-	cg_emit(g, BPF_MOV64_REG(R8, R0));
-	cg_scratch_ptr(g, R1, t);
-	cg_copy_str(g, R1, R8);
-	cg_scratch_ptr(g, R1, t);
+	push_str_arg(g, n->args.v[0]);		/* d0: s */
+	cg_peek(g, R1, d0);
 	cg_strlen_reg(g);
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, dot);
-	/* r3 = length without trailing slashes (at least 1) */
-	cg_emit(g, BPF_MOV64_REG(R3, R0));
-	trim_slashes(g, t, cnt, 1);
-	cg_jmp_imm(g, BPF_JEQ, R3, 0, dot);
-	/* "/" (all slashes): "/" either way */
-	cg_scratch_ldx(g, BPF_B, R1, t);
-	cg_emit(g, BPF_JMP_IMM(BPF_JNE, R1, '/', 1));
-	cg_jmp_imm(g, BPF_JEQ, R3, 1, slash);
-	cg_scratch_ptr(g, R2, t);
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-	cg_scratch_ptr(g, R1, t);
-	cg_emit(g, BPF_MOV64_IMM(R2, '/'));
-	cg_strfn(g, SF_STRRCHR);
+	/* v: the length, then the spans; through memory, so that one state
+	 * goes on to the reversal's loop */
+	cg_scratch_stx(g, BPF_DW, R0, v, R1);
+	cg_jmp(g, meet);
+	cg_place(g, meet);
+	reverse_str(g, d0, rev);
+	/* v + 8: the trailing slashes; all of it: "/" */
+	rev_start(g, v, rev, R1);
+	cg_strconst(g, R2, "/", 1);
+	cg_strfn(g, SF_STRSPN);
+	cg_clamp_u(g, R0, max);
+	cg_scratch_stx(g, BPF_DW, R0, v + 8, R1);
+	cg_scratch_ldx(g, BPF_DW, R1, v);
+	cg_jmp_reg(g, BPF_JGE, R0, R1, slash);
+	/* v + 16: the last component's length */
+	rev_start(g, v, rev, R1);
+	cg_scratch_ldx(g, BPF_DW, R2, v + 8);
+	cg_clamp_u(g, R2, max);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+	cg_strconst(g, R2, "/", 1);
+	cg_strfn(g, SF_STRCSPN);
+	cg_clamp_u(g, R0, max);
+	cg_scratch_stx(g, BPF_DW, R0, v + 16, R1);
+	/* r8 = the length without the trailing slashes */
+	cg_scratch_ldx(g, BPF_DW, R8, v);
+	cg_scratch_ldx(g, BPF_DW, R1, v + 8);
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R1));
 	if (!dir) {
-		/* after the last slash (or all of it) */
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
-		cg_emit(g, BPF_MOV64_IMM(R0, 0));
-		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-		cg_scratch_ptr(g, R3, t);
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R0));
+		/* the component: its length from r8 - its length on */
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_clamp_u(g, R8, max);
+		cg_emit(g, BPF_MOV64_REG(R2, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		cg_clamp_u(g, R2, max + 1);
+		cg_peek(g, R3, d0);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R8));
 		cg_scratch_ptr(g, R1, r);
-		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 		cg_call(g, BPF_FUNC_probe_read_kernel_str);
 		cg_scratch_ptr(g, R0, r);
 		cg_jmp(g, done);
 	} else {
-		cg_jmp_imm(g, BPF_JSLT, R0, 0, dot);
-		cg_clamp_u(g, R0, (int32_t)g->L->strmax - 1);
-		/* drop the slashes before the last component */
-		cg_emit(g, BPF_MOV64_REG(R3, R0));
-		trim_slashes(g, t, cnt, 0);
-		cg_jmp_imm(g, BPF_JEQ, R3, 0, slash);
-		cg_scratch_ptr(g, R2, t);
+		/* r8 = what comes before the component; none: "." */
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_jmp_imm(g, BPF_JSLE, R8, 0, dot);
+		cg_scratch_stx(g, BPF_DW, R8, v + 24, R1);
+		/* less the slashes before the component; none left: "/" */
+		rev_start(g, v, rev, R1);
+		cg_scratch_ldx(g, BPF_DW, R2, v + 8);
+		cg_scratch_ldx(g, BPF_DW, R3, v + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R3));
-		cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, 0));
-		cg_scratch_ptr(g, R0, t);
+		cg_clamp_u(g, R2, max);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+		cg_strconst(g, R2, "/", 1);
+		cg_strfn(g, SF_STRSPN);
+		cg_scratch_ldx(g, BPF_DW, R8, v + 24);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R8, R0));
+		cg_jmp_imm(g, BPF_JSLE, R8, 0, slash);
+		cg_clamp_u(g, R8, max);
+		cg_emit(g, BPF_MOV64_REG(R2, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+		cg_peek(g, R3, d0);
+		cg_scratch_ptr(g, R1, r);
+		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_scratch_ptr(g, R0, r);
 		cg_jmp(g, done);
 	}
 	cg_place(g, dot);
@@ -679,6 +931,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_place(g, ok);
 	cg_scratch_ptr(g, R0, r);
 	cg_place(g, done);
+	g->depth = d0;
 }
 
 /*
@@ -817,16 +1070,21 @@ static void gen_alloca(struct cg *g, struct node *n)
 	alloca_result(g);
 }
 
-/* bcopy(src, dst, n): dst must be memory alloca() gave out. */
-static void gen_bcopy(struct cg *g, struct node *n)
+/*
+ * Copy into memory alloca() gave out: bcopy(src, dst, n) from kernel (or
+ * D) memory, copyinto(addr, n, dst) from user memory.  The destination
+ * must lie within what alloca() handed out (DTrace's
+ * dt_cg_subr_bcopy_impl); a bad source address faults with it.
+ */
+static void copy_to_alloca(struct cg *g, struct node *n, int isrc, int isize, int idst, int helper)
 {
 	int d0 = g->depth, ok = cg_new_label(g), bad = cg_new_label(g), done = cg_new_label(g);
 
-	cg_expr(g, n->args.v[0]);
+	cg_expr(g, n->args.v[isrc]);
 	cg_push(g, R0);
-	cg_expr(g, n->args.v[2]);
+	cg_expr(g, n->args.v[isize]);
 	cg_push(g, R0);
-	cg_expr(g, n->args.v[1]);			/* r0 = dst */
+	cg_expr(g, n->args.v[idst]);			/* r0 = dst */
 	/* the size must fit what alloca() gave out at dst */
 	cg_peek(g, R9, d0 + 1);
 	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
@@ -850,12 +1108,115 @@ static void gen_bcopy(struct cg *g, struct node *n)
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_peek(g, R3, d0);
 	cg_emit(g, BPF_MOV64_REG(R8, R3));
-	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_call(g, helper);
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
 	cg_fault(g, DTRACEFLT_BADADDR, R8);
 	cg_place(g, done);
 	g->depth = d0;
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+}
+
+static void gen_bcopy(struct cg *g, struct node *n)
+{
+	copy_to_alloca(g, n, 0, 2, 1, BPF_FUNC_probe_read_kernel);
+}
+
+static void gen_copyinto(struct cg *g, struct node *n)
+{
+	copy_to_alloca(g, n, 0, 1, 2, BPF_FUNC_probe_read_user);
+}
+
+/*
+ * r0 = the u64 at offset off of the struct whose address r0 holds (0 if
+ * it cannot be read), for the lock subroutines.
+ */
+static void read_lock_word(struct cg *g, struct node *n, const char *tag, const char *path)
+{
+	struct dt_type *t = type_tag(TY_STRUCT, tag);
+	uint32_t off = 0;
+	char buf[64], *save = NULL, *m;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (m = strtok_r(buf, ".", &save); m; m = strtok_r(NULL, ".", &save)) {
+		const struct dt_member *mb = t ? type_member(t, m) : NULL;
+		if (!mb)
+			cg_error(g, n->line, "D_UNKNOWN", "%s( ): the kernel's BTF has no struct %s member %s",
+				 sema_fn_name(n->fn), tag, path);
+		off += mb->offset;
+		t = mb->type;
+	}
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	cg_read_kernel_u64(g);
+}
+
+/*
+ * The lock subroutines, on Linux's locks: a struct mutex's owner word is
+ * the owning task with flags in its 3 low bits; a rwlock_t (a qrwlock)
+ * counts readers from bit 9 of its cnts word and has a writer in its low
+ * byte (0x100: a writer waits).  Linux's mutexes are all adaptive (they
+ * spin, then sleep), none is a spin mutex.
+ */
+#define MUTEX_FLAGS	7
+#define QRW_WMASK	0x1ff
+#define QRW_LOCKED	0xff
+
+static void gen_mutex_owned(struct cg *g, struct node *n)
+{
+	int yes = cg_new_label(g), done = cg_new_label(g);
+
+	read_lock_word(g, n, "mutex", "owner");
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~MUTEX_FLAGS));
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_call(g, BPF_FUNC_get_current_task);
+	cg_jmp_reg(g, BPF_JEQ, R0, R8, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_place(g, done);
+}
+
+static void gen_mutex_owner(struct cg *g, struct node *n)
+{
+	read_lock_word(g, n, "mutex", "owner");
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~MUTEX_FLAGS));
+}
+
+static void gen_mutex_type(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_IMM(R0, n->fn == F_MUTEX_TYPE_ADAPTIVE));
+}
+
+/* r0 = the cnts word of the rwlock_t at the argument (32 bits) */
+static void rw_cnts(struct cg *g, struct node *n)
+{
+	read_lock_word(g, n, "qrwlock", "cnts");
+	cg_emit(g, BPF_MOV32_REG(R0, R0));
+}
+
+static void gen_rw_read_held(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 9));	/* the readers */
+}
+
+static void gen_rw_write_held(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, QRW_LOCKED));
+	cg_emit(g, BPF_JMP_IMM(BPF_JEQ, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+}
+
+static void gen_rw_iswriter(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, QRW_WMASK));
+	cg_emit(g, BPF_JMP_IMM(BPF_JEQ, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
 }
 
 static void gen_strlen(struct cg *g, struct node *n)
@@ -950,6 +1311,12 @@ static void gen_htonll(struct cg *g, struct node *n)
 	to_be(g, n, 64);
 }
 
+/* ddi_pathname(): Solaris's device tree has no Linux counterpart. */
+static void gen_ddi_pathname(struct cg *g, struct node *n)
+{
+	cg_error(g, n->line, "D_UNKNOWN", "ddi_pathname( ) is not available on Linux: it has no Solaris device tree");
+}
+
 /*
  * The subroutines, by enum builtin_fn (front/sema.h).  Adding one: its
  * generator above and its row here; the front end declares it (its
@@ -972,6 +1339,7 @@ static const struct {
 	[F_TOUPPER] = {gen_toupper},
 	[F_TOLOWER] = {gen_tolower},
 	[F_LLTOSTR] = {gen_lltostr},
+	[F_STRTOLL] = {gen_strtoll, 1},
 	[F_BASENAME] = {gen_basename, 1},
 	[F_DIRNAME] = {gen_dirname, 1},
 	[F_STRTOK] = {gen_strtok, 1},
@@ -991,6 +1359,19 @@ static const struct {
 	[F_NTOHLL] = {gen_htonll},
 	[F_GETMAJOR] = {gen_getmajor},
 	[F_GETMINOR] = {gen_getminor},
+	[F_COPYINTO] = {gen_copyinto},
+	[F_MUTEX_OWNED] = {gen_mutex_owned},
+	[F_MUTEX_OWNER] = {gen_mutex_owner},
+	[F_MUTEX_TYPE_ADAPTIVE] = {gen_mutex_type},
+	[F_MUTEX_TYPE_SPIN] = {gen_mutex_type},
+	[F_RW_READ_HELD] = {gen_rw_read_held},
+	[F_RW_WRITE_HELD] = {gen_rw_write_held},
+	[F_RW_ISWRITER] = {gen_rw_iswriter},
+	[F_INET_NTOA] = {cg_subr_inet_ntoa},
+	[F_INET_NTOA6] = {cg_subr_inet_ntoa6},
+	[F_INET_NTOP] = {cg_subr_inet_ntop},
+	[F_LINK_NTOP] = {cg_subr_link_ntop},
+	[F_DDI_PATHNAME] = {gen_ddi_pathname},
 };
 
 int cg_subr_uses_strfn(int fn)

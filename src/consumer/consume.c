@@ -17,8 +17,11 @@
 #include "dt_impl.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bpf/libbpf.h>
 
@@ -27,6 +30,7 @@
 #include "agg.h"
 #include "format.h"
 #include "output.h"
+#include "print.h"
 #include "usyms.h"
 
 /* The DTRACEACT_* kind an action's record has. */
@@ -47,6 +51,7 @@ static dtrace_actkind_t action_kind(int fn)
 	case F_BREAKPOINT: return DTRACEACT_BREAKPOINT;
 	case F_PANIC: return DTRACEACT_PANIC;
 	case F_CHILL: return DTRACEACT_CHILL;
+	case F_PRINT: return DTRACEACT_PRINT;
 	case F_SPECULATE: return DTRACEACT_SPECULATE;
 	case F_COMMIT: return DTRACEACT_COMMIT;
 	case F_DISCARD: return DTRACEACT_DISCARD;
@@ -262,6 +267,43 @@ void dt_spec_free(struct dtrace_hdl *h)
 	}
 }
 
+/*
+ * freopen(name): from now on the consumer's output goes to the file name
+ * (appended to, made if need be), or back where it went with "" (DTrace's
+ * dt_freopen): the file takes the place of the output's file descriptor,
+ * so everything written there follows, aggregations printed at the end
+ * included.  A file that cannot be opened is an error of the probe.
+ */
+static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const char *name)
+{
+	FILE *fp = h->cons ? h->cons->fp : NULL;
+	int fd;
+
+	if (!fp)
+		return;
+	flush_out(h);
+	fflush(fp);
+	if (!*name) {
+		if (h->freopen_saved) {
+			dup2(h->freopen_saved - 1, fileno(fp));
+			close(h->freopen_saved - 1);
+			h->freopen_saved = 0;
+		}
+		return;
+	}
+	fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		char msg[PATH_MAX + 128];
+		snprintf(msg, sizeof(msg), "failed to freopen() \"%s\": %s\n", name, strerror(errno));
+		report(h, pd, msg);
+		return;
+	}
+	if (!h->freopen_saved)
+		h->freopen_saved = fcntl(fileno(fp), F_DUPFD_CLOEXEC, 0) + 1;
+	dup2(fd, fileno(fp));
+	close(fd);
+}
+
 /* The library's part of an action, and its output through h->out. */
 static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *data, size_t size,
 		      const dtrace_probedata_t *pd, int print)
@@ -307,6 +349,35 @@ static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *da
 		sb_free(&cmd);
 		break;
 	}
+	case F_FREOPEN: {
+		struct strbuf name;
+		sb_init(&name);
+		if (r->fmt)
+			dtf_print_syms(&name, r->fmt, vals, nv, &o->syms);
+		do_freopen(h, pd, name.s ? name.s : "");
+		sb_free(&name);
+		break;
+	}
+	case F_PRINT:
+		if (print) {
+			struct strbuf text;
+			uint64_t addr;
+			sb_init(&text);
+			memcpy(&addr, data + r->args[0].off, 8);
+			dt_print_typed(&text, r->fmt, addr, data + r->args[1].off, r->args[1].size, h->o.printsize);
+			o->ops->message(o, text.s, text.len, NULL, 0);
+			sb_free(&text);
+		}
+		break;
+	case F_FTRUNCATE:
+		/* the output so far is dropped: a file's length becomes 0 */
+		flush_out(h);
+		if (h->cons && h->cons->fp) {
+			fflush(h->cons->fp);
+			if (ftruncate(fileno(h->cons->fp), 0) == 0)
+				rewind(h->cons->fp);
+		}
+		break;
 	case F_COMMIT:
 	case F_DISCARD:
 		/* what was speculated follows the committing probe's output */

@@ -56,6 +56,7 @@ struct dt_options {
 	int quiet;
 	int nolibs;		/* -xnolibs: not the default D library */
 	uint32_t strsize;
+	uint32_t printsize;	/* print(): most bytes shown of a value */
 	uint64_t bufsize;
 	uint64_t dynvarsize;
 	int destructive;
@@ -169,6 +170,8 @@ struct dtrace_hdl {
 	struct dt_agg *aggs;	/* the program's aggregations, by id */
 	int naggs;
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */
+	int freopen_saved;	/* freopen(): the consumer's output file
+				 * descriptor as it was, dup()ed, plus 1; 0: none */
 	dtrace_eprobedesc_t **edescs;	/* by epid, made on first use */
 	int nedescs;
 	dtrace_probedesc_t **pdescs;	/* by probe id, made on first use */

@@ -28,6 +28,8 @@
  *   fentry          fentry/fexit programs (fbt uses kprobes instead)
  *   uprobe-multi    uprobe_multi links (pid and USDT then use one perf
  *                   uprobe event per site)
+ *   write-user      bpf_probe_write_user(), which a locked-down kernel
+ *                   refuses (copyout() and copyoutstr() then do not compile)
  */
 #define _GNU_SOURCE	/* memfd_create */
 #include "dt_impl.h"
@@ -62,6 +64,7 @@ static const struct {
 	{"hash-noprealloc", KF_HASH_NOPREALLOC},
 	{"fentry", KF_FENTRY},
 	{"uprobe-multi", KF_UPROBE_MULTI},
+	{"write-user", KF_WRITE_USER},
 	{"all", ~0u},
 };
 
@@ -160,6 +163,18 @@ static unsigned int probe(int prog_type)
 	};
 	if (loads(prog_type, sdiv, sizeof(sdiv) / sizeof(sdiv[0])) != 0)
 		bits |= KF_CPUV4;
+	const struct bpf_insn wuser[] = {
+		BPF_ST_MEM(BPF_DW, BPF_REG_10, -8, 0),
+		BPF_MOV64_IMM(BPF_REG_1, 0),
+		BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -8),
+		BPF_MOV64_IMM(BPF_REG_3, 1),
+		BPF_CALL_HELPER(BPF_FUNC_probe_write_user),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	if (loads(prog_type, wuser, sizeof(wuser) / sizeof(wuser[0])) == 1)
+		bits |= KF_WRITE_USER;
 	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = BPF_F_NO_PREALLOC);
 	int map = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probe_kf", 4, 8, 1, &mo);
 	if (map >= 0) {

@@ -113,6 +113,13 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		if ((v = parse_size(value)) <= 0 || v > 65536)
 			INVAL();
 		o->strsize = (uint32_t)v;
+	} else if (strcmp(name, "printsize") == 0) {
+		/* DTrace's dt_opt_printsize: out of 1..65536 is the default,
+		 * rounded up to 8 */
+		v = parse_size(value);
+		if (v <= 0 || v > 65536)
+			v = 8192;
+		o->printsize = (uint32_t)((v + 7) & ~7);
 	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "b") == 0) {
 		if ((v = parse_size(value)) <= 0)
 			INVAL();
@@ -251,6 +258,8 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		}
 	if (strcmp(name, "strsize") == 0)
 		*val = o->strsize;
+	else if (strcmp(name, "printsize") == 0)
+		*val = o->printsize;
 	else if (strcmp(name, "bufsize") == 0)
 		*val = (dtrace_optval_t)o->bufsize;
 	else if (strcmp(name, "dynvarsize") == 0)

@@ -103,6 +103,8 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
 		syntax_error(ps);
 	while (ps->cur.kind != T_RBRACE) {
+		/* a member declared with a typedef keeps its name (print()) */
+		const char *tdname = ps->cur.kind == T_TNAME ? xstrdup(ps->cur.text) : NULL;
 		struct dt_type *base = parse_type_spec(ps);
 		do {
 			struct dt_type *mt = base;
@@ -128,6 +130,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				struct dt_member *m = xcalloc(1, sizeof(*m));
 				m->name = name;
 				m->type = mt;
+				m->tname = mt == base ? tdname : NULL;
 				if (t->kind == TY_STRUCT) {
 					m->offset = off + bits / 8;
 					m->bit_offset = (uint8_t)(bits % 8);
@@ -163,6 +166,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				align = al;
 			m->name = name;
 			m->type = mt;
+			m->tname = mt == base ? tdname : NULL;
 			if (t->kind == TY_STRUCT) {
 				off = (off + al - 1) / al * al;
 				m->offset = off;

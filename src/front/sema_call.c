@@ -118,6 +118,16 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_QUANTIZE] = {"quantize", FK_AGG, "void(@, ...)"},
 	[F_LQUANTIZE] = {"lquantize", FK_AGG, "void(@, int32_t, int32_t, ...)"},
 	[F_LLQUANTIZE] = {"llquantize", FK_AGG, "void(@, int32_t, int32_t, int32_t, int32_t, ...)"},
+	/* appended since */
+	[F_INET_NTOA6] = {"inet_ntoa6", FK_SUBR, "string(struct in6_addr *, [int])"},
+	[F_INET_NTOP] = {"inet_ntop", FK_SUBR, "string(int, void *)"},
+	[F_LINK_NTOP] = {"link_ntop", FK_SUBR, "string(int, void *)"},
+	/* declared, so that calls are checked; not generated yet (subr.c,
+	 * action.c say so) */
+	[F_CLEANPATH] = {"cleanpath", FK_SUBR, "string(const char *)"},
+	[F_D_PATH] = {"d_path", FK_SUBR, "string(struct path *)"},
+	[F_DDI_PATHNAME] = {"ddi_pathname", FK_SUBR, "string(void *, int64_t)"},
+	[F_PCAP] = {"pcap", FK_ACTION, "void(void *, int)"},
 };
 
 int sema_fn_lookup(const char *name)
@@ -508,6 +518,21 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		need_destructive(cc, n, f);
 		check_printf(cc, n, "system", 0);
 		break;
+	case F_PRINT:
+		/* what the pointer points at is recorded: it must have a size
+		 * (DTrace's dt_cg_act_print) */
+		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
+			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
+				 type_name(a[0]->type->ref));
+		break;
+	case F_FREOPEN:
+		/* "." is DTrace's word for "back to the original output",
+		 * which a script says with "" (dt_cg_act_printf) */
+		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
+			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
+		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)
+			check_printf(cc, n, "freopen", 0);	/* "" alone: no format */
+		break;
 	case F_PRINTA: {
 		int first = 0;
 		if (a[0]->kind == N_STR)
@@ -606,6 +631,12 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
 	case F_COPYOUT: case F_COPYOUTSTR:
 		need_destructive(cc, n, f);
+		break;
+	case F_INET_NTOA6:
+		/* the second argument says whether an IPv4 address in IPv6
+		 * prints with its "::" or "::ffff:" (DTrace's dt_cg_subr_inet_ntoa6) */
+		if (n->args.n > 1 && !a[1]->is_const)
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
 	case F_STRTOK: {
 		/* the saved position lives in a hidden clause-local string */

@@ -81,13 +81,21 @@ static const struct {
 	{"u32", &ty_uint}, {"u64", &ty_ullong}, {"s8", &ty_schar},
 	{"s16", &ty_short}, {"s32", &ty_int}, {"s64", &ty_llong},
 	{"caddr_t", NULL},
+	/* inet_ntoa()'s address (DTrace's ip.d: a __be32); in6_addr_t, the
+	 * kernel's struct in6_addr, is made in builtin_typedef */
+	{"ipaddr_t", &ty_uint}, {"in6_addr_t", NULL},
 };
 
 static struct dt_type *builtin_typedef(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
-		if (strcmp(builtin_typedefs[i].name, name) == 0)
-			return builtin_typedefs[i].t ? builtin_typedefs[i].t : type_ptr(&ty_char);
+		if (strcmp(builtin_typedefs[i].name, name) == 0) {
+			if (builtin_typedefs[i].t)
+				return builtin_typedefs[i].t;
+			if (strcmp(name, "in6_addr_t") == 0)
+				return type_tag(TY_STRUCT, "in6_addr");
+			return type_ptr(&ty_char);
+		}
 	return NULL;
 }
 
@@ -383,6 +391,16 @@ static void btf_fill_members(struct dt_type *t)
 		uint32_t bits = btf_member_bit_offset(bt, (uint32_t)i);
 		t->members[i].name = xstrdup(btf__name_by_offset(kbtf(), m[i].name_off));
 		t->members[i].type = btf_to_type((int)m[i].type);
+		const struct btf_type *mt = btf__type_by_id(kbtf(), m[i].type);
+		if (mt && btf_kind(mt) == BTF_KIND_TYPEDEF) {
+			t->members[i].tname = btf__name_by_offset(kbtf(), mt->name_off);
+		} else if (mt && btf_kind(mt) == BTF_KIND_ARRAY) {
+			/* an array of a typedef: "__u8 [16]" */
+			const struct btf_type *et = btf__type_by_id(kbtf(), btf_array(mt)->type);
+			if (et && btf_kind(et) == BTF_KIND_TYPEDEF)
+				t->members[i].tname = xasprintf("%s [%u]", btf__name_by_offset(kbtf(), et->name_off),
+								btf_array(mt)->nelems);
+		}
 		t->members[i].offset = bits / 8;
 		t->members[i].bit_size = (uint8_t)btf_member_bitfield_size(bt, (uint32_t)i);
 		t->members[i].bit_offset = (uint8_t)(bits % 8);

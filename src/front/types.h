@@ -18,6 +18,8 @@ struct dt_member {
 	struct dt_type *type;
 	uint32_t offset;	/* bytes */
 	uint8_t bit_offset, bit_size;	/* bitfields: bit_size != 0 */
+	const char *tname;	/* the typedef its type was declared with
+				 * ("uint64_t"), NULL if none: print() shows it */
 };
 
 struct dt_enumerator {
