@@ -48,6 +48,7 @@
  *   strfn.c      the string functions (strchr, strstr, ...): the kernel's
  *                kfuncs, or global BPF functions of ours where it has none
  *   subr.c       subroutines: the table indexed by enum builtin_fn
+ *   netaddr.c    inet_ntoa, inet_ntoa6, inet_ntop, link_ntop: addresses as text
  *   aggregate.c  aggregation updates (histogram geometry in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
  *   ustack.c     user stacks (ustack()): which frames, the caller at a
@@ -210,6 +211,12 @@ void cg_strfn_emit(struct cg *g);
 
 /* ---- subr.c ---- */
 void cg_call_subr(struct cg *g, struct node *n);
+
+/* ---- netaddr.c (subroutines of subr.c's table) ---- */
+void cg_subr_inet_ntoa(struct cg *g, struct node *n);
+void cg_subr_inet_ntoa6(struct cg *g, struct node *n);
+void cg_subr_inet_ntop(struct cg *g, struct node *n);
+void cg_subr_link_ntop(struct cg *g, struct node *n);
 
 /* ---- aggregate.c ---- */
 void cg_agg_update(struct cg *g, struct node *e);

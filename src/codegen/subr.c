@@ -7,6 +7,9 @@
  */
 #include "cg_impl.h"
 
+#include <stdio.h>
+#include <string.h>
+
 
 /*
  * A string function (strfn.c) left in r0 the index of a match in the string at stack depth d,
@@ -818,16 +821,21 @@ static void gen_alloca(struct cg *g, struct node *n)
 	alloca_result(g);
 }
 
-/* bcopy(src, dst, n): dst must be memory alloca() gave out. */
-static void gen_bcopy(struct cg *g, struct node *n)
+/*
+ * Copy into memory alloca() gave out: bcopy(src, dst, n) from kernel (or
+ * D) memory, copyinto(addr, n, dst) from user memory.  The destination
+ * must lie within what alloca() handed out (DTrace's
+ * dt_cg_subr_bcopy_impl); a bad source address faults with it.
+ */
+static void copy_to_alloca(struct cg *g, struct node *n, int isrc, int isize, int idst, int helper)
 {
 	int d0 = g->depth, ok = cg_new_label(g), bad = cg_new_label(g), done = cg_new_label(g);
 
-	cg_expr(g, n->args.v[0]);
+	cg_expr(g, n->args.v[isrc]);
 	cg_push(g, R0);
-	cg_expr(g, n->args.v[2]);
+	cg_expr(g, n->args.v[isize]);
 	cg_push(g, R0);
-	cg_expr(g, n->args.v[1]);			/* r0 = dst */
+	cg_expr(g, n->args.v[idst]);			/* r0 = dst */
 	/* the size must fit what alloca() gave out at dst */
 	cg_peek(g, R9, d0 + 1);
 	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
@@ -851,12 +859,115 @@ static void gen_bcopy(struct cg *g, struct node *n)
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_peek(g, R3, d0);
 	cg_emit(g, BPF_MOV64_REG(R8, R3));
-	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_call(g, helper);
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
 	cg_fault(g, DTRACEFLT_BADADDR, R8);
 	cg_place(g, done);
 	g->depth = d0;
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+}
+
+static void gen_bcopy(struct cg *g, struct node *n)
+{
+	copy_to_alloca(g, n, 0, 2, 1, BPF_FUNC_probe_read_kernel);
+}
+
+static void gen_copyinto(struct cg *g, struct node *n)
+{
+	copy_to_alloca(g, n, 0, 1, 2, BPF_FUNC_probe_read_user);
+}
+
+/*
+ * r0 = the u64 at offset off of the struct whose address r0 holds (0 if
+ * it cannot be read), for the lock subroutines.
+ */
+static void read_lock_word(struct cg *g, struct node *n, const char *tag, const char *path)
+{
+	struct dt_type *t = type_tag(TY_STRUCT, tag);
+	uint32_t off = 0;
+	char buf[64], *save = NULL, *m;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (m = strtok_r(buf, ".", &save); m; m = strtok_r(NULL, ".", &save)) {
+		const struct dt_member *mb = t ? type_member(t, m) : NULL;
+		if (!mb)
+			cg_error(g, n->line, "D_UNKNOWN", "%s( ): the kernel's BTF has no struct %s member %s",
+				 sema_fn_name(n->fn), tag, path);
+		off += mb->offset;
+		t = mb->type;
+	}
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	cg_read_kernel_u64(g);
+}
+
+/*
+ * The lock subroutines, on Linux's locks: a struct mutex's owner word is
+ * the owning task with flags in its 3 low bits; a rwlock_t (a qrwlock)
+ * counts readers from bit 9 of its cnts word and has a writer in its low
+ * byte (0x100: a writer waits).  Linux's mutexes are all adaptive (they
+ * spin, then sleep), none is a spin mutex.
+ */
+#define MUTEX_FLAGS	7
+#define QRW_WMASK	0x1ff
+#define QRW_LOCKED	0xff
+
+static void gen_mutex_owned(struct cg *g, struct node *n)
+{
+	int yes = cg_new_label(g), done = cg_new_label(g);
+
+	read_lock_word(g, n, "mutex", "owner");
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~MUTEX_FLAGS));
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_call(g, BPF_FUNC_get_current_task);
+	cg_jmp_reg(g, BPF_JEQ, R0, R8, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, yes);
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+	cg_place(g, done);
+}
+
+static void gen_mutex_owner(struct cg *g, struct node *n)
+{
+	read_lock_word(g, n, "mutex", "owner");
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, ~MUTEX_FLAGS));
+}
+
+static void gen_mutex_type(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_IMM(R0, n->fn == F_MUTEX_TYPE_ADAPTIVE));
+}
+
+/* r0 = the cnts word of the rwlock_t at the argument (32 bits) */
+static void rw_cnts(struct cg *g, struct node *n)
+{
+	read_lock_word(g, n, "qrwlock", "cnts");
+	cg_emit(g, BPF_MOV32_REG(R0, R0));
+}
+
+static void gen_rw_read_held(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 9));	/* the readers */
+}
+
+static void gen_rw_write_held(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, QRW_LOCKED));
+	cg_emit(g, BPF_JMP_IMM(BPF_JEQ, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
+}
+
+static void gen_rw_iswriter(struct cg *g, struct node *n)
+{
+	rw_cnts(g, n);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, QRW_WMASK));
+	cg_emit(g, BPF_JMP_IMM(BPF_JEQ, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 1));
 }
 
 static void gen_strlen(struct cg *g, struct node *n)
@@ -992,6 +1103,18 @@ static const struct {
 	[F_NTOHLL] = {gen_htonll},
 	[F_GETMAJOR] = {gen_getmajor},
 	[F_GETMINOR] = {gen_getminor},
+	[F_COPYINTO] = {gen_copyinto},
+	[F_MUTEX_OWNED] = {gen_mutex_owned},
+	[F_MUTEX_OWNER] = {gen_mutex_owner},
+	[F_MUTEX_TYPE_ADAPTIVE] = {gen_mutex_type},
+	[F_MUTEX_TYPE_SPIN] = {gen_mutex_type},
+	[F_RW_READ_HELD] = {gen_rw_read_held},
+	[F_RW_WRITE_HELD] = {gen_rw_write_held},
+	[F_RW_ISWRITER] = {gen_rw_iswriter},
+	[F_INET_NTOA] = {cg_subr_inet_ntoa},
+	[F_INET_NTOA6] = {cg_subr_inet_ntoa6},
+	[F_INET_NTOP] = {cg_subr_inet_ntop},
+	[F_LINK_NTOP] = {cg_subr_link_ntop},
 };
 
 int cg_subr_uses_strfn(int fn)

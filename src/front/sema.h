@@ -47,6 +47,8 @@ enum builtin_fn {
 	/* aggregating functions */
 	F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STDDEV, F_QUANTIZE, F_LQUANTIZE,
 	F_LLQUANTIZE,
+	/* appended since: subroutines */
+	F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP,
 	F_NFUNCS
 };
 

@@ -118,6 +118,10 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_QUANTIZE] = {"quantize", FK_AGG, "void(@, ...)"},
 	[F_LQUANTIZE] = {"lquantize", FK_AGG, "void(@, int32_t, int32_t, ...)"},
 	[F_LLQUANTIZE] = {"llquantize", FK_AGG, "void(@, int32_t, int32_t, int32_t, int32_t, ...)"},
+	/* appended since */
+	[F_INET_NTOA6] = {"inet_ntoa6", FK_SUBR, "string(struct in6_addr *, [int])"},
+	[F_INET_NTOP] = {"inet_ntop", FK_SUBR, "string(int, void *)"},
+	[F_LINK_NTOP] = {"link_ntop", FK_SUBR, "string(int, void *)"},
 };
 
 int sema_fn_lookup(const char *name)
@@ -600,6 +604,12 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
 	case F_COPYOUT: case F_COPYOUTSTR:
 		need_destructive(cc, n, f);
+		break;
+	case F_INET_NTOA6:
+		/* the second argument says whether an IPv4 address in IPv6
+		 * prints with its "::" or "::ffff:" (DTrace's dt_cg_subr_inet_ntoa6) */
+		if (n->args.n > 1 && !a[1]->is_const)
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
 	case F_STRTOK: {
 		/* the saved position lives in a hidden clause-local string */

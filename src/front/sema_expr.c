@@ -24,6 +24,10 @@ static const struct {
 	{"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
 	{"DTRACEFLT_LIBRARY", 1000},
 	{"R_SP", 7}, {"R_PC", 16}, {"R_FP", 4}, {"R_SS", 20}, {"R_R0", 10},
+	/* inet_ntop()'s address families and link_ntop()'s hardware types
+	 * (DTrace's net.d; Linux's values) */
+	{"AF_INET", 2}, {"AF_INET6", 10},
+	{"ARPHRD_ETHER", 1}, {"ARPHRD_INFINIBAND", 32},
 };
 
 static uint64_t trunc_to(uint64_t v, const struct dt_type *t)

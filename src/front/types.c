@@ -81,13 +81,21 @@ static const struct {
 	{"u32", &ty_uint}, {"u64", &ty_ullong}, {"s8", &ty_schar},
 	{"s16", &ty_short}, {"s32", &ty_int}, {"s64", &ty_llong},
 	{"caddr_t", NULL},
+	/* inet_ntoa()'s address (DTrace's ip.d: a __be32); in6_addr_t, the
+	 * kernel's struct in6_addr, is made in builtin_typedef */
+	{"ipaddr_t", &ty_uint}, {"in6_addr_t", NULL},
 };
 
 static struct dt_type *builtin_typedef(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
-		if (strcmp(builtin_typedefs[i].name, name) == 0)
-			return builtin_typedefs[i].t ? builtin_typedefs[i].t : type_ptr(&ty_char);
+		if (strcmp(builtin_typedefs[i].name, name) == 0) {
+			if (builtin_typedefs[i].t)
+				return builtin_typedefs[i].t;
+			if (strcmp(name, "in6_addr_t") == 0)
+				return type_tag(TY_STRUCT, "in6_addr");
+			return type_ptr(&ty_char);
+		}
 	return NULL;
 }
 
