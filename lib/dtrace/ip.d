@@ -140,14 +140,14 @@ inline string __ip_protostr[int p] =
 	lltostr((uint64_t)p);
 
 /* The IP header of the packet of the probe that fired, for translators
- * whose input is not the packet (see the opening comment): the sk_buff is
- * net_dev_queue's and netif_receive_skb's arg0, tcp_send_reset's arg1. */
-inline uintptr_t __net_iph =
-	probefunc == "netif_receive_skb" ? (uintptr_t)((struct sk_buff *)arg0)->data :
-	probefunc == "net_dev_queue" ? (uintptr_t)(((struct sk_buff *)arg0)->head +
-	    ((struct sk_buff *)arg0)->network_header) :
-	probefunc == "tcp_send_reset" && arg1 != 0 ? (uintptr_t)(((struct sk_buff *)arg1)->head +
-	    ((struct sk_buff *)arg1)->network_header) : 0;
+ * whose input is not the packet (see the opening comment): at ip, tcp and
+ * udp's receive (netif_receive_skb) arg0 is the sk_buff, the header at its
+ * data; at send (net_dev_queue) arg0 is the sk_buff; at tcp:::accept-
+ * refused (tcp_send_reset, no socket) arg0 is 0 and arg1 the sk_buff. */
+inline uintptr_t __net_skb = arg0 != 0 ? arg0 : arg1;
+inline uintptr_t __net_iph = probename == "receive" ? (uintptr_t)((struct sk_buff *)arg0)->data :
+	__net_skb == 0 ? 0 : (uintptr_t)(((struct sk_buff *)__net_skb)->head +
+	    ((struct sk_buff *)__net_skb)->network_header);
 /* the IP version of the header at h, or 0 */
 inline int __ip_ver[uintptr_t h] = h != 0 ? *(uint8_t *)h >> 4 : 0;
 /* the header after the IP header at h (no IPv6 extension headers) */
@@ -161,16 +161,23 @@ inline uint32_t __ip_plength[uintptr_t h] =
 	__ip_ver[h] == 4 ? ntohs(((struct iphdr *)h)->tot_len) - ((*(uint8_t *)h & 0xf) << 2) :
 	__ip_ver[h] == 6 ? ntohs(((struct ipv6hdr *)h)->payload_len) : 0;
 
-/* a socket's local and remote addresses */
-inline string __sk_laddr[struct sock *S] =
-	S == NULL ? "<unknown>" :
-	S->__sk_common.skc_family == AF_INET ? inet_ntoa(&S->__sk_common.skc_rcv_saddr) :
-	S->__sk_common.skc_family == AF_INET6 ? inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr) : "<unknown>";
-inline string __sk_raddr[struct sock *S] =
-	S == NULL ? "<unknown>" :
-	S->__sk_common.skc_family == AF_INET ? inet_ntoa(&S->__sk_common.skc_daddr) :
-	S->__sk_common.skc_family == AF_INET6 ? inet_ntoa6(&S->__sk_common.skc_v6_daddr) : "<unknown>";
-
+/*
+ * Addresses as text: each member below picks the family and the address's
+ * location first and formats it once (an inet_ntoa6() is a thousand BPF
+ * instructions: a ternary of formatted strings would repeat it).
+ */
+/* a socket's family, and where its local and remote addresses are */
+inline int __sk_fam[struct sock *S] = S->__sk_common.skc_family;
+inline uintptr_t __sk_lptr[struct sock *S] = S->__sk_common.skc_family == AF_INET ?
+	(uintptr_t)&S->__sk_common.skc_rcv_saddr : (uintptr_t)&S->__sk_common.skc_v6_rcv_saddr;
+inline uintptr_t __sk_rptr[struct sock *S] = S->__sk_common.skc_family == AF_INET ?
+	(uintptr_t)&S->__sk_common.skc_daddr : (uintptr_t)&S->__sk_common.skc_v6_daddr;
+/* the family of the IP header at h, and where its addresses are */
+inline int __ip_fam[uintptr_t h] = __ip_ver[h] == 4 ? AF_INET : __ip_ver[h] == 6 ? AF_INET6 : 0;
+inline uintptr_t __ip_sptr[uintptr_t h] = __ip_ver[h] == 4 ? (uintptr_t)&((struct iphdr *)h)->saddr :
+	(uintptr_t)&((struct ipv6hdr *)h)->saddr;
+inline uintptr_t __ip_dptr[uintptr_t h] = __ip_ver[h] == 4 ? (uintptr_t)&((struct iphdr *)h)->daddr :
+	(uintptr_t)&((struct ipv6hdr *)h)->daddr;
 translator pktinfo_t < struct sk_buff *S > {
 	pkt_addr = (uintptr_t)S;
 };
@@ -202,16 +209,19 @@ translator ipinfo_t < struct ipv6hdr *I > {
  * destination of one it receives; ip_plength is then 0.
  */
 inline int __net_outbound = probename == "send" || probename == "connect-request";
+inline int __void_ip_fam[void_ip_t *I] = I != NULL ? __ip_fam[(uintptr_t)I] :
+	arg0 != 0 ? __sk_fam[(struct sock *)arg0] : 0;
+inline uintptr_t __void_ip_sptr[void_ip_t *I] = I != NULL ? __ip_sptr[(uintptr_t)I] :
+	__net_outbound ? __sk_lptr[(struct sock *)arg0] : __sk_rptr[(struct sock *)arg0];
+inline uintptr_t __void_ip_dptr[void_ip_t *I] = I != NULL ? __ip_dptr[(uintptr_t)I] :
+	__net_outbound ? __sk_rptr[(struct sock *)arg0] : __sk_lptr[(struct sock *)arg0];
 translator ipinfo_t < void_ip_t *I > {
-	ip_ver = I != NULL ? __ip_ver[(uintptr_t)I] :
-	    arg0 == 0 ? 0 :
-	    ((struct sock *)arg0)->__sk_common.skc_family == AF_INET ? 4 :
-	    ((struct sock *)arg0)->__sk_common.skc_family == AF_INET6 ? 6 : 0;
+	ip_ver = __void_ip_fam[I] == AF_INET ? 4 : __void_ip_fam[I] == AF_INET6 ? 6 : 0;
 	ip_plength = __ip_plength[(uintptr_t)I];
-	ip_saddr = I != NULL ? __ip_saddr[(uintptr_t)I] :
-	    __net_outbound ? __sk_laddr[(struct sock *)arg0] : __sk_raddr[(struct sock *)arg0];
-	ip_daddr = I != NULL ? __ip_daddr[(uintptr_t)I] :
-	    __net_outbound ? __sk_raddr[(struct sock *)arg0] : __sk_laddr[(struct sock *)arg0];
+	ip_saddr = __void_ip_fam[I] == AF_INET ? inet_ntoa((ipaddr_t *)__void_ip_sptr[I]) :
+	    __void_ip_fam[I] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__void_ip_sptr[I]) : "<unknown>";
+	ip_daddr = __void_ip_fam[I] == AF_INET ? inet_ntoa((ipaddr_t *)__void_ip_dptr[I]) :
+	    __void_ip_fam[I] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__void_ip_dptr[I]) : "<unknown>";
 };
 
 translator ifinfo_t < struct net_device *N > {

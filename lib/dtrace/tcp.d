@@ -131,21 +131,31 @@ translator tcpinfo_t < struct tcphdr *T > {
  * sock:inet_sock_set_state the socket's state is still the old one: the
  * new one is the tracepoint's arg2.
  */
+/* the connection's family and where its addresses are: the socket's, or
+ * the packet's headers' (the local address is the source of a packet
+ * sent) */
+inline int __tcps_fam[struct tcp_sock *T] = T != NULL ? __sk_fam[(struct sock *)T] : __ip_fam[__net_iph];
+inline uintptr_t __tcps_lptr[struct tcp_sock *T] = T != NULL ? __sk_lptr[(struct sock *)T] :
+	__net_outbound ? __ip_sptr[__net_iph] : __ip_dptr[__net_iph];
+inline uintptr_t __tcps_rptr[struct tcp_sock *T] = T != NULL ? __sk_rptr[(struct sock *)T] :
+	__net_outbound ? __ip_dptr[__net_iph] : __ip_sptr[__net_iph];
 translator tcpsinfo_t < struct tcp_sock *T > {
 	tcps_addr = (uintptr_t)T;
-	tcps_local = T != NULL ?
-	    __sk_laddr[(struct sock *)T] == __sk_raddr[(struct sock *)T] :
-	    __ip_saddr[__net_iph] == __ip_daddr[__net_iph];
+	tcps_local = __tcps_fam[T] == AF_INET ?
+	    *(uint32_t *)__tcps_lptr[T] == *(uint32_t *)__tcps_rptr[T] :
+	    __tcps_fam[T] == AF_INET6 ?
+	    ((uint64_t *)__tcps_lptr[T])[0] == ((uint64_t *)__tcps_rptr[T])[0] &&
+	    ((uint64_t *)__tcps_lptr[T])[1] == ((uint64_t *)__tcps_rptr[T])[1] : 0;
 	tcps_lport = T != NULL ? ((struct sock *)T)->__sk_common.skc_num :
 	    __tcp_th == 0 ? 0 : __net_outbound ? ntohs(((struct tcphdr *)__tcp_th)->source) :
 	    ntohs(((struct tcphdr *)__tcp_th)->dest);
 	tcps_rport = T != NULL ? ntohs(((struct sock *)T)->__sk_common.skc_dport) :
 	    __tcp_th == 0 ? 0 : __net_outbound ? ntohs(((struct tcphdr *)__tcp_th)->dest) :
 	    ntohs(((struct tcphdr *)__tcp_th)->source);
-	tcps_laddr = T != NULL ? __sk_laddr[(struct sock *)T] :
-	    __net_outbound ? __ip_saddr[__net_iph] : __ip_daddr[__net_iph];
-	tcps_raddr = T != NULL ? __sk_raddr[(struct sock *)T] :
-	    __net_outbound ? __ip_daddr[__net_iph] : __ip_saddr[__net_iph];
+	tcps_laddr = __tcps_fam[T] == AF_INET ? inet_ntoa((ipaddr_t *)__tcps_lptr[T]) :
+	    __tcps_fam[T] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__tcps_lptr[T]) : "<unknown>";
+	tcps_raddr = __tcps_fam[T] == AF_INET ? inet_ntoa((ipaddr_t *)__tcps_rptr[T]) :
+	    __tcps_fam[T] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__tcps_rptr[T]) : "<unknown>";
 	tcps_state = probefunc == "inet_sock_set_state" ? __tcp_state[(int32_t)arg2] :
 	    T != NULL ? __tcp_state[((struct sock *)T)->__sk_common.skc_state] : TCP_STATE_IDLE;
 	tcps_iss = T != NULL ? T->snd_una - (uint32_t)T->bytes_acked : 0;

@@ -44,6 +44,14 @@ translator udpsinfo_t < struct udp_sock *S > {
 	    ntohs(((struct udphdr *)__udp_uh)->source) : ntohs(((struct udphdr *)__udp_uh)->dest);
 	udps_rport = __udp_uh == 0 ? 0 : probename == "send" ?
 	    ntohs(((struct udphdr *)__udp_uh)->dest) : ntohs(((struct udphdr *)__udp_uh)->source);
-	udps_laddr = probename == "send" ? __ip_saddr[__net_iph] : __ip_daddr[__net_iph];
-	udps_raddr = probename == "send" ? __ip_daddr[__net_iph] : __ip_saddr[__net_iph];
+	udps_laddr = __ip_fam[__net_iph] == AF_INET ?
+	    inet_ntoa((ipaddr_t *)(probename == "send" ? __ip_sptr[__net_iph] : __ip_dptr[__net_iph])) :
+	    __ip_fam[__net_iph] == AF_INET6 ?
+	    inet_ntoa6((in6_addr_t *)(probename == "send" ? __ip_sptr[__net_iph] : __ip_dptr[__net_iph])) :
+	    "<unknown>";
+	udps_raddr = __ip_fam[__net_iph] == AF_INET ?
+	    inet_ntoa((ipaddr_t *)(probename == "send" ? __ip_dptr[__net_iph] : __ip_sptr[__net_iph])) :
+	    __ip_fam[__net_iph] == AF_INET6 ?
+	    inet_ntoa6((in6_addr_t *)(probename == "send" ? __ip_dptr[__net_iph] : __ip_sptr[__net_iph])) :
+	    "<unknown>";
 };
