@@ -146,12 +146,12 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    __tcps_fam[T] == AF_INET6 ?
 	    ((uint64_t *)__tcps_lptr[T])[0] == ((uint64_t *)__tcps_rptr[T])[0] &&
 	    ((uint64_t *)__tcps_lptr[T])[1] == ((uint64_t *)__tcps_rptr[T])[1] : 0;
+	/* the header's source port for a packet sent, its destination
+	 * port for one received (each a 16-bit word of the header) */
 	tcps_lport = T != NULL ? ((struct sock *)T)->__sk_common.skc_num :
-	    __tcp_th == 0 ? 0 : __net_outbound ? ntohs(((struct tcphdr *)__tcp_th)->source) :
-	    ntohs(((struct tcphdr *)__tcp_th)->dest);
+	    ntohs(*(uint16_t *)(__tcp_th + (__net_outbound ? 0 : 2)));
 	tcps_rport = T != NULL ? ntohs(((struct sock *)T)->__sk_common.skc_dport) :
-	    __tcp_th == 0 ? 0 : __net_outbound ? ntohs(((struct tcphdr *)__tcp_th)->dest) :
-	    ntohs(((struct tcphdr *)__tcp_th)->source);
+	    ntohs(*(uint16_t *)(__tcp_th + (__net_outbound ? 2 : 0)));
 	tcps_laddr = __tcps_fam[T] == AF_INET ? inet_ntoa((ipaddr_t *)__tcps_lptr[T]) :
 	    __tcps_fam[T] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__tcps_lptr[T]) : "<unknown>";
 	tcps_raddr = __tcps_fam[T] == AF_INET ? inet_ntoa((ipaddr_t *)__tcps_rptr[T]) :
