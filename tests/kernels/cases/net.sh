@@ -4,11 +4,15 @@
 # accept-refused (tcp_send_reset without a socket) fires from Linux 6.10.
 # Three runs: one program of all these clauses is over 32767 BPF
 # instructions, more than a jump spans before Linux 6.6 (docs/PROVIDERS.md).
+# On 6.1 the runs that print addresses fail (exit 1; the verifier's log,
+# on stderr, is left out): 6.1's verifier rejects the inet_ntoa6()
+# formatter (codegen/netaddr.c: "math between map_value pointer and
+# register with unbounded min value"), which the translators hold.
 ip link set lo up
 $DTRACE -q -c "$CASES/net 7777" -n '
 tcp:::connect-request, tcp:::accept-established
 /args[3]->tcps_lport == 7777 || args[3]->tcps_rport == 7777/
-{ printf("%s %s -> %s:%d\n", probename, args[3]->tcps_laddr, args[3]->tcps_raddr, args[3]->tcps_rport == 7777 ? 7777 : 0); }'
+{ printf("%s %s -> %s:%d\n", probename, args[3]->tcps_laddr, args[3]->tcps_raddr, args[3]->tcps_rport == 7777 ? 7777 : 0); }' 2>/dev/null
 echo "exit $?"
 $DTRACE -q -c "$CASES/net 7777" -n '
 tcp:::state-change
@@ -24,5 +28,5 @@ udp:::receive /args[4]->udp_dport == 7788/
 ip:::receive /args[2]->ip_ver == 4 && args[4]->ipv4_protocol == IPPROTO_UDP/
 { printf("ip receive to %s on %s\n", args[2]->ip_daddr, args[3]->if_name); }
 tcp:::accept-refused /args[4]->tcp_dport == 7790/ { printf("accept-refused %s:%d\n", args[3]->tcps_laddr, args[3]->tcps_lport); }
-tcp:::connect-refused /args[3]->tcps_rport == 7790/ { printf("connect-refused %s\n", tcp_state_string[args[3]->tcps_state]); }'
+tcp:::connect-refused /args[3]->tcps_rport == 7790/ { printf("connect-refused %s\n", tcp_state_string[args[3]->tcps_state]); }' 2>/dev/null
 echo "exit $?"
