@@ -4,8 +4,8 @@
 # accept-refused (tcp_send_reset without a socket) fires from Linux 6.10.
 # Three runs: one program of all these clauses is over 32767 BPF
 # instructions, more than a jump spans before Linux 6.6 (docs/PROVIDERS.md).
-# On 6.1 the runs that print addresses fail (exit 1; the verifier's log,
-# on stderr, is left out): 6.1's verifier rejects the inet_ntoa6()
+# On 6.1 and 5.15 the runs that print addresses fail (exit 1; the verifier's log,
+# on stderr, is left out): their verifier rejects the inet_ntoa6()
 # formatter (codegen/netaddr.c: "math between map_value pointer and
 # register with unbounded min value"), which the translators hold.
 ip link set lo up
