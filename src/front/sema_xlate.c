@@ -22,9 +22,19 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 	} else if (n->op != T_DOT) {
 		dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 	}
+	/* the translator from the input's own type first (ip.d has one
+	 * ipinfo_t translator from struct iphdr *, one from struct ipv6hdr *
+	 * and one from void_ip_t *, as DTrace's dt_xlator_lookup prefers an
+	 * exact match), then one from a compatible type */
+	struct dt_xlator *exact = NULL;
+	for (int i = 0; i < cc->P->xlators.n && !exact; i++) {
+		struct dt_xlator *t = cc->P->xlators.v[i];
+		if (t->out == out && strcmp(type_name(t->in), type_name(in->type)) == 0)
+			exact = t;
+	}
 	for (int i = 0; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *t = cc->P->xlators.v[i];
-		if (t->out != out)
+		if (t->out != out || (exact && t != exact))
 			continue;
 		if (!type_compatible(t->in, in->type) &&
 		    !(type_is_integral(t->in) && type_is_integral(in->type)))

@@ -42,6 +42,9 @@
 static const struct stable_provider *const stable_providers[] = {
 	&stable_proc,
 	&stable_lockstat,
+	&stable_ip,
+	&stable_tcp,
+	&stable_udp,
 	NULL,
 };
 

@@ -76,6 +76,7 @@ struct stable_provider {
 
 extern const struct stable_provider stable_proc;
 extern const struct stable_provider stable_lockstat;
+extern const struct stable_provider stable_ip, stable_tcp, stable_udp;
 
 /* For a mechanism in a file of its own (contention.c): stable.c's
  * provide, args, serves and why-absent, for its table pv. */
