@@ -26,7 +26,6 @@ struct parser {
 	struct dt_prog *prog;
 	const struct dt_parse_opts *o;
 	int in_pred;
-	int nclass_extern;	/* the declaration being parsed is extern */
 	int ndecls;		/* variables and inlines declared */
 };
 
@@ -91,102 +90,7 @@ static struct node *parse_expr(struct parser *ps);
 static struct node *parse_assign(struct parser *ps);
 static struct node *parse_cond(struct parser *ps);
 static struct node *parse_cast(struct parser *ps);
-static struct dt_type *parse_type_spec(struct parser *ps);
-
-static void parse_struct_body(struct parser *ps, struct dt_type *t)
-{
-	uint32_t off = 0, maxsz = 0, align = 1;
-	uint32_t bits = 0;	/* bits used by a run of bitfields after off */
-	struct ptrvec mems = {0};
-
-	expect(ps, T_LBRACE);
-	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
-		syntax_error(ps);
-	while (ps->cur.kind != T_RBRACE) {
-		struct dt_type *base = parse_type_spec(ps);
-		do {
-			struct dt_type *mt = base;
-			while (accept(ps, T_STAR))
-				mt = type_ptr(mt);
-			char *name = "";
-			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
-				name = ps->cur.text;
-				advance(ps);
-			} else if (ps->cur.kind != T_COLON) {
-				syntax_error(ps);
-			}
-			if (accept(ps, T_COLON)) {
-				/* a bitfield: packed bit after bit, as DTrace lays them out */
-				struct node *e = parse_cond(ps);
-				int64_t w;
-				if (!type_is_integral(mt))
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", name);
-				if (!sema_try_const(ps->cc, e, &w) || w <= 0)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
-				if ((uint64_t)w > 8 * (uint64_t)mt->size)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
-				struct dt_member *m = xcalloc(1, sizeof(*m));
-				m->name = name;
-				m->type = mt;
-				if (t->kind == TY_STRUCT) {
-					m->offset = off + bits / 8;
-					m->bit_offset = (uint8_t)(bits % 8);
-					bits += (uint32_t)w;
-				} else {
-					m->offset = 0;
-					if ((uint32_t)(w + 7) / 8 > maxsz)
-						maxsz = (uint32_t)(w + 7) / 8;
-				}
-				m->bit_size = (uint8_t)w;
-				pv_push(&mems, m);
-				continue;
-			}
-			if (bits) {
-				off += (bits + 7) / 8;
-				bits = 0;
-			}
-			if (accept(ps, T_LBRACK)) {
-				if (ps->cur.kind != T_INT)
-					syntax_error(ps);
-				mt = type_array(mt, (uint32_t)ps->cur.ival);
-				advance(ps);
-				expect(ps, T_RBRACK);
-			}
-			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
-				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
-					 type_name(mt), name);
-			struct dt_member *m = xcalloc(1, sizeof(*m));
-			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
-			if (mt->kind == TY_ARRAY && mt->ref)
-				al = type_size(mt->ref, 256) >= 8 ? 8 : type_size(mt->ref, 256) ? type_size(mt->ref, 256) : 1;
-			if (al > align)
-				align = al;
-			m->name = name;
-			m->type = mt;
-			if (t->kind == TY_STRUCT) {
-				off = (off + al - 1) / al * al;
-				m->offset = off;
-				off += sz;
-			} else {
-				m->offset = 0;
-				if (sz > maxsz)
-					maxsz = sz;
-			}
-			pv_push(&mems, m);
-		} while (accept(ps, T_COMMA));
-		expect(ps, T_SEMI);
-	}
-	advance(ps);
-	if (bits)
-		off += (bits + 7) / 8;
-	t->nmembers = mems.n;
-	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
-	for (int i = 0; i < mems.n; i++)
-		t->members[i] = *(struct dt_member *)mems.v[i];
-	t->size = t->kind == TY_STRUCT ? (off + align - 1) / align * align : (maxsz + align - 1) / align * align;
-	t->complete = 1;
-	pv_free(&mems);
-}
+static struct dt_type *parse_type_name(struct parser *ps);
 
 static void parse_enum_body(struct parser *ps, struct dt_type *t)
 {
@@ -230,145 +134,657 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	pv_free(&ev);
 }
 
-/* A declaration-specifier list: returns the type it names. */
-static struct dt_type *parse_type_spec(struct parser *ps)
-{
-	int sign = 0, uns = 0, shrt = 0, lng = 0, chr = 0, in = 0, any = 0, dbl_count = 0;
-	struct dt_type *named = NULL;
+/* ---- declarations: DTrace's rules (its dt_decl.c) ------------------------ */
 
-	for (;;) {
-		switch (ps->cur.kind) {
-		case T_CONST: case T_VOLATILE: case T_RESTRICT: case T_USERLAND:
-			advance(ps);
-			continue;
-		case T_SIGNED: sign = 1; break;
-		case T_UNSIGNED: uns = 1; break;
-		case T_SHORT: shrt = 1; break;
-		case T_LONG: lng++; break;
-		case T_CHAR_KW: chr = 1; break;
-		case T_INT_KW: in = 1; break;
-		case T_VOID: named = &ty_void; break;
-		case T_FLOAT: named = &ty_float; break;
-		case T_DOUBLE: named = lng ? &ty_ldouble : &ty_double; dbl_count++; break;
-		case T_STRING_KW: named = &ty_string; break;
-		case T_TNAME:
-			if (any || named)
-				goto done;
-			named = type_lookup_in(ps->cc->types, ps->cur.text);
-			break;
-		case T_STRUCT: case T_UNION: case T_ENUM: {
-			enum tok k = ps->cur.kind;
-			if (named || any)
-				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_COMBO", "invalid type combination");
-			enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
-			advance(ps);
-			struct dt_type *t;
-			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
-				if (strchr(ps->cur.text, '`') && ps->lx.p[0] != 0) {
-					/* a scoped name (mod`tag) cannot be defined */
-					struct dt_lexer save = ps->lx;
-					struct token savet = ps->cur;
-					advance(ps);
-					if (ps->cur.kind == T_LBRACE) {
-						advance(ps);	/* an empty body is the first error */
-						if (ps->cur.kind != T_RBRACE) {
-							ps->lx = save;
-							ps->cur = savet;
-							advance(ps);
-						}
-						syntax_error(ps);
-					}
-					ps->lx = save;
-					ps->cur = savet;
-				}
-				char *tag = ps->cur.text;
-				t = type_tag_in(ps->cc->types, tk, tag);
-				advance(ps);
-				/* a definition is the context's own: it hides a kernel
-				 * type of the same name rather than changing it */
-				if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
-					t = type_define_tag(ps->cc->types, tk, tag);
-			} else {
-				t = xcalloc(1, sizeof(*t));
-				t->kind = tk;
-				t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
-			}
-			if (ps->cur.kind == T_LBRACE) {
-				if (t->complete && !t->btf_id)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
-				if (tk == TY_ENUM)
-					parse_enum_body(ps, t);
-				else
-					parse_struct_body(ps, t);
-			}
-			named = t;
-			any = 1;
-			continue;
-		}
-		default:
-			goto done;
-		}
-		any = 1;
-		advance(ps);
-	}
-done:
-	/* DTrace's type-combination rules */
-	{
-		int line = ps->cur.line;
-		int kinds = (chr != 0) + (shrt != 0) + (in != 0 && (chr || shrt)) + (named != NULL && (chr || shrt || in || lng));
-		if (named == &ty_void && (shrt || lng || sign || uns))
-			dt_error(ps->cc->errs, line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
-		if (named == &ty_double && dbl_count > 1)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		if (chr && in)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		if (chr && (lng || shrt))
-			dt_error(ps->cc->errs, line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
-		if (shrt && lng)	/* DTrace looks up the name its attributes spell, and fails */
-			dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
-				 sign ? "signed " : "", uns ? "unsigned " : "", lng > 1 ? "long long " : "long ",
-				 in ? "int" : "");
-		if (sign && uns)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		(void)kinds;
-	}
-	if (named && !(named == &ty_double))
-		return named;
-	if (named)
-		return named;
-	if (!any)
-		syntax_error(ps);
-	if (chr)
-		return uns ? &ty_uchar : sign ? &ty_schar : &ty_char;
-	if (shrt)
-		return uns ? &ty_ushort : &ty_short;
-	if (lng >= 2)
-		return uns ? &ty_ullong : &ty_llong;
-	if (lng == 1)
-		return uns ? &ty_ulong : &ty_long;
-	(void)in;
-	return uns ? &ty_uint : &ty_int;
+/*
+ * A declaration's specifiers are read as DTrace reads them: short, long,
+ * signed and unsigned are attributes; void, char, int, float, double,
+ * string, a typedef name, a struct, union or enum give the kind and name.
+ * Each specifier is checked against those before it as it is read, so the
+ * first bad combination is the one reported.
+ */
+enum { DA_SHORT = 1, DA_LONG = 2, DA_LONGLONG = 4, DA_SIGNED = 8, DA_UNSIGNED = 16 };
+enum dkind { DK_UNKNOWN, DK_INTEGER, DK_FLOAT, DK_TYPEDEF, DK_SOU };
+/* storage classes (DTrace's dt_dclass_t) */
+enum { DC_DEFAULT, DC_AUTO, DC_REGISTER, DC_STATIC, DC_EXTERN, DC_TYPEDEF, DC_SELF, DC_THIS };
+
+struct declspec {
+	int sclass;
+	enum dkind kind;
+	const char *name;	/* "int", "char", "void", "float", "double", a typedef's name */
+	int attr;		/* DA_* */
+	struct dt_type *sou;	/* DK_SOU: the struct, union or enum */
+	int any;		/* a type specifier was given */
+};
+
+/* What one may put before a declarator (parse_specifiers). */
+enum { SPEC_TYPE, SPEC_PARAM, SPEC_DECL };
+
+static enum tok peek(struct parser *ps)
+{
+	struct dt_lexer save = ps->lx;
+	struct token savet = ps->cur;
+	enum tok k;
+
+	advance(ps);
+	k = ps->cur.kind;
+	ps->lx = save;
+	ps->cur = savet;
+	return k;
 }
 
-/* An abstract declarator for casts and sizeof: '*'s and [N]s. */
-static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
+/* dt_decl_check: attributes the kind given so far does not take */
+static void decl_check(struct parser *ps, const struct declspec *ds)
 {
-	while (accept(ps, T_STAR))
-		t = type_ptr(t);
-	while (ps->cur.kind == T_LBRACK) {
+	struct dt_errstate *es = ps->cc->errs;
+	int line = ps->cur.line;
+
+	if (ds->kind == DK_UNKNOWN)
+		return;
+	if (ds->name && strcmp(ds->name, "char") == 0 && (ds->attr & (DA_SHORT | DA_LONG | DA_LONGLONG)))
+		dt_error(es, line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
+	if (ds->name && strcmp(ds->name, "void") == 0 && ds->attr)
+		dt_error(es, line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
+	if (ds->kind != DK_INTEGER && (ds->attr & (DA_SIGNED | DA_UNSIGNED)))
+		dt_error(es, line, "D_DECL_SIGNINT", "invalid type declaration: signed and unsigned may only be used with integer type");
+	if (ds->kind != DK_INTEGER && ds->kind != DK_FLOAT && (ds->attr & (DA_LONG | DA_LONGLONG)))
+		dt_error(es, line, "D_DECL_LONGINT",
+			 "invalid type declaration: long and long long may only be used with integer or floating-point type");
+}
+
+/* dt_decl_spec: a second kind or name is an invalid combination */
+static void decl_spec(struct parser *ps, struct declspec *ds, enum dkind kind, const char *name)
+{
+	if (ds->name || ds->kind != DK_UNKNOWN)
+		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_COMBO", "invalid type combination");
+	ds->kind = kind;
+	ds->name = name;
+	ds->any = 1;
+}
+
+/* dt_decl_attr: long twice is long long */
+static void decl_attr(struct parser *ps, struct declspec *ds, int attr)
+{
+	if (attr == DA_LONG && (ds->attr & DA_LONG)) {
+		ds->attr &= ~DA_LONG;
+		attr = DA_LONGLONG;
+	}
+	ds->attr |= attr;
+	ds->any = 1;
+	decl_check(ps, ds);
+}
+
+static void parse_struct_body(struct parser *ps, struct dt_type *t);
+static void parse_enum_body(struct parser *ps, struct dt_type *t);
+
+/* struct/union/enum [tag] [{ body }] */
+static struct dt_type *parse_sou_spec(struct parser *ps)
+{
+	enum tok k = ps->cur.kind;
+	enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
+	struct dt_type *t;
+
+	advance(ps);
+	if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
+		if (strchr(ps->cur.text, '`') && ps->lx.p[0] != 0) {
+			/* a scoped name (mod`tag) cannot be defined */
+			struct dt_lexer save = ps->lx;
+			struct token savet = ps->cur;
+			advance(ps);
+			if (ps->cur.kind == T_LBRACE) {
+				advance(ps);	/* an empty body is the first error */
+				if (ps->cur.kind != T_RBRACE) {
+					ps->lx = save;
+					ps->cur = savet;
+					advance(ps);
+				}
+				syntax_error(ps);
+			}
+			ps->lx = save;
+			ps->cur = savet;
+		}
+		char *tag = ps->cur.text;
+		t = type_tag_in(ps->cc->types, tk, tag);
 		advance(ps);
-		if (ps->cur.kind != T_INT)
-			syntax_error(ps);
-		t = type_array(t, (uint32_t)ps->cur.ival);
-		advance(ps);
-		expect(ps, T_RBRACK);
+		/* a definition is the context's own: it hides a kernel
+		 * type of the same name rather than changing it */
+		if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
+			t = type_define_tag(ps->cc->types, tk, tag);
+	} else {
+		t = xcalloc(1, sizeof(*t));
+		t->kind = tk;
+		t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
+	}
+	if (ps->cur.kind == T_LBRACE) {
+		if (t->complete && !t->btf_id)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
+		if (tk == TY_ENUM)
+			parse_enum_body(ps, t);
+		else
+			parse_struct_body(ps, t);
 	}
 	return t;
 }
 
+/*
+ * Declaration specifiers: storage classes (what `what` allows), type
+ * qualifiers and type specifiers, into ds.  A typedef name after a type
+ * is the declarator's name, as is one followed by what only follows a
+ * variable (DTrace's lexer looks ahead for [, =, ;, ++ and --).
+ */
+static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
+{
+	memset(ds, 0, sizeof(*ds));
+	for (;;) {
+		int cls = DC_DEFAULT;
+
+		switch (ps->cur.kind) {
+		case T_AUTO: cls = DC_AUTO; break;
+		case T_REGISTER: cls = DC_REGISTER; break;
+		case T_STATIC: cls = DC_STATIC; break;
+		case T_EXTERN: cls = DC_EXTERN; break;
+		case T_TYPEDEF: cls = DC_TYPEDEF; break;
+		case T_SELF: cls = DC_SELF; break;
+		case T_THIS: cls = DC_THIS; break;
+		default: break;
+		}
+		if (cls != DC_DEFAULT) {
+			if (what == SPEC_TYPE || (what == SPEC_PARAM && (cls == DC_SELF || cls == DC_THIS)))
+				syntax_error(ps);
+			if (ds->sclass != DC_DEFAULT)
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_CLASS", "only one storage class allowed in a declaration");
+			ds->sclass = cls;
+			advance(ps);
+			continue;
+		}
+		switch (ps->cur.kind) {
+		case T_CONST: case T_VOLATILE: case T_RESTRICT: case T_USERLAND:
+			advance(ps);
+			continue;
+		case T_VOID: decl_spec(ps, ds, DK_INTEGER, "void"); break;
+		case T_CHAR_KW: decl_spec(ps, ds, DK_INTEGER, "char"); break;
+		case T_INT_KW: decl_spec(ps, ds, DK_INTEGER, "int"); break;
+		case T_FLOAT: decl_spec(ps, ds, DK_FLOAT, "float"); break;
+		case T_DOUBLE: decl_spec(ps, ds, DK_FLOAT, "double"); break;
+		case T_STRING_KW: decl_spec(ps, ds, DK_TYPEDEF, "string"); break;
+		case T_SHORT: advance(ps); decl_attr(ps, ds, DA_SHORT); continue;
+		case T_LONG: advance(ps); decl_attr(ps, ds, DA_LONG); continue;
+		case T_SIGNED: advance(ps); decl_attr(ps, ds, DA_SIGNED); continue;
+		case T_UNSIGNED: advance(ps); decl_attr(ps, ds, DA_UNSIGNED); continue;
+		case T_TNAME: {
+			if (ds->name || ds->kind != DK_UNKNOWN)
+				return;
+			enum tok nk = peek(ps);
+			if (what != SPEC_TYPE && (nk == T_SEMI || nk == T_LBRACK || nk == T_ASSIGN || nk == T_INC || nk == T_DEC))
+				return;
+			decl_spec(ps, ds, DK_TYPEDEF, ps->cur.text);
+			break;
+		}
+		case T_STRUCT: case T_UNION: case T_ENUM: {
+			int line = ps->cur.line;
+			if (ds->name || ds->kind != DK_UNKNOWN)
+				dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
+			ds->sou = parse_sou_spec(ps);
+			ds->kind = DK_SOU;
+			ds->name = ds->sou->name;
+			ds->any = 1;
+			decl_check(ps, ds);
+			continue;
+		}
+		default:
+			return;
+		}
+		advance(ps);
+		decl_check(ps, ds);
+	}
+}
+
+/* The type the specifiers name (DTrace's dt_decl_type). */
+static struct dt_type *declspec_type(struct parser *ps, struct declspec *ds)
+{
+	int a = ds->attr, line = ps->cur.line;
+	int uns = a & DA_UNSIGNED, sign = a & DA_SIGNED;
+
+	if (!ds->any && ds->sclass == DC_DEFAULT)
+		syntax_error(ps);
+	if (ds->kind == DK_UNKNOWN) {	/* attributes alone, or a class alone: int */
+		ds->kind = DK_INTEGER;
+		decl_check(ps, ds);
+	}
+	switch (ds->kind) {
+	case DK_SOU:
+		return ds->sou;
+	case DK_TYPEDEF:
+		if (strcmp(ds->name, "string") == 0)
+			return &ty_string;
+		{
+			struct dt_type *t = type_lookup_in(ps->cc->types, ds->name);
+			if (!t)
+				dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", ds->name);
+			return t;
+		}
+	case DK_FLOAT:
+		if (strcmp(ds->name, "double") == 0 && (a & ~DA_LONG) == 0)
+			return a & DA_LONG ? &ty_ldouble : &ty_double;
+		if (strcmp(ds->name, "float") == 0 && a == 0)
+			return &ty_float;
+		dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%s%s: Unknown type name",
+			 a & DA_SHORT ? "short " : "", a & DA_LONGLONG ? "long long " : a & DA_LONG ? "long " : "", ds->name);
+	default:
+		break;
+	}
+	if (ds->name && strcmp(ds->name, "void") == 0)
+		return &ty_void;
+	if ((a & DA_SHORT) && (a & (DA_LONG | DA_LONGLONG)))	/* DTrace looks up the name its attributes spell, and fails */
+		dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
+			 sign ? "signed " : "", uns ? "unsigned " : "", a & DA_LONGLONG ? "long long " : "long ",
+			 ds->name ? ds->name : "");
+	if (sign && uns)
+		dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
+	if (ds->name && strcmp(ds->name, "char") == 0)
+		return uns ? &ty_uchar : sign ? &ty_schar : &ty_char;
+	if (a & DA_SHORT)
+		return uns ? &ty_ushort : &ty_short;
+	if (a & DA_LONGLONG)
+		return uns ? &ty_ullong : &ty_llong;
+	if (a & DA_LONG)
+		return uns ? &ty_ulong : &ty_long;
+	return uns ? &ty_uint : &ty_int;
+}
+
+/*
+ * A declarator as written: '*'s, then a name or a parenthesized declarator,
+ * then array and function suffixes; its type is built inside out, as C's.
+ */
+enum { SUF_ARRAY, SUF_TUPLE, SUF_EMPTY, SUF_FUNC };
+struct dsuffix {
+	int kind;
+	uint32_t dim;			/* SUF_ARRAY */
+	struct ptrvec keys;		/* SUF_TUPLE: key types */
+};
+struct declarator {
+	int nptr;
+	struct declarator *inner;
+	char *name;			/* NULL: abstract */
+	int line;
+	struct dsuffix *suf;
+	int nsuf;
+};
+/* What building a declarator's type found out about the name's own level. */
+struct declinfo {
+	char *name;
+	int line;
+	int is_assoc;			/* name[type, ...]: an associative array */
+	struct ptrvec keys;
+	int is_empty;			/* name[]: no dimension, no signature */
+	int is_array;
+};
+enum { DECL_NAMED, DECL_ABSTRACT, DECL_EITHER };
+
+/* One parameter of a function or tuple signature. */
+struct dparam {
+	struct dt_type *type;		/* NULL for "..." */
+	char *name;
+	int line;
+	int dynamic;			/* an associative array */
+};
+
+static void parse_declarator(struct parser *ps, struct declarator *d, int mode);
+static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, struct declarator *d, struct declinfo *info);
+
+/* The name DTrace gives a parameter's type in its messages. */
+static const char *param_type_name(const struct dparam *p)
+{
+	return p->dynamic ? "dynamic variable" : type_name(p->type);
+}
+
+/*
+ * dt_decl_prototype's rules for the parameters of a function ("function":
+ * "..." allowed, void allowed alone, names optional) or of a tuple
+ * ("array": no "...", no void, names optional and unique).
+ */
+static void check_params(struct parser *ps, struct dparam *v, int n, const char *kind, int is_func)
+{
+	struct dt_errstate *es = ps->cc->errs;
+	int nvoid = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct dparam *p = &v[i];
+		if (!p->type) {
+			if (!is_func)
+				dt_error(es, p->line, "D_DECL_PROTO_VARARGS", "%s prototype may not use a variable-length argument list", kind);
+			continue;
+		}
+		if (p->dynamic)
+			dt_error(es, p->line, "D_DECL_PROTO_TYPE", "%s prototype may not use parameter of type %s: %s, parameter #%d",
+				 kind, param_type_name(p), p->name ? p->name : "(anonymous)", i + 1);
+		int is_void = p->type->kind == TY_VOID;
+		nvoid += is_void;
+		if (is_void && !is_func)
+			dt_error(es, p->line, "D_DECL_PROTO_TYPE", "%s prototype may not use parameter of type %s: %s, parameter #%d",
+				 kind, param_type_name(p), p->name ? p->name : "(anonymous)", i + 1);
+		if (is_void && p->name)
+			dt_error(es, p->line, "D_DECL_PROTO_NAME", "void parameter may not have a name: %s", p->name);
+		for (int j = 0; p->name && j < i; j++)
+			if (v[j].name && strcmp(v[j].name, p->name) == 0)
+				dt_error(es, p->line, "D_DECL_PROTO_FORM", "parameter is already declared in %s prototype: %s, parameter #%d",
+					 kind, p->name, i + 1);
+	}
+	if (nvoid && n > 1)
+		dt_error(es, ps->cur.line, "D_DECL_PROTO_VOID", "void must be sole parameter");
+}
+
+/* parameters up to `close` (a function's ')' or a tuple's ']') */
+static struct dparam *parse_params(struct parser *ps, enum tok close, int *np)
+{
+	struct dparam *v = NULL;
+	int n = 0;
+
+	if (accept(ps, close)) {
+		*np = 0;
+		return NULL;
+	}
+	for (;;) {
+		struct dparam *p;
+		v = xrealloc(v, (size_t)(n + 1) * sizeof(*v));
+		p = &v[n++];
+		memset(p, 0, sizeof(*p));
+		if (accept(ps, T_ELLIPSIS)) {
+			p->line = ps->cur.line;
+			expect(ps, close);
+			break;
+		}
+		struct declspec ds;
+		struct declarator d = {0};
+		struct declinfo info = {0};
+		parse_specifiers(ps, &ds, SPEC_PARAM);
+		struct dt_type *base = declspec_type(ps, &ds);
+		parse_declarator(ps, &d, DECL_EITHER);
+		p->type = declarator_type(ps, base, &d, &info);
+		p->name = info.name;
+		p->dynamic = info.is_assoc;
+		p->line = ps->cur.line;
+		if (ds.sclass != DC_DEFAULT && ds.sclass != DC_REGISTER)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_PARMCLASS",
+				 "inappropriate storage class for function or associative array parameter");
+		if (accept(ps, T_COMMA))
+			continue;
+		expect(ps, close);
+		break;
+	}
+	*np = n;
+	return v;
+}
+
+static void parse_suffixes(struct parser *ps, struct declarator *d)
+{
+	for (;;) {
+		struct dsuffix s = {0};
+		int line = ps->cur.line;
+
+		if (accept(ps, T_LBRACK)) {
+			if (accept(ps, T_RBRACK)) {
+				s.kind = SUF_EMPTY;
+			} else if (starts_type(ps->cur.kind) || ps->cur.kind == T_ELLIPSIS ||
+				   ps->cur.kind == T_REGISTER || ps->cur.kind == T_AUTO || ps->cur.kind == T_STATIC ||
+				   ps->cur.kind == T_EXTERN || ps->cur.kind == T_TYPEDEF) {
+				int n;
+				struct dparam *v = parse_params(ps, T_RBRACK, &n);
+				check_params(ps, v, n, "array", 0);
+				s.kind = SUF_TUPLE;
+				for (int i = 0; i < n; i++)
+					pv_push(&s.keys, v[i].type);
+				free(v);
+			} else {
+				struct node *e = parse_cond(ps);
+				int64_t dim;
+				line = ps->cur.line;
+				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
+					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB",
+						 "positive integral constant expression or tuple signature expected as array declaration subscript");
+				if ((uint64_t)dim > UINT32_MAX)
+					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
+				expect(ps, T_RBRACK);
+				s.kind = SUF_ARRAY;
+				s.dim = (uint32_t)dim;
+			}
+		} else if (ps->cur.kind == T_LPAREN) {
+			int n;
+			advance(ps);
+			struct dparam *v = parse_params(ps, T_RPAREN, &n);
+			check_params(ps, v, n, "function", 1);
+			free(v);
+			s.kind = SUF_FUNC;
+		} else {
+			return;
+		}
+		d->suf = xrealloc(d->suf, (size_t)(d->nsuf + 1) * sizeof(*d->suf));
+		d->suf[d->nsuf++] = s;
+	}
+}
+
+static void parse_declarator(struct parser *ps, struct declarator *d, int mode)
+{
+	for (;;) {
+		if (accept(ps, T_STAR)) {
+			d->nptr++;
+			continue;
+		}
+		if (d->nptr && (ps->cur.kind == T_CONST || ps->cur.kind == T_VOLATILE || ps->cur.kind == T_RESTRICT)) {
+			advance(ps);
+			continue;
+		}
+		break;
+	}
+	if (mode != DECL_ABSTRACT && (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME)) {
+		d->name = ps->cur.text;
+		d->line = ps->cur.line;
+		advance(ps);
+	} else if (ps->cur.kind == T_LPAREN) {
+		enum tok nk = peek(ps);
+		if (nk == T_STAR || nk == T_LPAREN || nk == T_LBRACK ||
+		    (mode != DECL_ABSTRACT && nk == T_IDENT)) {
+			advance(ps);
+			d->inner = xcalloc(1, sizeof(*d->inner));
+			parse_declarator(ps, d->inner, mode);
+			expect(ps, T_RPAREN);
+		}
+	} else if (mode == DECL_NAMED) {
+		syntax_error(ps);
+	}
+	parse_suffixes(ps, d);
+}
+
+/* A function returning t: a type of size zero, as DTrace's. */
+static struct dt_type *type_func(struct dt_type *ret)
+{
+	struct dt_type *t = xcalloc(1, sizeof(*t));
+	t->kind = TY_FUNC;
+	t->ref = ret;
+	t->name = xstrdup("function");
+	return t;
+}
+
+static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, struct declarator *d, struct declinfo *info)
+{
+	for (int i = 0; i < d->nptr; i++)
+		t = type_ptr(t);
+	for (int i = d->nsuf - 1; i >= 0; i--) {
+		struct dsuffix *s = &d->suf[i];
+		int at_name = i == 0 && !d->inner;
+
+		switch (s->kind) {
+		case SUF_FUNC:
+			t = type_func(t);
+			break;
+		case SUF_ARRAY:
+			if (t->kind == TY_VOID)
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare array of void");
+			t = type_array(t, s->dim);
+			if (at_name)
+				info->is_array = 1;
+			break;
+		case SUF_TUPLE:
+			if (i != 0 || d->inner)
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_DYNOBJ", "cannot declare array of associative arrays");
+			info->is_assoc = 1;
+			info->keys = s->keys;
+			break;
+		case SUF_EMPTY:
+			if (at_name)
+				info->is_empty = 1;
+			else
+				t = type_array(t, 0);
+			break;
+		}
+	}
+	if (d->inner)
+		return declarator_type(ps, t, d->inner, info);
+	info->name = d->name;
+	info->line = d->line;
+	return t;
+}
+
+/* A type name (casts, sizeof, offsetof, xlate): specifiers and an abstract
+ * declarator. */
 static struct dt_type *parse_type_name(struct parser *ps)
 {
-	return parse_abstract(ps, parse_type_spec(ps));
+	struct declspec ds;
+	struct declarator d = {0};
+	struct declinfo info = {0};
+
+	parse_specifiers(ps, &ds, SPEC_TYPE);
+	struct dt_type *t = declspec_type(ps, &ds);
+	parse_declarator(ps, &d, DECL_ABSTRACT);
+	t = declarator_type(ps, t, &d, &info);
+	if (info.is_empty)
+		t = type_array(t, 0);
+	return t;
+}
+
+/* Specifiers alone, as a probe parameter's type begins. */
+static struct dt_type *parse_spec_type(struct parser *ps)
+{
+	struct declspec ds;
+
+	parse_specifiers(ps, &ds, SPEC_TYPE);
+	return declspec_type(ps, &ds);
+}
+
+/* DTrace's (libctf's) natural alignment of a member's type */
+static uint32_t type_align(const struct dt_type *t)
+{
+	uint32_t sz;
+
+	while (t->kind == TY_ARRAY && t->ref)
+		t = t->ref;
+	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t->complete) {
+		uint32_t al = 1;
+		for (int i = 0; i < t->nmembers; i++) {
+			uint32_t m = t->members[i].bit_size ? 1 : type_align(t->members[i].type);
+			if (m > al)
+				al = m;
+		}
+		return al;
+	}
+	sz = type_size(t, 256);
+	return sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
+}
+
+/*
+ * struct/union { members }: each member checked as DTrace's dt_decl_member
+ * checks it, and laid out as libctf lays out DTrace's types: a member at
+ * the first byte after the one before it, aligned for its type; a
+ * bit-field is an integer of the smallest power-of-two bytes that holds it,
+ * placed the same way (libctf packs no two members into one byte).
+ */
+static void parse_struct_body(struct parser *ps, struct dt_type *t)
+{
+	uint64_t end_bits = 0;	/* where the last member ends */
+	uint32_t size = 0, align = 1;
+	struct ptrvec mems = {0};
+	struct dt_errstate *es = ps->cc->errs;
+
+	expect(ps, T_LBRACE);
+	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
+		syntax_error(ps);
+	while (ps->cur.kind != T_RBRACE) {
+		struct declspec ds;
+		parse_specifiers(ps, &ds, SPEC_TYPE);
+		struct dt_type *base = declspec_type(ps, &ds);
+		do {
+			struct declarator d = {0};
+			struct declinfo info = {0};
+			struct node *bits = NULL;
+			int64_t w = 0;
+
+			if (ps->cur.kind != T_COLON)
+				parse_declarator(ps, &d, DECL_NAMED);
+			struct dt_type *mt = declarator_type(ps, base, &d, &info);
+			char *name = info.name;
+			const char *idname = name ? name : "(anon)";
+			if (accept(ps, T_COLON))
+				bits = parse_cond(ps);
+			int line = ps->cur.line;
+			if (!bits && !name)
+				dt_error(es, line, "D_DECL_MNAME", "member declaration requires a name");
+			if (name && strchr(name, '`'))
+				dt_error(es, line, "D_DECL_SCOPE", "D scoping operator may not be used in a member name (%s)", name);
+			if (info.is_assoc)
+				dt_error(es, line, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name);
+			if (info.is_empty)
+				mt = type_array(mt, 0);
+			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
+				dt_error(es, line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(mt), name);
+			if (type_size(mt, 256) == 0 && !(mt->kind == TY_ARRAY && mt->nelems == 0))
+				dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void member: %s", name ? name : "(null)");
+			uint32_t msize = type_size(mt, 256), malign = type_align(mt);
+			struct dt_member *m = xcalloc(1, sizeof(*m));
+			if (bits) {
+				if (!name && bits->kind == N_INT && bits->ival == 0) {
+					free(m);	/* ": 0" only ends a storage unit */
+					continue;
+				}
+				if (!sema_try_const(ps->cc, bits, &w) || w <= 0)
+					dt_error(es, line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
+				if (mt->kind != TY_INT)
+					dt_error(es, line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", idname);
+				if ((uint64_t)w > 8 * (uint64_t)mt->size)
+					dt_error(es, line, "D_DECL_BFSIZE", "bit-field too big for type: %s", idname);
+				msize = 1;
+				while (msize * 8 < (uint64_t)w)
+					msize *= 2;
+				malign = msize;
+				m->bit_size = (uint8_t)w;
+			}
+			m->name = name ? name : "";
+			m->type = mt;
+			if (malign > align)
+				align = malign;
+			if (t->kind == TY_STRUCT) {
+				uint64_t off = (end_bits + 7) / 8;
+				off = (off + malign - 1) / malign * malign;
+				m->offset = (uint32_t)off;
+				end_bits = off * 8 + (bits ? (uint64_t)w : (uint64_t)msize * 8);
+				if (off + msize > size)
+					size = (uint32_t)(off + msize);
+			} else {
+				m->offset = 0;
+				if (msize > size)
+					size = msize;
+			}
+			pv_push(&mems, m);
+		} while (accept(ps, T_COMMA));
+		expect(ps, T_SEMI);
+	}
+	advance(ps);
+	t->nmembers = mems.n;
+	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
+	for (int i = 0; i < mems.n; i++)
+		t->members[i] = *(struct dt_member *)mems.v[i];
+	t->size = size;
+	t->complete = 1;
+	pv_free(&mems);
 }
 
 /* ---- expressions ---------------------------------------------------- */
@@ -804,86 +1220,85 @@ struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 	return NULL;
 }
 
-static void declare(struct parser *ps, int scope, struct dt_type *base, int line)
+/*
+ * One declarator of a declaration (DTrace's dt_node_decl): by its storage
+ * class, an extern, a typedef, or a variable (global, self-> or this->).
+ */
+static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_type *base)
 {
-	do {
-		struct dt_type *t = base;
-		struct dt_var *v;
-		struct ptrvec *vars;
-		int is_assoc = 0, is_array = 0;
-		struct ptrvec keys = {0};
+	struct dt_errstate *es = ps->cc->errs;
+	struct declarator d = {0};
+	struct declinfo info = {0};
+	int sclass = ds->sclass;
 
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
-		if (ps->cur.kind != T_IDENT)
-			syntax_error(ps);
-		char *name = ps->cur.text;
-		line = ps->cur.line;
-		advance(ps);
-		if (ps->cur.kind == T_LBRACK) {
-			advance(ps);
-			if (starts_type(ps->cur.kind)) {
-				is_assoc = 1;
-				do {
-					pv_push(&keys, parse_type_name(ps));
-				} while (accept(ps, T_COMMA));
-			} else if (ps->cur.kind == T_RBRACK) {
-				is_assoc = 1;
-				if (ps->nclass_extern)
-					is_assoc = 0;	/* extern int a[]: an array of unknown size */
-			} else {
-				struct node *e = parse_cond(ps);
-				int64_t dim;
-				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				if (dim > (int64_t)UINT32_MAX)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
-				t = type_array(t, (uint32_t)dim);
-				is_array = 1;
-			}
-			expect(ps, T_RBRACK);
-			if (is_assoc && scope == VS_CLAUSE)
-				dt_error(ps->cc->errs, line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
-			/* further dimensions: int a[2][3] */
-			while (ps->cur.kind == T_LBRACK) {
-				advance(ps);
-				int64_t dim;
-				struct node *e = parse_cond(ps);
-				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				t = type_array(t, (uint32_t)dim);
-				expect(ps, T_RBRACK);
-			}
-		}
-		if (base == &ty_void && t == base)
-			dt_error(ps->cc->errs, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
-		vars = scope == VS_THREAD ? &ps->prog->tlocals : scope == VS_CLAUSE ? &ps->prog->clocals : &ps->prog->globals;
-		v = find_var(vars, name);
-		if (v) {
-			if (v->type && !type_compatible(v->type, t))
-				dt_error(ps->cc->errs, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
-		} else {
-			v = xcalloc(1, sizeof(*v));
-			v->name = name;
-			v->scope = scope;
-			v->id = vars->n;
-			pv_push(vars, v);
-		}
-		ps->ndecls++;
-		v->type = t;
-		v->declared = 1;
-		v->writable = 1;
-		v->line = line;
-		v->is_array = is_array;
-		v->is_extern = ps->nclass_extern;
-		if (is_assoc) {
-			v->is_assoc = 1;
-			v->nkeys = keys.n;
-			v->keys = (struct dt_type **)keys.v;
-			if (keys.n == 0)
-				v->nkeys = -1;	/* declared with [] : keys from first use */
-		}
-	} while (accept(ps, T_COMMA));
+	parse_declarator(ps, &d, DECL_NAMED);
+	struct dt_type *t = declarator_type(ps, base, &d, &info);
+	char *name = info.name;
+	int line = info.line;
+
+	if (strchr(name, '`'))
+		dt_error(es, line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", name);
+	/* a function prototype is an extern declaration */
+	if (t->kind == TY_FUNC && (sclass == DC_DEFAULT || sclass == DC_STATIC))
+		sclass = DC_EXTERN;
+	switch (sclass) {
+	case DC_AUTO: case DC_REGISTER: case DC_STATIC:
+		dt_error(es, line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
+	case DC_TYPEDEF:
+		if (info.is_empty)
+			t = type_array(t, 0);
+		if (dt_var_find(&ps->prog->globals, name))
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "global variable identifier redeclared: %s", name);
+		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
+		type_add_typedef(ps->cc->types, name, t);
+		return;
+	default:
+		break;
+	}
+
+	int scope = sclass == DC_SELF ? VS_THREAD : sclass == DC_THIS ? VS_CLAUSE : VS_GLOBAL;
+	struct ptrvec *vars = scope == VS_THREAD ? &ps->prog->tlocals : scope == VS_CLAUSE ? &ps->prog->clocals : &ps->prog->globals;
+	struct dt_var *v;
+
+	if (sclass != DC_EXTERN) {
+		if (info.is_empty)
+			dt_error(es, ps->cur.line, "D_DECL_ARRNULL", "array declaration requires array dimension or tuple signature: %s", name);
+		if (scope == VS_GLOBAL && sema_builtin_var(ps->cc, name))
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "built-in identifier redeclared: %s", name);
+		if (type_is_name(ps->cc->types, name))
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef identifier redeclared: %s", name);
+		if (info.is_assoc && scope == VS_CLAUSE)
+			dt_error(es, ps->cur.line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
+		if (t->kind == TY_VOID)
+			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
+	} else if (info.is_empty) {
+		t = type_array(t, 0);	/* extern int a[]: an array of unknown size */
+		info.is_array = 1;
+	}
+	v = dt_var_find(vars, name);
+	if (v) {
+		if (v->type && !type_compatible(v->type, t))
+			dt_error(es, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
+	} else {
+		v = xcalloc(1, sizeof(*v));
+		v->name = name;
+		v->scope = scope;
+		v->id = vars->n;
+		pv_push(vars, v);
+	}
+	ps->ndecls++;
+	v->type = t;
+	v->declared = 1;
+	v->writable = 1;
+	v->line = line;
+	v->is_array = info.is_array;
+	v->is_extern = sclass == DC_EXTERN;
+	if (info.is_assoc) {
+		v->is_assoc = 1;
+		v->nkeys = info.keys.n;
+		v->keys = (struct dt_type **)info.keys.v;
+	}
 }
 
 /* translator OUT < IN name > { member = expr; ... }; (kept as source) */
@@ -895,9 +1310,9 @@ static void parse_translator(struct parser *ps)
 
 	x->line = ps->cur.line;
 	advance(ps);
-	x->out = parse_abstract(ps, parse_type_spec(ps));
+	x->out = parse_type_name(ps);
 	expect(ps, T_LT);
-	x->in = parse_abstract(ps, parse_type_spec(ps));
+	x->in = parse_type_name(ps);
 	if (ps->cur.kind != T_IDENT)
 		syntax_error(ps);
 	x->param = ps->cur.text;
@@ -1001,7 +1416,7 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 		a->line = ps->cur.line;
 		return;
 	}
-	t = parse_type_spec(ps);
+	t = parse_spec_type(ps);
 	sb_init(&sb);
 	sb_puts(&sb, written_text(start, ps->cur.pos));
 	for (; accept(ps, T_STAR); stars++)
@@ -1195,12 +1610,11 @@ static void parse_provider(struct parser *ps)
 static void parse_declaration(struct parser *ps)
 {
 	int line = ps->cur.line;
-	int scope = VS_GLOBAL, nclass = 0;
 
 	ps->lx.pspec_mode = 0;
 	if (ps->cur.kind == T_INLINE) {
 		advance(ps);
-		struct dt_type *t = parse_abstract(ps, parse_type_spec(ps));
+		struct dt_type *t = parse_type_name(ps);
 		if (ps->cur.kind != T_IDENT)
 			syntax_error(ps);
 		struct dt_inline *in = xcalloc(1, sizeof(*in));
@@ -1212,7 +1626,7 @@ static void parse_declaration(struct parser *ps)
 			/* inline int f[int x, int y] = expr: an inline with arguments */
 			struct ptrvec params = {0};
 			do {
-				(void)parse_abstract(ps, parse_type_spec(ps));
+				(void)parse_type_name(ps);
 				if (ps->cur.kind != T_IDENT)
 					syntax_error(ps);
 				pv_push(&params, ps->cur.text);
@@ -1232,72 +1646,30 @@ static void parse_declaration(struct parser *ps)
 		expect(ps, T_SEMI);
 		return;
 	}
-	if (ps->cur.kind == T_TYPEDEF) {
-		advance(ps);
-		struct dt_type *t = parse_type_spec(ps);
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
-		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-			syntax_error(ps);
-		char *name = ps->cur.text;
-		advance(ps);
-		if (accept(ps, T_LBRACK)) {
-			if (ps->cur.kind != T_INT)
-				syntax_error(ps);
-			t = type_array(t, (uint32_t)ps->cur.ival);
-			advance(ps);
-			expect(ps, T_RBRACK);
-		}
-		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
-			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
-		type_add_typedef(ps->cc->types, name, t);
-		ps->lx.pspec_mode = 1;
-		expect(ps, T_SEMI);
-		return;
-	}
-	for (;;) {
-		if (ps->cur.kind == T_SELF) {
-			scope = VS_THREAD;
-			nclass++;
-		} else if (ps->cur.kind == T_THIS) {
-			scope = VS_CLAUSE;
-			nclass++;
-		} else if (ps->cur.kind == T_EXTERN || ps->cur.kind == T_STATIC || ps->cur.kind == T_REGISTER) {
-			if (ps->cur.kind == T_REGISTER)
-				dt_error(ps->cc->errs, line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
-			ps->nclass_extern = ps->cur.kind == T_EXTERN;
-			nclass++;
-		} else {
-			break;
-		}
-		if (nclass > 1)
-			dt_error(ps->cc->errs, line, "D_DECL_CLASS", "more than one storage class specified in declaration");
-		advance(ps);
-	}
 	if (ps->cur.kind == T_TRANSLATOR) {
 		parse_translator(ps);
 		return;
 	}
 	if (ps->cur.kind == T_PROVIDER) {
-		if (nclass)	/* a provider definition has no storage class */
-			dt_error(ps->cc->errs, line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 		parse_provider(ps);
 		return;
 	}
-	/* "self x;": a storage class without a type declares an int */
-	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
-	if (ps->cur.kind == T_SEMI && nclass)
-		dt_error(ps->cc->errs, line, "D_DECL_USELESS", "useless declaration");
-	if (ps->cur.kind == T_IDENT && strchr(ps->cur.text, '`'))
-		dt_error(ps->cc->errs, line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", ps->cur.text);
-	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
-		ps->nclass_extern = 0;
+	struct declspec ds;
+	parse_specifiers(ps, &ds, SPEC_DECL);
+	if (ds.sclass != DC_DEFAULT && (ps->cur.kind == T_TRANSLATOR || ps->cur.kind == T_PROVIDER))
+		syntax_error(ps);	/* a translator or provider has no storage class */
+	struct dt_type *base = declspec_type(ps, &ds);
+	if (ps->cur.kind == T_SEMI) {
+		/* no declarator: a struct, union or enum declared, or nothing */
+		if (ds.kind != DK_SOU)
+			dt_error(ps->cc->errs, line, "D_DECL_USELESS", "useless declaration");
 		ps->lx.pspec_mode = 1;
 		advance(ps);
 		return;
 	}
-	declare(ps, scope, base, line);
-	ps->nclass_extern = 0;
+	do
+		declare_one(ps, &ds, base);
+	while (accept(ps, T_COMMA));
 	ps->lx.pspec_mode = 1;
 	expect(ps, T_SEMI);
 }
