@@ -113,7 +113,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 	struct dt_cc_opts co = {
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
-		.defaultargs = h->o.defaultargs, .argref = h->o.argref,
+		.defaultargs = h->o.defaultargs, .argref = h->o.argref, .scratchsize = h->o.scratchsize,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }

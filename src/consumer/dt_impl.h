@@ -70,6 +70,7 @@ struct dt_options {
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;
 	uint32_t nspec, specsize;
+	uint32_t scratchsize;	/* alloca() space, as DTrace counts it (8 + bytes, rounded to 8) */
 	int cpu;		/* -xcpu: -1 for all */
 	int verbose;
 	uint64_t aggsize;

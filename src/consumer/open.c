@@ -48,6 +48,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	libbpf_set_print(silent_libbpf);
 	h = xcalloc(1, sizeof(*h));
 	h->o.strsize = 256;
+	h->o.scratchsize = 8 + 256;	/* DTrace's default scratch space */
 	h->o.bufsize = 4 << 20;
 	h->o.dynvarsize = 1 << 20;
 	h->o.cpu = -1;

@@ -125,6 +125,12 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			o->aggsortkeypos = atoi(value);
 		else
 			o->aggsortpos = atoi(value);
+	} else if (strcmp(name, "scratchsize") == 0) {
+		/* DTrace keeps 8 bytes for NULL and rounds up to 8 */
+		if ((v = parse_size(value)) < 0 || v > UINT32_MAX - 16)
+			INVAL();
+		if (v > 0)
+			o->scratchsize = (uint32_t)((v + 8 + 7) / 8 * 8);
 	} else if (strcmp(name, "nspec") == 0) {
 		if ((v = parse_size(value)) < 0 || v > 1000000)
 			INVAL();
@@ -134,7 +140,7 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
 		   strcmp(name, "jstackstrsize") == 0 ||
-		   strcmp(name, "pcapsize") == 0 || strcmp(name, "scratchsize") == 0 ||
+		   strcmp(name, "pcapsize") == 0 ||
 		   strcmp(name, "lockmem") == 0) {
 		if (parse_size(value) < 0)
 			INVAL();
@@ -243,6 +249,8 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		*val = (dtrace_optval_t)o->aggsize;
 	else if (strcmp(name, "nspec") == 0)
 		*val = o->nspec ? o->nspec : 1;
+	else if (strcmp(name, "scratchsize") == 0)
+		*val = o->scratchsize;
 	else if (strcmp(name, "switchrate") == 0)
 		*val = (dtrace_optval_t)o->switchrate_ns;
 	else if (strcmp(name, "aggrate") == 0)

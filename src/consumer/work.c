@@ -65,6 +65,8 @@ int dtrace_go(dtrace_hdl_t *h)
 		any |= ((struct dtrace_prog *)h->programs.v[i])->executed;
 	if (!any)
 		return dt_set_errmsg(h, EINVAL, "no program has been executed");
+	if (h->prog.destructive && !h->o.destructive)
+		return dt_set_errmsg(h, EDT_ENABLING, "Destructive actions not allowed");
 	if (dt_load(h) < 0)
 		return -1;
 	if (dt_ring_open(h) < 0)

@@ -267,17 +267,19 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	n->ival = (uint64_t)a->id;
 }
 
-/* An aggregation named as an argument of printa/clear/trunc/... */
-int agg_ref(struct dt_cc *cc, struct node *n, const char *func, const char *tag)
+/* An aggregation named as argument #argno of printa/clear/trunc/...:
+ * argtag when it is no aggregation, badtag when none is defined by
+ * that name (DTrace's D_<FUNC>_AGGARG and D_<FUNC>_AGGBAD). */
+int agg_ref(struct dt_cc *cc, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
 {
 	struct dt_aggvar *a;
 
 	if (n->kind != N_AGG || n->args.n)
-		dt_error(cc->errs, n->line, tag, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-			 func, n->type ? type_name(n->type) : "expression");
+		dt_error(cc->errs, n->line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			 func, argno, n->type ? type_name(n->type) : "expression");
 	a = agg_find(cc->P, n->sval);
 	if (!a)
-		dt_error(cc->errs, n->line, "D_AGG_UNDEF", "aggregation @%s is not defined", n->sval);
+		dt_error(cc->errs, n->line, badtag, "undefined aggregation: @%s", n->sval);
 	n->ival = (uint64_t)a->id;
 	return a->id;
 }

@@ -150,6 +150,7 @@ struct dt_prog {
 	struct ptrvec aggs;	/* struct dt_aggvar * */
 	struct ptrvec xlators;	/* struct dt_xlator * */
 	int has_clauses;
+	int destructive;	/* a clause calls a destructive action: -w needed to enable */
 	int eof_line;
 	int next_clause_num;		/* line number at end of input */
 };

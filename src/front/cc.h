@@ -27,6 +27,7 @@ struct dt_cc_opts {
 	int nmacro_args;	/* $0..$n-1 given on the command line */
 	char **macro_args;	/* [0] is $0 */
 	int destructive;	/* -w */
+	uint32_t scratchsize;	/* -xscratchsize as DTrace keeps it: alloca() gets 8 less */
 	int quiet;
 	long target;		/* $target: the -c/-p process, 0 if none */
 	int defaultargs;	/* -xdefaultargs: $N not given is 0, $$N "" */

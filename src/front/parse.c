@@ -92,6 +92,30 @@ static struct node *parse_cond(struct parser *ps);
 static struct node *parse_cast(struct parser *ps);
 static struct dt_type *parse_type_name(struct parser *ps);
 
+/* The enumerators an enum has defined so far are constants in the
+ * expressions of those after them: replace their names by their values. */
+static void enum_bind(struct node *n, const struct ptrvec *ev)
+{
+	if (!n)
+		return;
+	if (n->kind == N_IDENT && !n->var_scope) {
+		for (int i = ev->n - 1; i >= 0; i--) {
+			const struct dt_enumerator *e = ev->v[i];
+			if (strcmp(e->name, n->sval) == 0) {
+				n->kind = N_INT;
+				n->ival = (uint64_t)e->value;
+				n->op = 8;	/* a decimal int */
+				return;
+			}
+		}
+		return;
+	}
+	for (int i = 0; i < 3; i++)
+		enum_bind(n->kids[i], ev);
+	for (int i = 0; i < n->args.n; i++)
+		enum_bind(n->args.v[i], ev);
+}
+
 static void parse_enum_body(struct parser *ps, struct dt_type *t)
 {
 	int64_t next = 0;
@@ -105,17 +129,26 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 			syntax_error(ps);
 		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
 		e->name = ps->cur.text;
+		advance(ps);
+		if (strchr(e->name, '`'))
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_SCOPE", "D scoping operator may not be used in an enumerator name (%s)", e->name);
+		if (accept(ps, T_ASSIGN)) {
+			/* an earlier enumerator of this enum, or an integral
+			 * constant expression (DTrace's dt_decl_enumerator) */
+			struct node *v = parse_cond(ps);
+			enum_bind(v, &ev);
+			if (!sema_try_const(ps->cc, v, &next))
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENCONST",
+					 "enumerator '%s' must be assigned to an integral constant expression", e->name);
+		}
+		/* enumerators share the global name space */
 		int64_t prev;
-		int dup = types_find_enumerator(ps->cc->types, e->name, &prev);
+		int dup = types_find_enumerator(ps->cc->types, e->name, &prev) ||
+			  dt_var_find(&ps->prog->globals, e->name) || sema_builtin_var(ps->cc, e->name);
 		for (int i = 0; i < ev.n && !dup; i++)
 			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
 		if (dup)
 			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
-		advance(ps);
-		if (accept(ps, T_ASSIGN)) {
-			struct node *v = parse_cond(ps);
-			next = sema_const_value(ps->cc, v);
-		}
 		if (next > INT32_MAX || next < INT32_MIN)
 			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
 		e->value = next++;
@@ -925,13 +958,17 @@ static struct node *parse_postfix(struct parser *ps)
 			parse_args(ps, &m->args, T_RBRACK);
 			n = m;
 			break;
-		case T_LPAREN:
-			if (n->kind != N_IDENT || n->var_scope)
-				syntax_error(ps);
+		case T_LPAREN: {
+			/* DTrace's dt_node_func: only a name designates a function */
+			struct ptrvec args = {0};
 			advance(ps);
+			parse_args(ps, &args, T_RPAREN);
+			if (n->kind != N_IDENT || n->var_scope)
+				dt_error(ps->cc->errs, ps->cur.line, "D_FUNC_IDENT", "function designator is not of function type");
 			n->kind = N_CALL;
-			parse_args(ps, &n->args, T_RPAREN);
+			n->args = args;
 			break;
+		}
 		case T_DOT:
 		case T_ARROW:
 			m = node_new(N_MEMBER, line);

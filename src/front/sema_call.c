@@ -454,10 +454,14 @@ static int agg_max_args(int fn)
 	}
 }
 
+/* DTrace compiles a destructive action whatever -w says; enabling the
+ * program is refused without it (dtrace_go: "Destructive actions not
+ * allowed"), as -w may still be set between compiling and enabling. */
 static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_def *f)
 {
-	if (!cc->opts.destructive)
-		dt_error(cc->errs, n->line, "D_ACT_DESTR", "%s( ) is a destructive action; use -w to allow it", f->name);
+	(void)n;
+	(void)f;
+	cc->P->destructive = 1;
 }
 
 /*
@@ -473,6 +477,13 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	const struct sema_proto *p;
 
 	cc->call_arg_depth++;
+	if (!f) {
+		/* DTrace looks the name up as it parses the call */
+		const char *kind = sema_ident_kind(cc, n->sval);
+		if (kind)
+			dt_error(cc->errs, n->line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function", kind, n->sval);
+		dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
+	}
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
 		if (a->kind == N_AGG)
@@ -481,8 +492,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			sema_cook(cc, a);
 	}
 	cc->call_arg_depth--;
-	if (!f)
-		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown function name", n->sval);
 	n->fn = fn;
 	p = fn_proto(cc, fn, n->line);
 	check_proto(cc, n, f, p);
@@ -512,7 +521,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					 i + 1, type_name(a[i]->type));
 			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
-				agg_ref(cc, a[i], "printa", "D_PRINTA_AGGARG");
+				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 		}
 		/* several aggregations are joined on their keys: same key types */
 		for (int i = first + 1; i < n->args.n && cc->sema_pass > 0; i++) {
@@ -541,7 +550,8 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
 		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG");
+			agg_ref(cc, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
+				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
 		if (a[0]->type->kind == TY_VOID)
@@ -574,9 +584,16 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
+		/* a constant size larger than the scratch space is refused
+		 * (DTrace's dt_cg_subr_alloca_impl); our clause's space is
+		 * ALLOCA_MAX at most, whatever scratchsize says */
+		if (a[0]->is_const && cc->opts.scratchsize &&
+		    (uint64_t)a[0]->cval > (uint64_t)cc->opts.scratchsize - 8)
+			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
+				 (unsigned long)a[0]->cval, (unsigned long)cc->opts.scratchsize - 8);
 		if (a[0]->is_const && (uint64_t)a[0]->cval > 2048)
-			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca( ) size %lld exceeds the scratch space (2048 bytes)",
-				 (long long)a[0]->cval);
+			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
+				 (unsigned long)a[0]->cval, 2048UL);
 		break;
 	case F_SETOPT:
 		/* the consumer sets the option from the record's text */

@@ -46,6 +46,24 @@ void sema_set_const(struct node *n, uint64_t v)
 }
 
 
+/* What a global name is, in DTrace's words (dt_idkind_name), or NULL
+ * when it names nothing: for "may not be referenced as" messages. */
+const char *sema_ident_kind(struct dt_cc *cc, const char *name)
+{
+	struct dt_var *v = dt_var_find(&cc->P->globals, name);
+	int64_t ev;
+
+	if (v)
+		return v->is_assoc ? "associative array" : "scalar";
+	if (sema_builtin_var(cc, name))
+		return "scalar";
+	if (sema_find_inline(cc, name))
+		return "inline";
+	if (sema_find_enum_const(cc, name, &ev))
+		return "enumerator";
+	return NULL;
+}
+
 int sema_is_known_name(struct dt_cc *cc, const char *name)
 {
 	int64_t v;
@@ -234,6 +252,27 @@ static void cook_int(struct node *n)
 }
 
 /* Index into a variable: associative array, scalar array, or assoc via self-> */
+/*
+ * E1[E2] of an array, pointer or string is *(E1 + E2) (K&R A7.3.1), so
+ * the subscript follows the rules of +: an integer, else the operands are
+ * incompatible.  A constant index is checked against the array's bounds,
+ * except for arrays of 0 or 1 element (a structure's variable tail).
+ */
+static void check_subscript(struct dt_cc *cc, struct node *n, const struct dt_type *at, const struct node *ix)
+{
+	int is_ptr = at->kind == TY_ARRAY || at->kind == TY_PTR || at->kind == TY_STRING;
+
+	if (!type_is_integral(ix->type) && !(type_is_integral(at) && (ix->type->kind == TY_PTR || ix->type->kind == TY_STRING)))
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"",
+			 type_name(at), type_name(ix->type));
+	if (!is_ptr && !type_is_integral(at))
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"",
+			 type_name(at), type_name(ix->type));
+	if (at->kind == TY_ARRAY && ix->is_const && at->nelems > 1 && (uint64_t)ix->cval >= at->nelems)
+		dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %llu, max is %u",
+			 (unsigned long long)ix->cval, at->nelems);
+}
+
 static void cook_index(struct dt_cc *cc, struct node *n)
 {
 	struct node *a = n->kids[0];
@@ -268,7 +307,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 	}
 
 	if (a->kind == N_AGG)
-		dt_error(cc->errs, n->line, "D_AGG_MDIM", "multi-dimensional indexing of aggregation @%s is not permitted", a->sval);
+		dt_error(cc->errs, n->line, "D_AGG_MDIM", "improper attempt to reference @%s as a multi-dimensional array", a->sval);
 
 	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
 		struct dt_var *lv = dt_var_find(&cc->P->clocals, a->sval);
@@ -294,11 +333,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			if (n->args.n != 1)
 				dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
 			struct node *ix = n->args.v[0];
-			if (!type_is_integral(ix->type))
-				dt_error(cc->errs, n->line, "D_ARR_BADIDX", "array subscript must be an integer");
-			if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= v->type->nelems))
-				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
-					 (long long)ix->cval, v->type->nelems);
+			check_subscript(cc, n, v->type, ix);
 			a->kind = N_VAR;
 			a->var = v;
 			a->type = v->type;
@@ -348,30 +383,30 @@ index_value:
 	sema_cook(cc, a);
 	for (int i = 0; i < n->args.n; i++)
 		sema_cook(cc, n->args.v[i]);
+	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS;
+	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args */
+		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
+			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
 	if (n->args.n != 1)
 		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
 	struct node *ix = n->args.v[0];
-	if (a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS) {
+	if (is_args) {
 		/* args[i]: typed from the probes the clause matches */
 		if (!ix->is_const || !type_is_integral(ix->type))
-			dt_error(cc->errs, n->line, "D_ARGS_IDX", "index for args[ ] must be an integer constant");
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 a->var->name, "integer constant", type_name(ix->type));
 		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, n->line)
 					 : &ty_llong;
 		n->is_lvalue = 0;
 		return;
 	}
-	if (a->type->kind == TY_ARRAY) {
-		if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= a->type->nelems))
-			dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
-				 (long long)ix->cval, a->type->nelems);
+	check_subscript(cc, n, a->type, ix);
+	if (a->type->kind == TY_ARRAY || a->type->kind == TY_PTR)
 		n->type = a->type->ref;
-	} else if (a->type->kind == TY_PTR) {
-		n->type = a->type->ref;
-	} else if (a->type->kind == TY_STRING) {
+	else if (a->type->kind == TY_STRING)
 		n->type = &ty_char;
-	} else {
-		dt_error(cc->errs, n->line, "D_OP_ARRPTR", "operator [ ] may not be applied to operand of type \"%s\"", type_name(a->type));
-	}
+	else	/* E1[E2] is *(E1 + E2): an integer sum dereferenced */
+		dt_error(cc->errs, n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
 	n->is_lvalue = a->type->kind != TY_STRING;
 }
 
@@ -874,12 +909,4 @@ int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
 	return 1;
 }
 
-int64_t sema_const_value(struct dt_cc *cc, struct node *n)
-{
-	int64_t v;
-
-	if (!sema_try_const(cc, n, &v))
-		dt_error(cc->errs, n->line, "D_ENUM_VALUE", "enumerator value must be an integer constant expression");
-	return v;
-}
 
