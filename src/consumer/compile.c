@@ -131,6 +131,30 @@ static void on_option(void *arg, int line, const char *name, const char *value)
 	set_cc_opts(h);
 }
 
+/* #pragma D depends_on: a provider this system offers, or a module of the
+ * kernel ("vmlinux") or loaded into it. */
+static int depends_on(void *arg, const char *cls, const char *name)
+{
+	(void)arg;
+	if (strcmp(cls, "provider") == 0) {
+		for (const struct dt_provider *const *pv = providers(); *pv; pv++)
+			if (provider_serves(*pv, name))
+				return 1;
+		return 0;
+	}
+	if (strcmp(name, "vmlinux") == 0)
+		return 1;
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512];
+	int found = 0;
+	size_t len = strlen(name);
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strncmp(line, name, len) == 0 && line[len] == ' ';
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* The compile error in DTrace's words: "[TAG] line N: message". */
 static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags)
 {
@@ -388,6 +412,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
+		.depends_on = depends_on,
 		.arg = h,
 	};
 	struct dt_errstate es;

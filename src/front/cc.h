@@ -44,6 +44,8 @@ struct dt_unit_opts {
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
+	/* #pragma D depends_on provider|module NAME: 1 if it is there */
+	int (*depends_on)(void *arg, const char *cls, const char *name);
 	void *arg;
 };
 
