@@ -394,6 +394,50 @@ static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f
 	}
 }
 
+/* A value's type as the format checks see it (printf_format.h). */
+static void fmt_argtype(struct dtf_argtype *at, const struct dt_type *t, int is_agg)
+{
+	at->name = type_name(t);
+	at->size = (int)t->size;
+	at->is_signed = t->is_signed;
+	if (is_agg)
+		at->kind = DTF_T_AGG, at->name = "aggregation";
+	else if (type_is_integral(t))
+		at->kind = DTF_T_INT;
+	else if (t->kind == TY_PTR)
+		at->kind = DTF_T_PTR;
+	else if (t->kind == TY_STRING)
+		at->kind = DTF_T_STRING;
+	else if (type_is_string(t))
+		at->kind = DTF_T_CHARARR;
+	else if (t->kind == TY_VOID)
+		at->kind = DTF_T_VOID;
+	else if (t->kind == TY_FLOAT)
+		at->kind = DTF_T_FLOAT;
+	else
+		at->kind = DTF_T_OTHER;
+}
+
+/*
+ * printa(format, @a, ...): the format's conversions take @a's keys in
+ * order, and %@ its value (DTrace's dt_printf_validate on the
+ * aggregation's key signature): a uint64_t for count(), else an int64_t.
+ */
+static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf_format *fmt, const struct dt_aggvar *ag)
+{
+	static const struct dtf_argtype u64 = { DTF_T_INT, 8, 0, "uint64_t" }, s64 = { DTF_T_INT, 8, 1, "int64_t" };
+	int nk = ag->nkeys > 0 ? ag->nkeys : 0;
+	struct dtf_argtype *at = xcalloc((size_t)(nk ? nk : 1), sizeof(*at));
+	const char *tag;
+	char msg[1024];
+
+	for (int i = 0; i < nk; i++)
+		fmt_argtype(&at[i], ag->keys[i], 0);
+	if (dtf_check_agg(fmt, "printa", at, nk, ag->fn == F_COUNT ? &u64 : &s64, &tag, msg, sizeof(msg)) < 0)
+		dt_error(cc->errs, n->line, tag, "%s", msg);
+	free(at);
+}
+
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
 {
 	struct node *f = n->args.v[first];
@@ -415,26 +459,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
-		struct dt_type *t = a->type;
-		at[i].name = type_name(t);
-		at[i].size = (int)t->size;
-		at[i].is_signed = t->is_signed;
-		if (a->kind == N_AGG)
-			at[i].kind = DTF_T_AGG, at[i].name = "aggregation";
-		else if (type_is_integral(t))
-			at[i].kind = DTF_T_INT;
-		else if (t->kind == TY_PTR)
-			at[i].kind = DTF_T_PTR;
-		else if (t->kind == TY_STRING)
-			at[i].kind = DTF_T_STRING;
-		else if (type_is_string(t))
-			at[i].kind = DTF_T_CHARARR;
-		else if (t->kind == TY_VOID)
-			at[i].kind = DTF_T_VOID;
-		else if (t->kind == TY_FLOAT)
-			at[i].kind = DTF_T_FLOAT;
-		else
-			at[i].kind = DTF_T_OTHER;
+		fmt_argtype(&at[i], a->type, a->kind == N_AGG);
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -544,6 +569,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
 			if (!fmt)
 				dt_error(cc->errs, n->line, tag, "%s", msg);
+			struct dt_aggvar *ag = n->args.n > 1 ? agg_lookup(cc->P, a[1]->sval) : NULL;
+			if (ag && cc->sema_pass > 0 && ag->nkeys >= 0)
+				check_printa_keys(cc, n, fmt, ag);
 			n->aux = fmt;
 		}
 		break;
