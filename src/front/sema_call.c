@@ -534,6 +534,15 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		need_destructive(cc, n, f);
 		check_printf(cc, n, "system", 0);
 		break;
+	case F_FREOPEN:
+		/* freopen("") restores stdout: "." is DTrace's token for that,
+		 * which a program may not name itself */
+		need_destructive(cc, n, f);
+		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
+			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "%s( ) argument #1 cannot be \".\"", f->name);
+		if (a[0]->kind != N_STR || a[0]->sval[0])
+			check_printf(cc, n, "freopen", 0);
+		break;
 	case F_PRINTA: {
 		int first = 0;
 		if (a[0]->kind == N_STR)
@@ -582,6 +591,8 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
+		if (a[0]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
 		if (a[0]->type->kind == TY_VOID)
 			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		break;

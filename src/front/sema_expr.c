@@ -659,6 +659,8 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 		if (k->type->kind == TY_PTR || k->type->kind == TY_ARRAY) {
 			if (k->type->ref->kind == TY_VOID)
 				dt_error(cc->errs, n->line, "D_DEREF_VOID", "cannot dereference pointer to void");
+			if (k->type->ref->kind == TY_FUNC)
+				dt_error(cc->errs, n->line, "D_DEREF_FUNC", "cannot dereference pointer to function");
 			n->type = k->type->ref;
 		} else if (k->type->kind == TY_STRING) {
 			n->type = &ty_char;
@@ -668,10 +670,16 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 		n->is_lvalue = 1;
 		return;
 	case T_AMP:
+		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size && k->is_lvalue)
+			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
 		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR))
+			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+		if (k->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 		if (!k->is_lvalue)
 			dt_error(cc->errs, n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
+		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size)
+			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
 		n->type = type_ptr(k->type);
 		return;
 	}
@@ -858,9 +866,11 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_OFFSETOF: {
+		if (n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION)
+			dt_error(cc->errs, n->line, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type");
 		const struct dt_member *m = type_member(n->cast_type, n->sval);
 		if (!m)
-			dt_error(cc->errs, n->line, "D_UNKNOWN", "%s is not a member of %s", n->sval, type_name(n->cast_type));
+			dt_error(cc->errs, n->line, "D_UNKNOWN", "failed to determine offset of %s: Member name not found", n->sval);
 		if (m->bit_size)
 			dt_error(cc->errs, n->line, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", n->sval);
 		n->type = &ty_ulong;
