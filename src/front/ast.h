@@ -58,6 +58,8 @@ struct dt_var {
 	uint32_t offset;	/* VS_GLOBAL / VS_CLAUSE: offset in its area */
 	int map_index;		/* assoc / thread-local maps */
 	int used_in_clause;	/* last clause that assigned (this-> checks) */
+	/* DTrace's DT_IDFLG_ALLOCA / DT_IDFLG_NONALLOCA: what it was given */
+	unsigned holds_alloca : 1, holds_nonalloca : 1;
 };
 
 struct node {
@@ -77,6 +79,9 @@ struct node {
 	int is_const;		/* integer constant expression */
 	int64_t cval;		/* its value when is_const */
 	int is_string_lit_const;
+	/* DTrace's DT_NF_ALLOCA: a pointer into alloca() space; nonassign: a
+	 * ?: whose branches disagree on it (no variable may hold it) */
+	unsigned is_alloca : 1, nonassign : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */
 	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */

@@ -623,6 +623,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
+		n->is_alloca = 1;
 		/* a constant size larger than the scratch space is refused
 		 * (DTrace's dt_cg_subr_alloca_impl); our clause's space is
 		 * ALLOCA_MAX at most, whatever scratchsize says */

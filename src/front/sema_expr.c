@@ -416,6 +416,26 @@ static int is_vfptr_target(const struct dt_type *t)
 	return t->kind == TY_VOID || t->kind == TY_FUNC;
 }
 
+/*
+ * A variable holds pointers into alloca() space or other values, never
+ * both (DTrace marks it, and the code generator could not know whether
+ * to relocate what it loads); a ?: whose branches disagree may not be
+ * stored at all.  Storing 0 is neither.
+ */
+static void alloca_store(struct dt_cc *cc, struct node *n, struct dt_var *v, const struct node *r)
+{
+	if (r->nonassign)
+		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
+			 "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	if (r->is_alloca && !type_is_string(r->type))
+		v->holds_alloca = 1;
+	else if (!(r->is_const && r->cval == 0))
+		v->holds_nonalloca = 1;
+	if (v->holds_alloca && v->holds_nonalloca)
+		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
+			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
+}
+
 static void cook_assign(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
@@ -428,7 +448,7 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			sema_cook(cc, k);
 		}
 		if (r->kind == N_CALL && !sema_fn_lookup(r->sval))
-			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "failed to resolve %s: Unknown function name", r->sval);
+			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", r->sval);
 		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_fn_is_agg(sema_fn_lookup(r->sval)))
 			dt_error(cc->errs, n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
 		sema_cook_call(cc, r);
@@ -448,6 +468,8 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	sema_cook(cc, r);
 	sema_cook(cc, l);
 	check_lvalue(cc, n, l, sema_opname(n->op));
+	if (l->kind == N_VAR && n->op == T_ASSIGN)
+		alloca_store(cc, n, l->var, r);
 	if (l->kind == N_VAR && !l->var->type) {
 		/* first assignment fixes the variable's type */
 		struct dt_type *t = r->type;
@@ -518,9 +540,31 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 	struct node *l = n->kids[0], *r = n->kids[1];
 	int op = n->op;
 
-	if (l->kind == N_AGG || r->kind == N_AGG)
-		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: aggregation %s %s",
-			 sema_opname(op), l->kind == N_AGG && r->kind == N_AGG ? "aggregation" : "scalar");
+	if (l->kind == N_AGG || r->kind == N_AGG) {
+		/* an aggregation is of dynamic type: dt_cook_op2's rules for
+		 * an operand that is neither integer, pointer nor scalar */
+		const char *on = sema_opname(op);
+		switch (op) {
+		case T_COMMA:
+			dt_error(cc->errs, n->line, "D_OP_DYN", "operator %s operands cannot be of dynamic type", on);
+		case T_LAND: case T_LOR: case T_LXOR:
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", on);
+		case T_STAR: case T_SLASH:
+			dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", on);
+		case T_PLUS: case T_MINUS:
+		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE: {
+			if (l->kind != N_AGG)
+				sema_cook(cc, l);
+			if (r->kind != N_AGG)
+				sema_cook(cc, r);
+			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
+				 l->kind == N_AGG ? "aggregation" : type_name(l->type), on,
+				 r->kind == N_AGG ? "aggregation" : type_name(r->type));
+		}
+		default:
+			dt_error(cc->errs, n->line, "D_OP_INT", "operator %s requires operands of integral type", on);
+		}
+	}
 
 	sema_cook(cc, l);
 	sema_cook(cc, r);
@@ -579,6 +623,9 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		int rptr = rt->kind == TY_STRING || (ptr_target(rt) && !is_vfptr_target(ptr_target(rt)));
 		if (type_is_integral(lt) && type_is_integral(rt))
 			break;
+		/* a pointer into alloca() space stays one (DT_NF_ALLOCA) */
+		n->is_alloca = l->is_alloca || r->is_alloca;
+		n->nonassign = l->nonassign || r->nonassign;
 		if (lptr && type_is_integral(rt)) {
 			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
 			return;
@@ -587,7 +634,11 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
 			return;
 		}
+		if (lptr && rptr && l->is_alloca != r->is_alloca)
+			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"",
+				 type_name(lt), sema_opname(op), type_name(rt));
 		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr) {
+			n->is_alloca = 0;
 			n->type = &ty_long;
 			return;
 		}
@@ -760,14 +811,17 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		return;
 	case N_IDENT:
 		cook_ident(cc, n);
-		if (n->kind == N_VAR)
+		if (n->kind == N_VAR) {
 			cook_var(cc, n);
+			n->is_alloca = n->var->holds_alloca;
+		}
 		return;
 	case N_VAR:
 		for (int i = 0; i < n->args.n; i++)
 			sema_cook(cc, n->args.v[i]);
 		n->type = n->var->type ? n->var->type : &ty_int;
 		n->is_lvalue = 1;
+		n->is_alloca = n->var->holds_alloca;
 		return;
 	case N_MACRO:
 		cook_macro(cc, n);
@@ -790,9 +844,17 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		cook_binary(cc, n);
 		return;
 	case N_TERNARY: {
+		/* an aggregation is of dynamic type: no condition, no operand */
+		if (n->kids[0]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
+		if (n->kids[1]->kind == N_AGG || n->kids[2]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_OP_DYN", "operator ?: operands cannot be of dynamic type");
 		sema_cook(cc, n->kids[0]);
 		sema_cook(cc, n->kids[1]);
 		sema_cook(cc, n->kids[2]);
+		/* DTrace's DT_NF_ALLOCA and DT_NF_NONASSIGN */
+		n->is_alloca = n->kids[1]->is_alloca;
+		n->nonassign = n->kids[1]->is_alloca != n->kids[2]->is_alloca || n->kids[1]->nonassign || n->kids[2]->nonassign;
 		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
 		if (!type_is_scalar(n->kids[0]->type))
 			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
@@ -840,6 +902,8 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		n->type = t;
+		n->is_alloca = k->is_alloca;
+		n->nonassign = k->nonassign;
 		if (k->is_const && type_is_scalar(t))
 			sema_set_const(n, (uint64_t)k->cval);
 		return;
