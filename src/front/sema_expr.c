@@ -896,7 +896,7 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
 		sema_cook(cc, k);
-		if (t->kind == TY_STRING && !type_is_string(k->type))
+		if (t->kind == TY_STRING && !type_is_string(k->type) && !(k->is_alloca && k->type->kind == TY_PTR))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
 		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
