@@ -15,12 +15,13 @@
 #include "sema_int.h"
 
 /*
- * DTrace's rules for speculative clauses: speculate() comes first and once,
- * no aggregation or exit() with it; commit()/discard() come before any
- * data and with no speculate(); no data after a commit.
+ * DTrace's rules for the actions of one clause (dt_cg_clsflags), in
+ * program order: speculate() comes first and once, with no aggregation,
+ * destructive action or exit() after it; commit() follows no data or
+ * aggregation, and no data follows it; discard() goes anywhere.
  */
 struct spec_state {
-	int spec, commit, data;
+	int spec, commit, data, agg;
 };
 
 static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
@@ -41,10 +42,11 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		return;
 	struct node *e = n->kids[0];
 	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_AGG_SPEC", "aggregating actions may not follow speculate( )");
 		if (st->commit)
 			dt_error(cc->errs, n->line, "D_AGG_COMM", "aggregating actions may not follow commit( )");
+		if (st->spec)
+			dt_error(cc->errs, n->line, "D_AGG_SPEC", "aggregating actions may not follow speculate( )");
+		st->agg = 1;
 		return;
 	}
 	int fn = e->kind == N_CALL ? sema_fn_lookup(e->sval) : F_NONE;
@@ -55,39 +57,36 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 			dt_error(cc->errs, n->line, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )");
 		if (st->commit)
 			dt_error(cc->errs, n->line, "D_SPEC_COMM", "speculate( ) may not follow commit( )");
-		if (st->data)
+		if (st->data || st->agg)
 			dt_error(cc->errs, n->line, "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)");
 		st->spec = 1;
 		return;
 	case F_COMMIT:
-	case F_DISCARD:
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_COMM_SPEC", "%s( ) may not follow speculate( )", e->sval);
-		if (st->data && fn == F_COMMIT)
+		if (st->data || st->agg)
 			dt_error(cc->errs, n->line, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)");
-		if (fn == F_COMMIT)
-			st->commit = 1;
+		st->commit = 1;
 		return;
+	case F_DISCARD:
+		return;
+	case F_BREAKPOINT: case F_CHILL: case F_PANIC: case F_RAISE: case F_STOP:
+	case F_SYSTEM: case F_FREOPEN:
+	case F_COPYOUT: case F_COPYOUTSTR:	/* subroutines DTrace counts as destructive actions */
+		if (st->spec)
+			dt_error(cc->errs, n->line, "D_ACT_SPEC", "destructive actions may not follow speculate( )");
+		break;
 	case F_EXIT:
 		if (st->spec)
 			dt_error(cc->errs, n->line, "D_EXIT_SPEC", "exit( ) may not follow speculate( )");
-		/* fallthrough */
-	case F_TRACE: case F_PRINTF: case F_PRINTA: case F_TRACEMEM:
-	case F_STACK: case F_USTACK: case F_PRINT:
-		if (st->commit)
-			dt_error(cc->errs, n->line, "D_DREC_COMM", "data-recording actions may not follow commit( )");
-		st->data = 1;
-		return;
-	case F_BREAKPOINT: case F_CHILL: case F_PANIC: case F_RAISE: case F_STOP:
-	case F_SYSTEM: case F_COPYOUT: case F_COPYOUTSTR:
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_ACT_SPEC", "destructive actions may not follow speculate( )");
-		return;
+		break;
 	default:
-		return;
+		if (fn == F_NONE || !sema_fn_is_action(fn))
+			return;
+		break;
 	}
+	if (st->commit)
+		dt_error(cc->errs, n->line, "D_DREC_COMM", "data-recording actions may not follow commit( )");
+	st->data = 1;
 }
-
 
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)

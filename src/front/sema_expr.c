@@ -156,7 +156,7 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			if (in->cooking)
 				dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
 			if (in->nparams)
-				dt_error(cc->errs, n->line, "D_ARR_BADREF", "inline %s must be used with its arguments", n->sval);
+				dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", n->sval);
 			in->cooking = 1;
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
@@ -209,7 +209,7 @@ static void cook_var(struct dt_cc *cc, struct node *n)
 	struct dt_var *v = n->var;
 
 	if (v->is_assoc && !n->args.n)
-		dt_error(cc->errs, n->line, "D_ARR_BADREF", "%s is an associative array and must be indexed", v->name);
+		dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", v->name);
 	n->type = v->type ? v->type : &ty_int;
 	n->is_lvalue = v->scope != VS_BUILTIN || v->writable;
 	if (v->scope == VS_BUILTIN)
@@ -468,6 +468,11 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	sema_cook(cc, r);
 	sema_cook(cc, l);
 	check_lvalue(cc, n, l, sema_opname(n->op));
+	/* arrays and functions are no assignable values (a char array is a
+	 * string) */
+	if ((l->type->kind == TY_ARRAY && !type_is_string(l->type)) || l->type->kind == TY_FUNC)
+		dt_error(cc->errs, n->line, "D_OP_ARRFUN", "operator %s may not be applied to operand of type \"%s\"",
+			 sema_opname(n->op), type_name(l->type));
 	if (l->kind == N_VAR && n->op == T_ASSIGN)
 		alloca_store(cc, n, l->var, r);
 	if (l->kind == N_VAR && !l->var->type) {
