@@ -363,8 +363,17 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 				for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
 					if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
 						why = (*pv)->unavailable(h->probes);
+				/* a reason may start with the DTrace tag it has
+				 * ("D_PROC_FUNC failed to lookup ...") */
+				char tag[32] = "D_PDESC_ZERO";
+				size_t tl = why ? strspn(why, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") : 0;
+				if (why && tl > 2 && tl < sizeof(tag) && strncmp(why, "D_", 2) == 0 && why[tl] == ' ') {
+					memcpy(tag, why, tl);
+					tag[tl] = 0;
+					why += tl + 1;
+				}
 				if (why)
-					dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
+					dt_error(es, pd->line, tag, "%s", why);
 				else
 					dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
 						 pdesc_str(pd));

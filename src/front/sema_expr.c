@@ -444,7 +444,7 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		for (int i = 0; i < l->args.n; i++) {
 			struct node *k = l->args.v[i];
 			if (k->kind == N_AGG)
-				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type: an aggregation", i + 1);
+				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation expression may not be used as aggregation index: key #%d", i + 1);
 			sema_cook(cc, k);
 		}
 		if (r->kind == N_CALL && !sema_fn_lookup(r->sval))
