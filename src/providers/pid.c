@@ -438,7 +438,7 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	if (!pid)
 		return;		/* pid probes exist only for a named process */
 	if (!(pr = pidobj_proc_read(st->objs, pid))) {
-		why(st, "D_PROC_GRAB pid: process %d does not exist", pid);
+		why(st, "D_PROC_GRAB failed to grab process %d", pid);
 		return;
 	}
 	if (!*pd->name || dt_is_glob(pd->name)) {
