@@ -443,6 +443,7 @@ struct dsuffix {
 	int kind;
 	uint32_t dim;			/* SUF_ARRAY */
 	struct ptrvec keys;		/* SUF_TUPLE: key types */
+	struct ptrvec names;		/* SUF_TUPLE: their names (NULL: none) */
 };
 struct declarator {
 	int nptr;
@@ -458,6 +459,7 @@ struct declinfo {
 	int line;
 	int is_assoc;			/* name[type, ...]: an associative array */
 	struct ptrvec keys;
+	struct ptrvec key_names;	/* the tuple's parameter names (NULL: none) */
 	int is_empty;			/* name[]: no dimension, no signature */
 	int is_array;
 };
@@ -574,8 +576,10 @@ static void parse_suffixes(struct parser *ps, struct declarator *d)
 				struct dparam *v = parse_params(ps, T_RBRACK, &n);
 				check_params(ps, v, n, "array", 0);
 				s.kind = SUF_TUPLE;
-				for (int i = 0; i < n; i++)
+				for (int i = 0; i < n; i++) {
 					pv_push(&s.keys, v[i].type);
+					pv_push(&s.names, v[i].name);
+				}
 				free(v);
 			} else {
 				struct node *e = parse_cond(ps);
@@ -671,6 +675,7 @@ static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, str
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_DYNOBJ", "cannot declare array of associative arrays");
 			info->is_assoc = 1;
 			info->keys = s->keys;
+			info->key_names = s->names;
 			break;
 		case SUF_EMPTY:
 			if (at_name)
@@ -1659,28 +1664,36 @@ static void parse_declaration(struct parser *ps)
 
 	ps->lx.pspec_mode = 0;
 	if (ps->cur.kind == T_INLINE) {
+		/* inline TYPE name = expr, or TYPE name[params] = expr: an
+		 * inline with arguments (DTrace's dt_node_inline) */
+		struct declspec ds;
+		struct declarator d = {0};
+		struct declinfo info = {0};
 		advance(ps);
-		struct dt_type *t = parse_type_name(ps);
-		if (ps->cur.kind != T_IDENT)
-			syntax_error(ps);
+		parse_specifiers(ps, &ds, SPEC_DECL);
+		struct dt_type *base = declspec_type(ps, &ds);
+		parse_declarator(ps, &d, DECL_NAMED);
+		struct dt_type *t = declarator_type(ps, base, &d, &info);
+		if (ds.sclass != DC_DEFAULT)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BADCLASS", "specified storage class not appropriate for inline declaration");
+		if (info.is_empty)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ARRNULL", "inline declaration requires array tuple signature: %s", info.name);
+		if (info.is_array)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", info.name);
+		if (t->kind == TY_VOID)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", info.name);
+		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), info.name);
 		struct dt_inline *in = xcalloc(1, sizeof(*in));
-		in->name = ps->cur.text;
+		in->name = info.name;
 		in->type = t;
-		in->line = ps->cur.line;
-		advance(ps);
-		if (accept(ps, T_LBRACK)) {
-			/* inline int f[int x, int y] = expr: an inline with arguments */
-			struct ptrvec params = {0};
-			do {
-				(void)parse_type_name(ps);
-				if (ps->cur.kind != T_IDENT)
-					syntax_error(ps);
-				pv_push(&params, ps->cur.text);
-				advance(ps);
-			} while (accept(ps, T_COMMA));
-			expect(ps, T_RBRACK);
-			in->nparams = params.n;
-			in->params = (char **)params.v;
+		in->line = info.line;
+		if (info.is_assoc) {
+			for (int i = 0; i < info.key_names.n; i++)
+				if (!info.key_names.v[i])
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_PROTO_NAME", "parameter declaration requires a name: parameter #%d", i + 1);
+			in->nparams = info.key_names.n;
+			in->params = (char **)info.key_names.v;
 		}
 		expect(ps, T_ASSIGN);
 		const char *start = ps->cur.pos;
