@@ -53,7 +53,7 @@ const char *sema_ident_kind(struct dt_cc *cc, const char *name)
 	struct dt_var *v = dt_var_find(&cc->P->globals, name);
 	int64_t ev;
 
-	if (v)
+	if (v && !v->is_extern)		/* an extern is a symbol, not a D global */
 		return v->is_assoc ? "associative array" : "scalar";
 	if (sema_builtin_var(cc, name))
 		return "scalar";
