@@ -771,7 +771,8 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	}
 	if (st->kind != TY_STRUCT && st->kind != TY_UNION) {
 		if (n->op == T_ARROW)
-			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer to struct or union");
+			dt_error(cc->errs, n->line, "D_OP_SOU", "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
+				 type_name(st));
 		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
 			 type_name(st));
 	}
