@@ -23,7 +23,17 @@ static const struct {
 	{"DTRACEFLT_TUPOFLOW", 8}, {"DTRACEFLT_BADSTACK", 9},
 	{"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
 	{"DTRACEFLT_LIBRARY", 1000},
-	{"R_SP", 7}, {"R_PC", 16}, {"R_FP", 4}, {"R_SS", 20}, {"R_R0", 10},
+	/* uregs[] indexes: DTrace's regs.d for x86-64 (struct pt_regs, then
+	 * the segment registers and trap number of task->thread) */
+	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4},
+	{"R_RBX", 5}, {"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9},
+	{"R_RAX", 10}, {"R_RCX", 11}, {"R_RDX", 12}, {"R_RSI", 13}, {"R_RDI", 14},
+	{"R_ERR", 15}, {"R_RIP", 16}, {"R_CS", 17}, {"R_RFL", 18}, {"R_RSP", 19},
+	{"R_SS", 20}, {"R_DS", 21}, {"R_ES", 22}, {"R_FS", 23}, {"R_GS", 24},
+	{"R_TRAPNO", 25},
+	{"R_EBX", 5}, {"R_ECX", 11}, {"R_EDX", 12}, {"R_ESI", 13}, {"R_EDI", 14},
+	{"R_EBP", 4}, {"R_EAX", 10}, {"R_EIP", 16}, {"R_EFL", 18}, {"R_ESP", 19},
+	{"R_PC", 16}, {"R_FP", 4}, {"R_SP", 19}, {"R_PS", 18}, {"R_R0", 10}, {"R_R1", 5},
 };
 
 static uint64_t trunc_to(uint64_t v, const struct dt_type *t)
@@ -383,8 +393,9 @@ index_value:
 	sema_cook(cc, a);
 	for (int i = 0; i < n->args.n; i++)
 		sema_cook(cc, n->args.v[i]);
-	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS;
-	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args */
+	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN &&
+		      (a->var->builtin == BV_ARGS || a->var->builtin == BV_UREGS);
+	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
 			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
 	if (n->args.n != 1)
@@ -395,6 +406,17 @@ index_value:
 		if (!ix->is_const || !type_is_integral(ix->type))
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				 a->var->name, "integer constant", type_name(ix->type));
+		if (a->var->builtin == BV_UREGS) {
+			/* uregs[R_*]: a user register of the current thread (uint64_t) */
+			if (ix->type->is_signed && ix->cval < 0)
+				dt_error(cc->errs, n->line, "D_REGS_IDX", "index %lld is out of range for array %s",
+					 (long long)ix->cval, a->var->name);
+			if (ix->cval > 25)	/* pt_regs, then task->thread's segment registers */
+				dt_error(cc->errs, n->line, "D_UNKNOWN", "uregs[]: index out of bounds (%d)", (int)ix->cval);
+			n->type = &ty_ullong;
+			n->is_lvalue = 0;
+			return;
+		}
 		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, n->line)
 					 : &ty_llong;
 		n->is_lvalue = 0;

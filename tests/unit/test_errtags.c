@@ -1058,6 +1058,12 @@ static const struct errtag_case cases[] = {
 	  "{\n"
 	  "}\n",
 	  "[D_PROC_OFF] line 1: offset 0xfffff outside of function 'malloc'" },
+	{ "D_REGS_IDX", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace(uregs[-1]);\n"
+	  "}\n",
+	  "[D_REGS_IDX] line 3: index -1 is out of range for array uregs" },
 };
 
 static int passed, failed;
