@@ -570,20 +570,23 @@ static void parse_translator(struct parser *ps)
 	ps->lx.pspec_mode = 1;
 	x->line = ps->cur.line;
 	parse_expect(ps, T_SEMI);
-	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
-		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
-	if (!x->out->complete && !x->out->btf_id)
-		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
-	for (int i = 0; i < n; i++)
-		if (!type_member(x->out, names.v[i]))
-			dt_error(ps->cc->errs, lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
-				 (char *)names.v[i], type_name(x->out));
+	/* DTrace's dt_node_xlator: a second translator for the same types,
+	 * then an incomplete or non-struct output type; the members are
+	 * checked against the output type after (dt_cook_xlator) */
 	for (int i = 0; i < ps->prog->xlators.n; i++) {
 		struct dt_xlator *o = ps->prog->xlators.v[i];
 		if (o->out == x->out && strcmp(type_name(o->in), type_name(x->in)) == 0)
 			dt_error(ps->cc->errs, x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
 				 type_name(x->in), type_name(x->out));
 	}
+	if ((x->out->kind == TY_STRUCT || x->out->kind == TY_UNION) && !x->out->complete && !x->out->btf_id)
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
+	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
+	for (int i = 0; i < n; i++)
+		if (!type_member(x->out, names.v[i]))
+			dt_error(ps->cc->errs, lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
+				 (char *)names.v[i], type_name(x->out));
 	x->nmembers = n;
 	x->members = (char **)names.v;
 	x->exprs = (char **)exprs.v;
