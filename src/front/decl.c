@@ -791,10 +791,26 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		t = type_array(t, 0);	/* extern int a[]: an array of unknown size */
 		info.is_array = 1;
 	}
+	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+		dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	v = dt_var_find(vars, name);
 	if (v) {
-		if (v->type && !type_compatible(v->type, t))
-			dt_error(es, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
+		/* a declaration again: the same kind and type, and the same
+		 * key signature for an associative array (dt_node_decl) */
+		const char *kind = info.is_assoc ? "associative array" : "scalar";
+		const char *pkind = v->is_assoc ? "associative array" : "scalar";
+		if (v->is_assoc != info.is_assoc || (v->type && v->type != t && strcmp(type_name(v->type), type_name(t)) != 0))
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+				 name, kind, type_name(t), pkind, v->type ? type_name(v->type) : "int");
+		for (int i = 0; info.is_assoc && v->nkeys > 0 && i < info.keys.n && i < v->nkeys; i++)
+			if (v->keys[i] != info.keys.v[i] && strcmp(type_name(v->keys[i]), type_name(info.keys.v[i])) != 0)
+				dt_error(es, ps->cur.line, "D_DECL_IDRED",
+					 "identifier redeclared: %s\n\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s",
+					 name, kind, i + 1, type_name(info.keys.v[i]), pkind, i + 1, type_name(v->keys[i]));
+		if (info.is_assoc && v->nkeys >= 0 && v->nkeys != info.keys.n)
+			dt_error(es, ps->cur.line, "D_DECL_IDRED",
+				 "identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d",
+				 name, kind, type_name(t), info.keys.n, pkind, v->type ? type_name(v->type) : "int", v->nkeys);
 	} else {
 		v = xcalloc(1, sizeof(*v));
 		v->name = name;

@@ -1064,6 +1064,24 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(uregs[-1]);\n"
 	  "}\n",
 	  "[D_REGS_IDX] line 3: index -1 is out of range for array uregs" },
+	{ "D_DECL_IDRED", NULL,
+	  "int x[int];\n"
+	  "int x[char *];\n",
+	  "[D_DECL_IDRED] line 2: identifier redeclared: x\n\t current: associative array, key #1 of type char *\n\tprevious: associative array, key #1 of type int" },
+	{ "D_DECL_IDRED", NULL,
+	  "self int x;\n"
+	  "self char x;\n",
+	  "[D_DECL_IDRED] line 2: identifier redeclared: x\n\t current: scalar char\n\tprevious: scalar int" },
+	{ "D_DECL_INCOMPLETE", NULL,
+	  "struct nosuchtag y;\n",
+	  "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuchtag: y" },
+	{ "D_XLATE_SOU", NULL,
+	  "struct in { int a; };\n"
+	  "translator struct nosuchout < struct in *p > { b = 1; };\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "}\n",
+	  "[D_XLATE_SOU] line 2: incomplete struct/union/enum struct nosuchout" },
 };
 
 static int passed, failed;
