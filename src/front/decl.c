@@ -787,12 +787,12 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 			dt_error(es, ps->cur.line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
 		if (t->kind == TY_VOID)
 			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
+		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+			dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	} else if (info.is_empty) {
 		t = type_array(t, 0);	/* extern int a[]: an array of unknown size */
 		info.is_array = 1;
 	}
-	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
-		dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	v = dt_var_find(vars, name);
 	if (v) {
 		/* a declaration again: the same kind and type, and the same
