@@ -113,6 +113,11 @@ static void control_line(struct dt_lexer *lx)
 	lx->p = q + 1;
 	lx->line++;
 
+	/* a "#!" line (an interpreter line) is discarded wherever it is */
+	if (sb.s && sb.s[0] == '!') {
+		sb_free(&sb);
+		return;
+	}
 	/* its tokens, read as DTrace's lexer reads them (state S3) */
 	struct ctl_tok toks[64];
 	int n = 0;
@@ -157,6 +162,8 @@ static void control_line(struct dt_lexer *lx)
 		if (next > 0)
 			lx->line = next;
 	}
+	for (int i = 0; i < n; i++)
+		free(toks[i].text);	/* the parser keeps copies of what it keeps */
 	sb_free(&sb);
 }
 
