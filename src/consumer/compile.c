@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/attr.h"
 #include "../bpf/disasm.h"
 #include "../front/cc.h"
 #include "../front/error.h"
@@ -107,6 +108,18 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 
 static void dump_programs(struct dtrace_hdl *h, FILE *fp);
 
+/* A probe description's stability, from the provider it names. */
+static void desc_attr(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr)
+{
+	const struct dt_provider *pv = NULL;
+
+	(void)arg;
+	for (const struct dt_provider *const *p = providers(); *p && !pv && *pd->prov && !dt_is_glob(pd->prov); p++)
+		if (provider_serves(*p, pd->prov))
+			pv = *p;
+	dt_pdesc_attr(pv, pd, attr, NULL);
+}
+
 /* The options the compiler reads, as the handle has them now. */
 static void set_cc_opts(struct dtrace_hdl *h)
 {
@@ -114,6 +127,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
 		.defaultargs = h->o.defaultargs, .argref = h->o.argref, .scratchsize = h->o.scratchsize,
+		.amin_set = h->o.amin_set, .amin = h->o.amin, .desc_attr = desc_attr, .desc_arg = h,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }
@@ -557,8 +571,15 @@ static void program_info(struct dtrace_hdl *h, const struct dtrace_prog *pg, dtr
 			pip->dpi_recgens++;
 	}
 	pip->dpi_aggregates = (unsigned int)h->prog.aggs.n;
-	pip->dpi_descattr.dtat_name = pip->dpi_descattr.dtat_data = pip->dpi_descattr.dtat_class = 5;
-	pip->dpi_stmtattr = pip->dpi_descattr;
+	/* the least stable description and statement (DTrace's
+	 * dtrace_program_info); Stable/Stable/Common with none */
+	pip->dpi_descattr = pip->dpi_stmtattr = pg->nclauses ? (dtrace_attribute_t){ DT_STAB_STANDARD, DT_STAB_STANDARD, DT_CLASS_COMMON }
+							     : dt_attr_default;
+	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		pip->dpi_descattr = dt_attr_min(pip->dpi_descattr, c->desc_attr);
+		pip->dpi_stmtattr = dt_attr_min(pip->dpi_stmtattr, c->stmt_attr);
+	}
 }
 
 void dtrace_program_info(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *pip)

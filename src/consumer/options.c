@@ -12,6 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../common/attr.h"
+
 enum opt_kind { O_BOOL, O_SIZE, O_TIME, O_INT, O_STR, O_IGNORED };
 
 /* Parse "4m", "512k", "100": bytes, or -1. */
@@ -194,6 +196,11 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			o->aggsortkeypos = atoi(value);
 		else
 			o->aggsortpos = atoi(value);
+	} else if (strcmp(name, "amin") == 0) {
+		/* the least stability a clause may have (D_ATTR_MIN) */
+		if (!value || dt_attr_parse(value, &o->amin) < 0)
+			INVAL();
+		o->amin_set = 1;
 	} else if (strcmp(name, "scratchsize") == 0) {
 		/* DTrace keeps 8 bytes for NULL and rounds up to 8 */
 		if ((v = parse_size(value)) < 0 || v > UINT32_MAX - 16)

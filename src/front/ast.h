@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include <dtrace.h>	/* dtrace_attribute_t */
+
 #include "../common/util.h"
 #include "lex.h"
 #include "types.h"
@@ -108,6 +110,10 @@ struct dt_clause {
 	int has_actions;	/* body has data-recording actions or is empty */
 	struct ptrvec probes;	/* struct dt_probe * matched */
 	int on_error;		/* matches dtrace:::ERROR */
+	int end_line;		/* the line of its closing '}' */
+	/* stability (-v, -xamin): of its probe descriptions (the consumer,
+	 * from the probes they match) and of its statements (sema) */
+	dtrace_attribute_t desc_attr, stmt_attr;
 };
 
 /*

@@ -28,6 +28,11 @@ struct dt_cc_opts {
 	char **macro_args;	/* [0] is $0 */
 	int destructive;	/* -w */
 	uint32_t scratchsize;	/* -xscratchsize as DTrace keeps it: alloca() gets 8 less */
+	int amin_set;		/* -xamin: clauses below it are refused (D_ATTR_MIN) */
+	dtrace_attribute_t amin;
+	/* the stability of a probe description (its provider's) */
+	void (*desc_attr)(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr);
+	void *desc_arg;
 	int quiet;
 	long target;		/* $target: the -c/-p process, 0 if none */
 	int defaultargs;	/* -xdefaultargs: $N not given is 0, $$N "" */

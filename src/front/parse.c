@@ -497,6 +497,7 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 		if (ps->cur.kind == T_RBRACE) {
 			if (outer)
 				ps->lx.pspec_mode = 1;
+			ps->rbrace_line = ps->cur.line;
 			parse_advance(ps);
 			return b;
 		}
@@ -919,7 +920,7 @@ static void parse_clause(struct parser *ps)
 {
 	struct dt_clause *c = xcalloc(1, sizeof(*c));
 
-	c->line = ps->cur.line;
+	c->line = c->end_line = ps->cur.line;
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			parse_syntax_error(ps);
@@ -967,6 +968,7 @@ static void parse_clause(struct parser *ps)
 		ps->lx.pspec_mode = 0;
 		parse_advance(ps);	/* '{' */
 		c->body = parse_block_body(ps, 1);
+		c->end_line = ps->rbrace_line;
 	}
 	c->index = ps->prog->clauses.n;
 	c->num = ps->prog->next_clause_num;

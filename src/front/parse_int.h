@@ -17,6 +17,7 @@ struct parser {
 	const struct dt_parse_opts *o;
 	int in_pred;
 	int ndecls;		/* variables and inlines declared */
+	int rbrace_line;	/* where the last clause body's '}' is */
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
 };
 

@@ -11,45 +11,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../common/attr.h"
 #include "error.h"
 #include "sema.h"
 #include "sema_int.h"
-
-/* A stability or class name, as dtrace_str2attr reads one; -1 if none. */
-static int attr_index(const char *s, const char *const *names, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (strcasecmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
-
-/* "name[/data[/class]]": stability names, then a dependency class. */
-static int valid_attributes(const char *text)
-{
-	static const char *const stab[] = {"Internal", "Private", "Obsolete", "External",
-					   "Unstable", "Evolving", "Stable", "Standard"};
-	static const char *const cls[] = {"Unknown", "CPU", "Platform", "Group", "ISA", "Common"};
-	char *s = xstrdup(text), *p = s, *parts[4];
-	int n = 0, ok = 1;
-
-	while (n < 4) {
-		parts[n++] = p;
-		if (!(p = strchr(p, '/')))
-			break;
-		*p++ = 0;
-	}
-	if (n > 3 || (n == 1 && !*parts[0]))
-		ok = n <= 3;
-	for (int i = 0; ok && i < n && i < 3; i++) {
-		if (!*parts[i])
-			break;		/* an empty part ends the string */
-		ok = i < 2 ? attr_index(parts[i], stab, (int)ARRAY_SIZE(stab)) >= 0
-			   : attr_index(parts[i], cls, (int)ARRAY_SIZE(cls)) >= 0;
-	}
-	free(s);
-	return ok;
-}
 
 /* A version "major.minor[.micro]", as dt_version_str2num reads one. */
 static int valid_version(const char *s)
@@ -115,7 +80,8 @@ static void pragma_attributes(struct parser *ps, int line, const char *prname, s
 {
 	if (n < 2 || a[0].kind != CT_IDENT || a[1].kind != CT_IDENT)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <attributes> <ident>", prname);
-	if (!valid_attributes(a[0].text))
+	dtrace_attribute_t attr;
+	if (dt_attr_parse(a[0].text, &attr) < 0)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma %s", prname);
 	if (strcmp(a[1].text, "provider") != 0) {
 		pragma_ident(ps, line, prname, a[1].text);

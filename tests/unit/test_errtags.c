@@ -1082,6 +1082,13 @@ static const struct errtag_case cases[] = {
 	  "{\n"
 	  "}\n",
 	  "[D_XLATE_SOU] line 2: incomplete struct/union/enum struct nosuchout" },
+	{ "D_ATTR_MIN", NULL,
+	  "#pragma D option amin=Evolving\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\texit(0);\n"
+	  "}\n",
+	  "[D_ATTR_MIN] line 5: attributes for clause (Unstable/Unstable/Common) are less than predefined minimum" },
 };
 
 static int passed, failed;
