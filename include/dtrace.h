@@ -69,7 +69,8 @@ typedef struct dtrace_probedesc {
 	char dtpd_name[DTRACE_NAMELEN];		/* probe name */
 } dtrace_probedesc_t;
 
-/* Stability attributes (reported by -v; all Evolving/Common here). */
+/* Stability attributes (-v, -xamin): stability levels Internal (0) ..
+ * Standard (7), dependency classes Unknown (0) .. Common (5). */
 typedef uint8_t dtrace_stability_t;
 typedef uint8_t dtrace_class_t;
 typedef struct dtrace_attribute {

@@ -347,19 +347,26 @@ static FILE *open_safely(const char *path, int truncate, const char **why)
 	return fp;
 }
 
+/* Stability attributes as -v shows them. */
+static void print_attr(dtrace_attribute_t a)
+{
+	oprintf("\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n\t\tDependency Class: %s\n",
+		dtrace_stability_name(a.dtat_name), dtrace_stability_name(a.dtat_data), dtrace_class_name(a.dtat_class));
+}
+
 /* -l: the probes matching each description (all of them without one). */
 static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 {
-	static const char attrs[] = "\t\tIdentifier Names: Evolving\n\t\tData Semantics:   Evolving\n"
-				    "\t\tDependency Class: Common\n";
 	int *verbose = arg;
 	dtrace_probeinfo_t pi;
 
 	oprintf("%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
 		pd->dtpd_name);
 	if (*verbose && dtrace_probe_info(dtp, pd, &pi) == 0) {
-		oprintf("\n\tProbe Description Attributes\n%s", attrs);
-		oprintf("\n\tArgument Attributes\n%s", attrs);
+		oprintf("\n\tProbe Description Attributes\n");
+		print_attr(pi.dtp_attr);
+		oprintf("\n\tArgument Attributes\n");
+		print_attr(pi.dtp_arga);
 		oprintf("\n\tArgument Types\n");
 		if (pi.dtp_argc == 0)
 			oprintf("\t\tNone\n");
@@ -678,6 +685,16 @@ int main(int argc, char **argv)
 		}
 	}
 	free(margs);
+	/* -v: each program's least stable description and statement */
+	for (int i = 0; verbose && i < ncmds; i++) {
+		dtrace_proginfo_t info;
+		dtrace_program_info(g.dtp, cmds[i].prog, &info);
+		oprintf("\nStability attributes for %s %s:\n", cmds[i].kind == 's' ? "script" : "description", cmds[i].arg);
+		oprintf("\n\tMinimum Probe Description Attributes\n");
+		print_attr(info.dpi_descattr);
+		oprintf("\n\tMinimum Statement Attributes\n");
+		print_attr(info.dpi_stmtattr);
+	}
 	if (gen)
 		return generate(gen, cmds, ncmds, outfile, argc - optind, argv + optind);
 

@@ -85,6 +85,28 @@ void cg_args_elem(struct cg *g, struct node *n)
 	cg_norm(g, R0, n->type);
 }
 
+/*
+ * uregs[i]: the current thread's user registers.  0..20 index its struct
+ * pt_regs (bpf_task_pt_regs of the BTF task pointer), 21..25 the segment
+ * registers and trap number DTrace reads from task->thread (regs.d).
+ */
+void cg_uregs_elem(struct cg *g, struct node *n)
+{
+	static const char *const thread_regs[] = { "ds", "es", "fsbase", "gsbase", "trap_nr" };
+	int i = (int)((struct node *)n->args.v[0])->cval;
+
+	if (i <= 20) {
+		cg_call(g, BPF_FUNC_get_current_task_btf);
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_call(g, BPF_FUNC_task_pt_regs);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R0, (int16_t)(8 * i)));
+		return;
+	}
+	char path[32];
+	snprintf(path, sizeof(path), "thread.%s", thread_regs[i - 21]);
+	task_member(g, path);
+}
+
 void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 {
 	int b = v->builtin;

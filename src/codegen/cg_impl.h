@@ -196,6 +196,8 @@ void cg_garray_load(struct cg *g, const struct dt_type *elem);
 /* ---- builtin.c ---- */
 void cg_builtin_var(struct cg *g, struct dt_var *v, int line);
 void cg_args_elem(struct cg *g, struct node *n);
+/* uregs[i]: a user register of the current thread */
+void cg_uregs_elem(struct cg *g, struct node *n);
 
 /* ---- str.c ---- */
 void cg_strconst(struct cg *g, int reg, const char *s, int len);

@@ -630,6 +630,11 @@ void cg_expr(struct cg *g, struct node *n)
 			cg_args_elem(g, n);
 			return;
 		}
+		if (n->kids[0] && n->kids[0]->kind == N_VAR && n->kids[0]->var->scope == VS_BUILTIN &&
+		    n->kids[0]->var->builtin == BV_UREGS) {
+			cg_uregs_elem(g, n);
+			return;
+		}
 		if (cg_is_garray_elem(n)) {
 			cg_garray_addr(g, n);
 			cg_garray_load(g, n->type);

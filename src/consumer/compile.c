@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/attr.h"
 #include "../bpf/disasm.h"
 #include "../front/cc.h"
 #include "../front/error.h"
@@ -107,13 +108,26 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 
 static void dump_programs(struct dtrace_hdl *h, FILE *fp);
 
+/* A probe description's stability, from the provider it names. */
+static void desc_attr(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr)
+{
+	const struct dt_provider *pv = NULL;
+
+	(void)arg;
+	for (const struct dt_provider *const *p = providers(); *p && !pv && *pd->prov && !dt_is_glob(pd->prov); p++)
+		if (provider_serves(*p, pd->prov))
+			pv = *p;
+	dt_pdesc_attr(pv, pd, attr, NULL);
+}
+
 /* The options the compiler reads, as the handle has them now. */
 static void set_cc_opts(struct dtrace_hdl *h)
 {
 	struct dt_cc_opts co = {
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
-		.defaultargs = h->o.defaultargs, .argref = h->o.argref,
+		.defaultargs = h->o.defaultargs, .argref = h->o.argref, .scratchsize = h->o.scratchsize,
+		.amin_set = h->o.amin_set, .amin = h->o.amin, .desc_attr = desc_attr, .desc_arg = h,
 	};
 	dt_cc_set_opts(h->cc, &co);
 }
@@ -129,6 +143,30 @@ static void on_option(void *arg, int line, const char *name, const char *value)
 		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name,
 			 value ? value : "", dtrace_errmsg(h, dtrace_errno(h)));
 	set_cc_opts(h);
+}
+
+/* #pragma D depends_on: a provider this system offers, or a module of the
+ * kernel ("vmlinux") or loaded into it. */
+static int depends_on(void *arg, const char *cls, const char *name)
+{
+	(void)arg;
+	if (strcmp(cls, "provider") == 0) {
+		for (const struct dt_provider *const *pv = providers(); *pv; pv++)
+			if (provider_serves(*pv, name))
+				return 1;
+		return 0;
+	}
+	if (strcmp(name, "vmlinux") == 0)
+		return 1;
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512];
+	int found = 0;
+	size_t len = strlen(name);
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strncmp(line, name, len) == 0 && line[len] == ' ';
+	if (f)
+		fclose(f);
+	return found;
 }
 
 /* The compile error in DTrace's words: "[TAG] line N: message". */
@@ -216,8 +254,17 @@ static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, stru
 	for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
 		if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
 			why = (*pv)->unavailable(h->probes);
+	/* a reason may start with the DTrace tag it has ("D_PROC_FUNC failed
+	 * to lookup ...") */
+	char tag[32] = "D_PDESC_ZERO";
+	size_t tl = why ? strspn(why, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") : 0;
+	if (why && tl > 2 && tl < sizeof(tag) && strncmp(why, "D_", 2) == 0 && why[tl] == ' ') {
+		memcpy(tag, why, tl);
+		tag[tl] = 0;
+		why += tl + 1;
+	}
 	if (why)
-		dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
+		dt_error(es, pd->line, tag, "%s", why);
 	dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes", pdesc_str(pd));
 }
 
@@ -490,6 +537,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
+		.depends_on = depends_on,
 		.arg = h,
 	};
 	struct dt_errstate es;
@@ -653,8 +701,15 @@ static void program_info(struct dtrace_hdl *h, const struct dtrace_prog *pg, dtr
 			pip->dpi_recgens++;
 	}
 	pip->dpi_aggregates = (unsigned int)h->prog.aggs.n;
-	pip->dpi_descattr.dtat_name = pip->dpi_descattr.dtat_data = pip->dpi_descattr.dtat_class = 5;
-	pip->dpi_stmtattr = pip->dpi_descattr;
+	/* the least stable description and statement (DTrace's
+	 * dtrace_program_info); Stable/Stable/Common with none */
+	pip->dpi_descattr = pip->dpi_stmtattr = pg->nclauses ? (dtrace_attribute_t){ DT_STAB_STANDARD, DT_STAB_STANDARD, DT_CLASS_COMMON }
+							     : dt_attr_default;
+	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		pip->dpi_descattr = dt_attr_min(pip->dpi_descattr, c->desc_attr);
+		pip->dpi_stmtattr = dt_attr_min(pip->dpi_stmtattr, c->stmt_attr);
+	}
 }
 
 void dtrace_program_info(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *pip)

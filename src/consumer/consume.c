@@ -305,8 +305,8 @@ static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const
 }
 
 /* The library's part of an action, and its output through h->out. */
-static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *data, size_t size,
-		      const dtrace_probedata_t *pd, int print)
+static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const struct dt_recdesc *r, char *data,
+		      size_t size, const dtrace_probedata_t *pd, int print)
 {
 	struct dtf_value vals[64];
 	int nv = r->nargs < 64 ? r->nargs : 64;
@@ -412,11 +412,18 @@ static void do_action(struct dtrace_hdl *h, const struct dt_recdesc *r, char *da
 	case F_SETOPT: {
 		struct node *call = r->fmt;
 		const char *name = ((struct node *)call->args.v[0])->sval;
-		const char *val = call->args.n > 1 ? ((struct node *)call->args.v[1])->sval : NULL;
+		/* a switch given alone is set to "1", as DTrace records it */
+		const char *val = call->args.n > 1 ? ((struct node *)call->args.v[1])->sval : "1";
 		if (dt_opt_set(h, name, val) < 0) {
-			char msg[512];
-			snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", name, val ? val : "",
-				 dtrace_errmsg(h, dtrace_errno(h)));
+			/* DTrace's dt_handle_liberr: the clause and the probe;
+			 * its message ends in an empty line (dtrace(1) prints
+			 * the line DTrace's dt_setopt ends with a newline, and
+			 * one more) */
+			const dtrace_probedesc_t *p = pd->dtpda_pdesc;
+			char msg[1024];
+			snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
+				 c->num, p ? p->dtpd_id : 0, p ? p->dtpd_provider : "", p ? p->dtpd_mod : "",
+				 p ? p->dtpd_func : "", p ? p->dtpd_name : "", name, val, dtrace_errmsg(h, dtrace_errno(h)));
 			report(h, pd, msg);
 		}
 		break;
@@ -593,7 +600,7 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 				break;
 			print = rv == DTRACE_CONSUME_THIS;
 		}
-		do_action(h, r, data, size, &pd, print);
+		do_action(h, c, r, data, size, &pd, print);
 		flush_out(h);
 	}
 	if (show) {

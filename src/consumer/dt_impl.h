@@ -74,6 +74,9 @@ struct dt_options {
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;
 	uint32_t nspec, specsize;
+	uint32_t scratchsize;	/* alloca() space, as DTrace counts it (8 + bytes, rounded to 8) */
+	int amin_set;		/* -xamin given */
+	dtrace_attribute_t amin;
 	int cpu;		/* -xcpu: -1 for all */
 	int verbose;
 	uint64_t aggsize;
@@ -236,6 +239,11 @@ void dt_spec_free(struct dtrace_hdl *h);
 /* list.c: a probe's public description, made once per probe. */
 dtrace_probedesc_t *dt_probedesc_of(struct dtrace_hdl *h, struct dt_probe *p);
 void dt_list_free(struct dtrace_hdl *h);
+/* The stability of a probe description whose probes are pv's (NULL:
+ * matched none); args (may be NULL): their arguments'. */
+struct dt_provider;
+void dt_pdesc_attr(const struct dt_provider *pv, const struct dt_pdesc *pd, dtrace_attribute_t *attr,
+		   dtrace_attribute_t *args);
 
 /* work.c */
 void dt_report_drops(struct dtrace_hdl *h);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/attr.h"
 #include "../front/parse.h"
 #include "../providers/provider.h"
 
@@ -88,6 +89,27 @@ int dtrace_probe_iter(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_pro
 	return rv ? rv : matched ? 0 : dt_set_errno(h, EDT_NOPROBE);
 }
 
+/*
+ * A probe description's stability (DTrace's dt_probe_info): the minimum
+ * of its provider's attributes for the fields it names (not empty, not a
+ * glob); one that names no provider, or names it with a glob, is Unstable.
+ * args: the attributes of its probes' arguments.
+ */
+void dt_pdesc_attr(const struct dt_provider *pv, const struct dt_pdesc *pd, dtrace_attribute_t *attr,
+		   dtrace_attribute_t *args)
+{
+	int unnamed = !*pd->prov || dt_is_glob(pd->prov);
+	const dtrace_attribute_t *pa = provider_pattr(unnamed ? NULL : pv);
+	const char *const field[] = { NULL, pd->mod, pd->func, pd->name };
+
+	*attr = pa[0];
+	for (int i = 1; i < 4; i++)
+		if (*field[i] && !dt_is_glob(field[i]))
+			*attr = dt_attr_min(*attr, pa[i]);
+	if (args)
+		*args = pa[4];
+}
+
 int dtrace_probe_info(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
 {
 	struct dt_probe *p = NULL;
@@ -106,10 +128,7 @@ int dtrace_probe_info(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_pro
 	if (!p)
 		return dt_set_errno(h, EDT_NOPROBE);
 	memset(pip, 0, sizeof(*pip));
-	/* Evolving / Evolving / Common: what -l -v reports for every probe */
-	pip->dtp_attr.dtat_name = pip->dtp_attr.dtat_data = 5;
-	pip->dtp_attr.dtat_class = 5;
-	pip->dtp_arga = pip->dtp_attr;
+	dt_pdesc_attr(p->pv, &pd, &pip->dtp_attr, &pip->dtp_arga);
 	pip->dtp_argc = probe_args(p);
 	/* a stable provider's args[i] is the translated type */
 	pip->dtp_argtypes = p->argxnames ? p->argxnames : p->argnames;

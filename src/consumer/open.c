@@ -80,6 +80,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h = xcalloc(1, sizeof(*h));
 	h->o.strsize = 256;
 	h->o.printsize = 8192;	/* DTrace's DT_PRINT_DEF_SIZE */
+	h->o.scratchsize = 8 + 256;	/* DTrace's default scratch space */
 	h->o.bufsize = 4 << 20;
 	h->o.dynvarsize = 1 << 20;
 	h->o.cpu = -1;
@@ -271,18 +272,4 @@ int dtrace_getopt(dtrace_hdl_t *h, const char *opt, dtrace_optval_t *val)
 	return dt_opt_get(h, opt, val);
 }
 
-const char *dtrace_stability_name(dtrace_stability_t s)
-{
-	static const char *const names[] = {
-		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard",
-	};
-	return s < ARRAY_SIZE(names) ? names[s] : NULL;
-}
-
-const char *dtrace_class_name(dtrace_class_t c)
-{
-	static const char *const names[] = {
-		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
-	};
-	return c < ARRAY_SIZE(names) ? names[c] : NULL;
-}
+/* dtrace_stability_name() and dtrace_class_name(): common/attr.c */

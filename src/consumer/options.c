@@ -6,10 +6,13 @@
 #include "dt_impl.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "../common/attr.h"
 
 enum opt_kind { O_BOOL, O_SIZE, O_TIME, O_INT, O_STR, O_IGNORED };
 
@@ -60,12 +63,77 @@ static int64_t parse_time(const char *v)
 	return -1;
 }
 
+/*
+ * A run-time switch's value as DTrace reads it (dt_opt_runtime): none
+ * sets it, "" unsets it, yes/no, enable(d)/disable(d), true/false,
+ * on/off and set/unset say which; a non-negative number sets it.
+ * Returns 1, 0, or -1 for a value it does not take.
+ */
+static int switch_value(const char *v)
+{
+	static const char *const couples[][2] = {
+		{"yes", "no"}, {"enable", "disable"}, {"enabled", "disabled"},
+		{"true", "false"}, {"on", "off"}, {"set", "unset"},
+	};
+	char *end;
+
+	if (!v)
+		return 1;
+	if (!*v)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(couples); i++) {
+		if (strcasecmp(couples[i][0], v) == 0)
+			return 1;
+		if (strcasecmp(couples[i][1], v) == 0)
+			return 0;
+	}
+	errno = 0;
+	if (*v == '-' || (strtoull(v, &end, 0), *end) || errno)
+		return -1;
+	return 1;	/* DTrace stores the number: even 0 leaves it set */
+}
+
+/* The switches DTrace reads with dt_opt_runtime. */
+static int is_runtime_switch(const char *name)
+{
+	static const char *const names[] = {
+		"quiet", "q", "destructive", "w", "flowindent", "rawbytes", "aggsortkey",
+		"aggsortrev", "grabanon", "noresolve", "quietresize", "stackindent", "bpflog",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * DTrace's run-time options that are not dynamic: once tracing is active
+ * they cannot change (dtrace_setopt: "Operation illegal when tracing is
+ * active").
+ */
+static int is_static_runtime(const char *name)
+{
+	static const char *const names[] = {
+		"aggsize", "bpflog", "bpflogsize", "bufsize", "b", "bufpolicy", "bufresize",
+		"cleanrate", "cpu", "destructive", "w", "dynvarsize", "grabanon",
+		"jstackframes", "jstackstrsize", "lockmem", "maxframes", "nspec",
+		"pcapsize", "scratchsize", "specsize", "stackframes", "statusrate",
+		"strsize", "ustackframes", "noresolve",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 {
 	struct dt_options *o = &h->o;
 	int64_t v;
 
 #define INVAL() return dt_set_errno(h, EDT_BADOPTVAL)
+	if (h->active && is_static_runtime(name))
+		return dt_set_errno(h, EDT_ACTIVE);
 	/* a boolean option set to one of DTrace's negative words (any case),
 	 * to "" or to "0" is unset */
 	static const char *const negative[] = { "no", "disable", "disabled", "false", "off", "unset", "", "0" };
@@ -73,6 +141,8 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 	for (size_t i = 0; value && i < ARRAY_SIZE(negative); i++)
 		if (strcasecmp(value, negative[i]) == 0)
 			on = 0;
+	if (is_runtime_switch(name) && (on = switch_value(value)) < 0)
+		INVAL();
 	if (strcmp(name, "define") == 0 || strcmp(name, "undef") == 0 || strcmp(name, "incdir") == 0) {
 		/* -D, -U and -I: options for the preprocessor */
 		if (!value || !*value)
@@ -147,6 +217,17 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			o->aggsortkeypos = atoi(value);
 		else
 			o->aggsortpos = atoi(value);
+	} else if (strcmp(name, "amin") == 0) {
+		/* the least stability a clause may have (D_ATTR_MIN) */
+		if (!value || dt_attr_parse(value, &o->amin) < 0)
+			INVAL();
+		o->amin_set = 1;
+	} else if (strcmp(name, "scratchsize") == 0) {
+		/* DTrace keeps 8 bytes for NULL and rounds up to 8 */
+		if ((v = parse_size(value)) < 0 || v > UINT32_MAX - 16)
+			INVAL();
+		if (v > 0)
+			o->scratchsize = (uint32_t)((v + 8 + 7) / 8 * 8);
 	} else if (strcmp(name, "nspec") == 0) {
 		if ((v = parse_size(value)) < 0 || v > 1000000)
 			INVAL();
@@ -156,7 +237,7 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
 		   strcmp(name, "jstackstrsize") == 0 ||
-		   strcmp(name, "pcapsize") == 0 || strcmp(name, "scratchsize") == 0 ||
+		   strcmp(name, "pcapsize") == 0 || strcmp(name, "printsize") == 0 || strcmp(name, "bpflogsize") == 0 ||
 		   strcmp(name, "lockmem") == 0) {
 		if (parse_size(value) < 0)
 			INVAL();
@@ -225,7 +306,8 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		   strcmp(name, "tree") == 0 || strcmp(name, "procfs") == 0 ||
 		   strcmp(name, "rawbytes") == 0 || strcmp(name, "preallocate") == 0 ||
 		   strcmp(name, "useruid") == 0 || strcmp(name, "maxframes") == 0 ||
-		   strcmp(name, "ldpath") == 0 || strcmp(name, "pgmax") == 0) {
+		   strcmp(name, "ldpath") == 0 || strcmp(name, "pgmax") == 0 ||
+		   strcmp(name, "quietresize") == 0 || strcmp(name, "bpflog") == 0) {
 		/* accepted; not all change behaviour yet */
 	} else {
 		return dt_set_errno(h, EDT_BADOPTNAME);
@@ -268,6 +350,8 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		*val = (dtrace_optval_t)o->aggsize;
 	else if (strcmp(name, "nspec") == 0)
 		*val = o->nspec ? o->nspec : 1;
+	else if (strcmp(name, "scratchsize") == 0)
+		*val = o->scratchsize;
 	else if (strcmp(name, "switchrate") == 0)
 		*val = (dtrace_optval_t)o->switchrate_ns;
 	else if (strcmp(name, "aggrate") == 0)

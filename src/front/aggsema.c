@@ -191,8 +191,11 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	memset(&tmp, 0, sizeof(tmp));
 	for (int i = 0; i < l->args.n; i++) {
 		struct node *k = l->args.v[i];
+		/* DTrace refuses dynamic and void keys; structs and other
+		 * non-scalar keys are refused here too (not implemented) */
 		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack))
-			dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type", i + 1);
+			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
+				 k->kind == N_AGG ? "aggregation" : type_name(k->type), i + 1);
 	}
 	check_fn_args(cc, call, &tmp);
 	a = agg_find(cc->P, l->sval);
@@ -221,17 +224,18 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	} else {
 		widen_keys(a, l, 0);
 		if (a->fn != call->fn)
-			dt_error(cc->errs, n->line, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )",
-				 a->name, sema_fn_name(call->fn), sema_fn_name(a->fn));
+			dt_error(cc->errs, n->line, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d",
+				 a->name, a->name, sema_fn_name(call->fn), a->name, sema_fn_name(a->fn), a->line);
+		/* the keys against the signature of the first use (dt_idcook_sign) */
 		if (a->nkeys != l->args.n)
-			dt_error(cc->errs, n->line, "D_AGG_REDEF", "aggregation redefined: @%s: %d keys passed, %d expected",
-				 a->name, l->args.n, a->nkeys);
+			dt_error(cc->errs, n->line, "D_PROTO_LEN", "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
+				 a->name, l->args.n, l->args.n == 1 ? " " : "s ", a->nkeys);
 		for (int i = 0; i < l->args.n; i++) {
 			struct node *k = l->args.v[i];
 			struct dt_type *kt = type_is_string(k->type) ? &ty_string : k->type;
 			if (!type_compatible(a->keys[i], kt))
-				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is incompatible with previous use: %s, not %s",
-					 i + 1, type_name(kt), type_name(a->keys[i]));
+				dt_error(cc->errs, n->line, "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
+					 a->name, i + 1, type_name(a->keys[i]), "key", type_name(kt));
 		}
 		if (call->fn == F_LQUANTIZE) {
 			if (a->lq_base != tmp.lq_base)
@@ -267,17 +271,19 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	n->ival = (uint64_t)a->id;
 }
 
-/* An aggregation named as an argument of printa/clear/trunc/... */
-int agg_ref(struct dt_cc *cc, struct node *n, const char *func, const char *tag)
+/* An aggregation named as argument #argno of printa/clear/trunc/...:
+ * argtag when it is no aggregation, badtag when none is defined by
+ * that name (DTrace's D_<FUNC>_AGGARG and D_<FUNC>_AGGBAD). */
+int agg_ref(struct dt_cc *cc, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
 {
 	struct dt_aggvar *a;
 
 	if (n->kind != N_AGG || n->args.n)
-		dt_error(cc->errs, n->line, tag, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-			 func, n->type ? type_name(n->type) : "expression");
+		dt_error(cc->errs, n->line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			 func, argno, n->type ? type_name(n->type) : "expression");
 	a = agg_find(cc->P, n->sval);
 	if (!a)
-		dt_error(cc->errs, n->line, "D_AGG_UNDEF", "aggregation @%s is not defined", n->sval);
+		dt_error(cc->errs, n->line, badtag, "undefined aggregation: @%s", n->sval);
 	n->ival = (uint64_t)a->id;
 	return a->id;
 }

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include <dtrace.h>	/* dtrace_attribute_t */
+
 #include "../common/util.h"
 #include "lex.h"
 #include "types.h"
@@ -59,6 +61,8 @@ struct dt_var {
 	uint32_t offset;	/* VS_GLOBAL / VS_CLAUSE: offset in its area */
 	int map_index;		/* assoc / thread-local maps */
 	int used_in_clause;	/* last clause that assigned (this-> checks) */
+	/* DTrace's DT_IDFLG_ALLOCA / DT_IDFLG_NONALLOCA: what it was given */
+	unsigned holds_alloca : 1, holds_nonalloca : 1;
 };
 
 struct node {
@@ -78,6 +82,9 @@ struct node {
 	int is_const;		/* integer constant expression */
 	int64_t cval;		/* its value when is_const */
 	int is_string_lit_const;
+	/* DTrace's DT_NF_ALLOCA: a pointer into alloca() space; nonassign: a
+	 * ?: whose branches disagree on it (no variable may hold it) */
+	unsigned is_alloca : 1, nonassign : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */
 	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */
@@ -110,6 +117,10 @@ struct dt_clause {
 	struct ptrvec probes;	/* struct dt_probe * matched */
 	int on_error;		/* matches dtrace:::ERROR */
 	int destructive;	/* has a destructive action (needs -w to run) */
+	int end_line;		/* the line of its closing '}' */
+	/* stability (-v, -xamin): of its probe descriptions (the consumer,
+	 * from the probes they match) and of its statements (sema) */
+	dtrace_attribute_t desc_attr, stmt_attr;
 };
 
 /*
@@ -157,6 +168,7 @@ struct dt_prog {
 	struct ptrvec aggs;	/* struct dt_aggvar * */
 	struct ptrvec xlators;	/* struct dt_xlator * */
 	int has_clauses;
+	int destructive;	/* a clause calls a destructive action: -w needed to enable */
 	int eof_line;
 	int next_clause_num;		/* line number at end of input */
 };

@@ -27,6 +27,12 @@ struct dt_cc_opts {
 	int nmacro_args;	/* $0..$n-1 given on the command line */
 	char **macro_args;	/* [0] is $0 */
 	int destructive;	/* -w */
+	uint32_t scratchsize;	/* -xscratchsize as DTrace keeps it: alloca() gets 8 less */
+	int amin_set;		/* -xamin: clauses below it are refused (D_ATTR_MIN) */
+	dtrace_attribute_t amin;
+	/* the stability of a probe description (its provider's) */
+	void (*desc_attr)(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr);
+	void *desc_arg;
 	int quiet;
 	long target;		/* $target: the -c/-p process, 0 if none */
 	int defaultargs;	/* -xdefaultargs: $N not given is 0, $$N "" */
@@ -52,6 +58,8 @@ struct dt_unit_opts {
 				   arguments, translators checked where used */
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
+	/* #pragma D depends_on provider|module NAME: 1 if it is there */
+	int (*depends_on)(void *arg, const char *cls, const char *name);
 	void *arg;
 };
 

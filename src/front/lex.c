@@ -113,25 +113,57 @@ static void control_line(struct dt_lexer *lx)
 	lx->p = q + 1;
 	lx->line++;
 
-	q = sb.s;
-	while (*q == ' ' || *q == '\t')
-		q++;
-	if (isdigit((unsigned char)*q) || strncmp(q, "line", 4) == 0) {
-		/* cpp line marker: # N "file" flags */
-		if (*q == 'l')
-			q += 4;
-		lx->line = atoi(q);
-	} else if (strncmp(q, "pragma", 6) == 0 && !isalnum((unsigned char)q[6])) {
-		if (lx->pragma)
-			lx->pragma(lx->arg, line, q + 6);
-	} else if (strncmp(q, "ident", 5) == 0) {
-		/* #ident is accepted and ignored, as in DTrace */
-	} else if (*q) {
-		const char *e = q;
-		while (*e && !isspace((unsigned char)*e))
-			e++;
-		dt_error(lx->es, line, "D_PRAGCTL_INVAL", "invalid control directive: #%.*s", (int)(e - q), q);
+	/* a "#!" line (an interpreter line) is discarded wherever it is */
+	if (sb.s && sb.s[0] == '!') {
+		sb_free(&sb);
+		return;
 	}
+	/* its tokens, read as DTrace's lexer reads them (state S3) */
+	struct ctl_tok toks[64];
+	int n = 0;
+	q = sb.s;
+	for (;;) {
+		while (*q == ' ' || *q == '\t' || *q == '\f' || *q == '\v' || *q == '\r')
+			q++;
+		if (!*q || n == (int)ARRAY_SIZE(toks))
+			break;
+		struct ctl_tok *t = &toks[n++];
+		const char *s = q;
+		if (*q == '"') {
+			for (s = ++q; *q && *q != '"'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (!*q)
+				dt_error(lx->es, line, "D_STR_NL", "newline encountered in string literal");
+			t->kind = CT_STRING;
+			t->text = xstrndup(s, (size_t)(q - s));
+			q++;
+			continue;
+		}
+		while (*q && !strchr(" \t\f\v\r\"", *q))
+			q++;
+		t->text = xstrndup(s, (size_t)(q - s));
+		t->kind = CT_IDENT;
+		/* an integer: digits (or 0x and hex digits), then u and l's */
+		const char *d = t->text;
+		if (isdigit((unsigned char)*d)) {
+			char *end;
+			errno = 0;
+			t->ival = strtoull(d, &end, 0);
+			if (*end == 0 || strspn(end, "uUlL") == strlen(end)) {
+				if (errno == ERANGE)
+					dt_error(lx->es, line, "D_INT_OFLOW", "constant %s results in integer overflow", t->text);
+				t->kind = CT_INT;
+			}
+		}
+	}
+	if (n && lx->control) {
+		int next = lx->control(lx->arg, line, toks, n);
+		if (next > 0)
+			lx->line = next;
+	}
+	for (int i = 0; i < n; i++)
+		free(toks[i].text);	/* the parser keeps copies of what it keeps */
 	sb_free(&sb);
 }
 

@@ -51,6 +51,15 @@ struct token {
 
 struct dt_errstate;
 
+/* A token of a control line, as DTrace's lexer reads one there: a string,
+ * an integer, or any other run of non-blank characters (an "identifier"). */
+enum ctl_kind { CT_IDENT, CT_INT, CT_STRING };
+struct ctl_tok {
+	enum ctl_kind kind;
+	char *text;		/* as written; a string's contents */
+	uint64_t ival;		/* CT_INT */
+};
+
 struct dt_lexer {
 	const char *src, *p;
 	int line;
@@ -60,9 +69,11 @@ struct dt_lexer {
 				   even a keyword's (live.counter), as in D */
 	/* type-name test, so 'uint64_t x;' is a declaration, not a probe */
 	int (*is_type_name)(void *arg, const char *name);
-	/* a #pragma line (the text after "pragma"), for the parser; NULL: ignored */
-	void (*pragma)(void *arg, int line, const char *text);
-	void *arg;		/* for is_type_name and pragma */
+	/* a control line's tokens (after the '#'), for the parser: returns
+	 * the number of the line after it when the line sets it (# N "file",
+	 * #line N), else 0; NULL: control lines are ignored */
+	int (*control)(void *arg, int line, struct ctl_tok *toks, int ntoks);
+	void *arg;		/* for is_type_name and control */
 	struct dt_errstate *es;	/* where lexical errors unwind to */
 };
 

@@ -5,9 +5,10 @@
  * probe clauses, self-> and this->, @aggregations, $macros, stringof,
  * xlate, ^^, translator and provider definitions).  Errors use DTrace's
  * wording: "syntax error near "X"", "expected predicate and/or actions
- * following probe description", ...
+ * following probe description", ...  Declarations are decl.c's, control
+ * lines (#pragma) pragma.c's.
  */
-#include "parse.h"
+#include "parse_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -19,17 +20,6 @@
 #include "sema.h"
 #include "sema_int.h"
 
-struct parser {
-	struct dt_cc *cc;
-	struct dt_lexer lx;
-	struct token cur;
-	struct dt_prog *prog;
-	const struct dt_parse_opts *o;
-	int in_pred;
-	int nclass_extern;	/* the declaration being parsed is extern */
-	int ndecls;		/* variables and inlines declared */
-};
-
 struct node *node_new(enum node_kind k, int line)
 {
 	struct node *n = xcalloc(1, sizeof(*n));
@@ -38,12 +28,12 @@ struct node *node_new(enum node_kind k, int line)
 	return n;
 }
 
-static void advance(struct parser *ps)
+void parse_advance(struct parser *ps)
 {
 	lex_next(&ps->lx, &ps->cur);
 }
 
-static _Noreturn void syntax_error(struct parser *ps)
+_Noreturn void parse_syntax_error(struct parser *ps)
 {
 	if (ps->cur.kind == T_EOF)
 		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near end of input");
@@ -56,24 +46,37 @@ static _Noreturn void syntax_error(struct parser *ps)
 	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 }
 
-static void expect(struct parser *ps, enum tok k)
+void parse_expect(struct parser *ps, enum tok k)
 {
 	if (ps->cur.kind != k)
-		syntax_error(ps);
-	advance(ps);
+		parse_syntax_error(ps);
+	parse_advance(ps);
 }
 
-static int accept(struct parser *ps, enum tok k)
+int parse_accept(struct parser *ps, enum tok k)
 {
 	if (ps->cur.kind != k)
 		return 0;
-	advance(ps);
+	parse_advance(ps);
 	return 1;
 }
 
 /* ---- types ---------------------------------------------------------- */
 
-static int starts_type(enum tok k)
+enum tok parse_peek(struct parser *ps)
+{
+	struct dt_lexer save = ps->lx;
+	struct token savet = ps->cur;
+	enum tok k;
+
+	parse_advance(ps);
+	k = ps->cur.kind;
+	ps->lx = save;
+	ps->cur = savet;
+	return k;
+}
+
+int parse_starts_type(enum tok k)
 {
 	switch (k) {
 	case T_CHAR_KW: case T_SHORT: case T_INT_KW: case T_LONG:
@@ -87,307 +90,22 @@ static int starts_type(enum tok k)
 	}
 }
 
-static struct node *parse_expr(struct parser *ps);
 static struct node *parse_assign(struct parser *ps);
-static struct node *parse_cond(struct parser *ps);
 static struct node *parse_cast(struct parser *ps);
-static struct dt_type *parse_type_spec(struct parser *ps);
-
-static void parse_struct_body(struct parser *ps, struct dt_type *t)
-{
-	uint32_t off = 0, maxsz = 0, align = 1;
-	uint32_t bits = 0;	/* bits used by a run of bitfields after off */
-	struct ptrvec mems = {0};
-
-	expect(ps, T_LBRACE);
-	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
-		syntax_error(ps);
-	while (ps->cur.kind != T_RBRACE) {
-		/* a member declared with a typedef keeps its name (print()) */
-		const char *tdname = ps->cur.kind == T_TNAME ? xstrdup(ps->cur.text) : NULL;
-		struct dt_type *base = parse_type_spec(ps);
-		do {
-			struct dt_type *mt = base;
-			while (accept(ps, T_STAR))
-				mt = type_ptr(mt);
-			char *name = "";
-			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
-				name = ps->cur.text;
-				advance(ps);
-			} else if (ps->cur.kind != T_COLON) {
-				syntax_error(ps);
-			}
-			if (accept(ps, T_COLON)) {
-				/* a bitfield: packed bit after bit, as DTrace lays them out */
-				struct node *e = parse_cond(ps);
-				int64_t w;
-				if (!type_is_integral(mt))
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", name);
-				if (!sema_try_const(ps->cc, e, &w) || w <= 0)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
-				if ((uint64_t)w > 8 * (uint64_t)mt->size)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
-				struct dt_member *m = xcalloc(1, sizeof(*m));
-				m->name = name;
-				m->type = mt;
-				m->tname = mt == base ? tdname : NULL;
-				if (t->kind == TY_STRUCT) {
-					m->offset = off + bits / 8;
-					m->bit_offset = (uint8_t)(bits % 8);
-					bits += (uint32_t)w;
-				} else {
-					m->offset = 0;
-					if ((uint32_t)(w + 7) / 8 > maxsz)
-						maxsz = (uint32_t)(w + 7) / 8;
-				}
-				m->bit_size = (uint8_t)w;
-				pv_push(&mems, m);
-				continue;
-			}
-			if (bits) {
-				off += (bits + 7) / 8;
-				bits = 0;
-			}
-			if (accept(ps, T_LBRACK)) {
-				if (ps->cur.kind != T_INT)
-					syntax_error(ps);
-				mt = type_array(mt, (uint32_t)ps->cur.ival);
-				advance(ps);
-				expect(ps, T_RBRACK);
-			}
-			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
-				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
-					 type_name(mt), name);
-			struct dt_member *m = xcalloc(1, sizeof(*m));
-			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
-			if (mt->kind == TY_ARRAY && mt->ref)
-				al = type_size(mt->ref, 256) >= 8 ? 8 : type_size(mt->ref, 256) ? type_size(mt->ref, 256) : 1;
-			if (al > align)
-				align = al;
-			m->name = name;
-			m->type = mt;
-			m->tname = mt == base ? tdname : NULL;
-			if (t->kind == TY_STRUCT) {
-				off = (off + al - 1) / al * al;
-				m->offset = off;
-				off += sz;
-			} else {
-				m->offset = 0;
-				if (sz > maxsz)
-					maxsz = sz;
-			}
-			pv_push(&mems, m);
-		} while (accept(ps, T_COMMA));
-		expect(ps, T_SEMI);
-	}
-	advance(ps);
-	if (bits)
-		off += (bits + 7) / 8;
-	t->nmembers = mems.n;
-	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
-	for (int i = 0; i < mems.n; i++)
-		t->members[i] = *(struct dt_member *)mems.v[i];
-	t->size = t->kind == TY_STRUCT ? (off + align - 1) / align * align : (maxsz + align - 1) / align * align;
-	t->complete = 1;
-	pv_free(&mems);
-}
-
-static void parse_enum_body(struct parser *ps, struct dt_type *t)
-{
-	int64_t next = 0;
-	struct ptrvec ev = {0};
-
-	expect(ps, T_LBRACE);
-	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one enumerator */
-		syntax_error(ps);
-	while (ps->cur.kind != T_RBRACE) {
-		if (ps->cur.kind != T_IDENT)
-			syntax_error(ps);
-		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
-		e->name = ps->cur.text;
-		int64_t prev;
-		int dup = types_find_enumerator(ps->cc->types, e->name, &prev);
-		for (int i = 0; i < ev.n && !dup; i++)
-			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
-		if (dup)
-			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
-		advance(ps);
-		if (accept(ps, T_ASSIGN)) {
-			struct node *v = parse_cond(ps);
-			next = sema_const_value(ps->cc, v);
-		}
-		if (next > INT32_MAX || next < INT32_MIN)
-			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
-		e->value = next++;
-		pv_push(&ev, e);
-		if (!accept(ps, T_COMMA))
-			break;
-	}
-	expect(ps, T_RBRACE);
-	t->nenums = ev.n;
-	t->enums = xcalloc((size_t)ev.n, sizeof(struct dt_enumerator));
-	for (int i = 0; i < ev.n; i++)
-		t->enums[i] = *(struct dt_enumerator *)ev.v[i];
-	t->complete = 1;
-	t->size = 4;
-	t->is_signed = 1;
-	pv_free(&ev);
-}
-
-/* A declaration-specifier list: returns the type it names. */
-static struct dt_type *parse_type_spec(struct parser *ps)
-{
-	int sign = 0, uns = 0, shrt = 0, lng = 0, chr = 0, in = 0, any = 0, dbl_count = 0;
-	struct dt_type *named = NULL;
-
-	for (;;) {
-		switch (ps->cur.kind) {
-		case T_CONST: case T_VOLATILE: case T_RESTRICT: case T_USERLAND:
-			advance(ps);
-			continue;
-		case T_SIGNED: sign = 1; break;
-		case T_UNSIGNED: uns = 1; break;
-		case T_SHORT: shrt = 1; break;
-		case T_LONG: lng++; break;
-		case T_CHAR_KW: chr = 1; break;
-		case T_INT_KW: in = 1; break;
-		case T_VOID: named = &ty_void; break;
-		case T_FLOAT: named = &ty_float; break;
-		case T_DOUBLE: named = lng ? &ty_ldouble : &ty_double; dbl_count++; break;
-		case T_STRING_KW: named = &ty_string; break;
-		case T_TNAME:
-			if (any || named)
-				goto done;
-			named = type_lookup_in(ps->cc->types, ps->cur.text);
-			break;
-		case T_STRUCT: case T_UNION: case T_ENUM: {
-			enum tok k = ps->cur.kind;
-			if (named || any)
-				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_COMBO", "invalid type combination");
-			enum ty_kind tk = k == T_STRUCT ? TY_STRUCT : k == T_UNION ? TY_UNION : TY_ENUM;
-			advance(ps);
-			struct dt_type *t;
-			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
-				if (strchr(ps->cur.text, '`') && ps->lx.p[0] != 0) {
-					/* a scoped name (mod`tag) cannot be defined */
-					struct dt_lexer save = ps->lx;
-					struct token savet = ps->cur;
-					advance(ps);
-					if (ps->cur.kind == T_LBRACE) {
-						advance(ps);	/* an empty body is the first error */
-						if (ps->cur.kind != T_RBRACE) {
-							ps->lx = save;
-							ps->cur = savet;
-							advance(ps);
-						}
-						syntax_error(ps);
-					}
-					ps->lx = save;
-					ps->cur = savet;
-				}
-				char *tag = ps->cur.text;
-				t = type_tag_in(ps->cc->types, tk, tag);
-				advance(ps);
-				/* a definition is the context's own: it hides a kernel
-				 * type of the same name rather than changing it */
-				if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
-					t = type_define_tag(ps->cc->types, tk, tag);
-			} else {
-				t = xcalloc(1, sizeof(*t));
-				t->kind = tk;
-				t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
-			}
-			if (ps->cur.kind == T_LBRACE) {
-				if (t->complete && !t->btf_id)
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_TYPERED", "type redeclared: %s", type_name(t));
-				if (tk == TY_ENUM)
-					parse_enum_body(ps, t);
-				else
-					parse_struct_body(ps, t);
-			}
-			named = t;
-			any = 1;
-			continue;
-		}
-		default:
-			goto done;
-		}
-		any = 1;
-		advance(ps);
-	}
-done:
-	/* DTrace's type-combination rules */
-	{
-		int line = ps->cur.line;
-		int kinds = (chr != 0) + (shrt != 0) + (in != 0 && (chr || shrt)) + (named != NULL && (chr || shrt || in || lng));
-		if (named == &ty_void && (shrt || lng || sign || uns))
-			dt_error(ps->cc->errs, line, "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type");
-		if (named == &ty_double && dbl_count > 1)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		if (chr && in)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		if (chr && (lng || shrt))
-			dt_error(ps->cc->errs, line, "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type");
-		if (shrt && lng)	/* DTrace looks up the name its attributes spell, and fails */
-			dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
-				 sign ? "signed " : "", uns ? "unsigned " : "", lng > 1 ? "long long " : "long ",
-				 in ? "int" : "");
-		if (sign && uns)
-			dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
-		(void)kinds;
-	}
-	if (named && !(named == &ty_double))
-		return named;
-	if (named)
-		return named;
-	if (!any)
-		syntax_error(ps);
-	if (chr)
-		return uns ? &ty_uchar : sign ? &ty_schar : &ty_char;
-	if (shrt)
-		return uns ? &ty_ushort : &ty_short;
-	if (lng >= 2)
-		return uns ? &ty_ullong : &ty_llong;
-	if (lng == 1)
-		return uns ? &ty_ulong : &ty_long;
-	(void)in;
-	return uns ? &ty_uint : &ty_int;
-}
-
-/* An abstract declarator for casts and sizeof: '*'s and [N]s. */
-static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
-{
-	while (accept(ps, T_STAR))
-		t = type_ptr(t);
-	while (ps->cur.kind == T_LBRACK) {
-		advance(ps);
-		if (ps->cur.kind != T_INT)
-			syntax_error(ps);
-		t = type_array(t, (uint32_t)ps->cur.ival);
-		advance(ps);
-		expect(ps, T_RBRACK);
-	}
-	return t;
-}
-
-static struct dt_type *parse_type_name(struct parser *ps)
-{
-	return parse_abstract(ps, parse_type_spec(ps));
-}
 
 /* ---- expressions ---------------------------------------------------- */
 
 static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 {
 	if (ps->cur.kind == close) {
-		advance(ps);
+		parse_advance(ps);
 		return;
 	}
 	for (;;) {
 		pv_push(args, parse_assign(ps));
-		if (accept(ps, T_COMMA))
+		if (parse_accept(ps, T_COMMA))
 			continue;
-		expect(ps, close);
+		parse_expect(ps, close);
 		return;
 	}
 }
@@ -404,20 +122,20 @@ static struct node *parse_primary(struct parser *ps)
 		n->sval = ps->cur.text;
 		/* suffix and base decide the type (sema): keep them in op */
 		n->op = ps->cur.int_suffix_u | (ps->cur.int_suffix_l << 1) | (ps->cur.int_base == 10 ? 8 : 0);
-		advance(ps);
+		parse_advance(ps);
 		return n;
 	case T_CHAR:
 		n = node_new(N_INT, line);
 		n->ival = ps->cur.ival;
 		n->sval = ps->cur.text;
 		n->op = -1;	/* character constant: type char/int */
-		advance(ps);
+		parse_advance(ps);
 		return n;
 	case T_STRING:
 		n = node_new(N_STR, line);
 		n->sval = ps->cur.sval;
 		n->slen = ps->cur.slen;
-		advance(ps);
+		parse_advance(ps);
 		/* adjacent string literals concatenate */
 		while (ps->cur.kind == T_STRING) {
 			char *s = xmalloc((size_t)n->slen + (size_t)ps->cur.slen + 1);
@@ -425,13 +143,13 @@ static struct node *parse_primary(struct parser *ps)
 			memcpy(s + n->slen, ps->cur.sval, (size_t)ps->cur.slen + 1);
 			n->sval = s;
 			n->slen += ps->cur.slen;
-			advance(ps);
+			parse_advance(ps);
 		}
 		return n;
 	case T_IDENT:
 		n = node_new(N_IDENT, line);
 		n->sval = ps->cur.text;
-		advance(ps);
+		parse_advance(ps);
 		return n;
 	case T_MACRO:
 	case T_MACRO_STR:
@@ -439,63 +157,63 @@ static struct node *parse_primary(struct parser *ps)
 			/* an argument stands for its text, read here as
 			 * DTrace's lexer reads it: after the #pragmas above */
 			n = macro_arg_node(ps->cc, ps->cur.text, ps->cur.kind == T_MACRO_STR, line);
-			advance(ps);
+			parse_advance(ps);
 			return n;
 		}
 		n = node_new(N_MACRO, line);
 		n->sval = ps->cur.text;
 		n->op = ps->cur.kind == T_MACRO_STR;
-		advance(ps);
+		parse_advance(ps);
 		return n;
 	case T_AGG:
 		n = node_new(N_AGG, line);
 		n->sval = ps->cur.sval;
-		advance(ps);
-		if (accept(ps, T_LBRACK))
+		parse_advance(ps);
+		if (parse_accept(ps, T_LBRACK))
 			parse_args(ps, &n->args, T_RBRACK);
 		return n;
 	case T_SELF:
 	case T_THIS: {
 		int scope = ps->cur.kind == T_SELF ? VS_THREAD : VS_CLAUSE;
-		advance(ps);
-		expect(ps, T_ARROW);
+		parse_advance(ps);
+		parse_expect(ps, T_ARROW);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		n = node_new(N_IDENT, line);
 		n->sval = ps->cur.text;
 		n->var_scope = scope;
-		advance(ps);
+		parse_advance(ps);
 		return n;
 	}
 	case T_LPAREN:
-		advance(ps);
+		parse_advance(ps);
 		n = parse_expr(ps);
-		expect(ps, T_RPAREN);
+		parse_expect(ps, T_RPAREN);
 		return n;
 	case T_OFFSETOF:
-		advance(ps);
-		expect(ps, T_LPAREN);
+		parse_advance(ps);
+		parse_expect(ps, T_LPAREN);
 		n = node_new(N_OFFSETOF, line);
 		n->cast_type = parse_type_name(ps);
-		expect(ps, T_COMMA);
+		parse_expect(ps, T_COMMA);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		n->sval = ps->cur.text;
-		advance(ps);
-		expect(ps, T_RPAREN);
+		parse_advance(ps);
+		parse_expect(ps, T_RPAREN);
 		return n;
 	case T_XLATE:
-		advance(ps);
-		expect(ps, T_LT);
+		parse_advance(ps);
+		parse_expect(ps, T_LT);
 		n = node_new(N_XLATE, line);
 		n->cast_type = parse_type_name(ps);
-		expect(ps, T_GT);
-		expect(ps, T_LPAREN);
+		parse_expect(ps, T_GT);
+		parse_expect(ps, T_LPAREN);
 		n->kids[0] = parse_expr(ps);
-		expect(ps, T_RPAREN);
+		parse_expect(ps, T_RPAREN);
 		return n;
 	default:
-		syntax_error(ps);
+		parse_syntax_error(ps);
 	}
 }
 
@@ -507,36 +225,40 @@ static struct node *parse_postfix(struct parser *ps)
 		int line = ps->cur.line;
 		switch (ps->cur.kind) {
 		case T_LBRACK:
-			advance(ps);
+			parse_advance(ps);
 			m = node_new(N_INDEX, line);
 			m->kids[0] = n;
 			parse_args(ps, &m->args, T_RBRACK);
 			n = m;
 			break;
-		case T_LPAREN:
+		case T_LPAREN: {
+			/* DTrace's dt_node_func: only a name designates a function */
+			struct ptrvec args = {0};
+			parse_advance(ps);
+			parse_args(ps, &args, T_RPAREN);
 			if (n->kind != N_IDENT || n->var_scope)
-				syntax_error(ps);
-			advance(ps);
+				dt_error(ps->cc->errs, ps->cur.line, "D_FUNC_IDENT", "function designator is not of function type");
 			n->kind = N_CALL;
-			parse_args(ps, &n->args, T_RPAREN);
+			n->args = args;
 			break;
+		}
 		case T_DOT:
 		case T_ARROW:
 			m = node_new(N_MEMBER, line);
 			m->op = ps->cur.kind;
-			advance(ps);
+			parse_advance(ps);
 			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-				syntax_error(ps);
+				parse_syntax_error(ps);
 			m->sval = ps->cur.text;
 			m->kids[0] = n;
-			advance(ps);
+			parse_advance(ps);
 			n = m;
 			break;
 		case T_INC:
 		case T_DEC:
 			m = node_new(ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
 			m->kids[0] = n;
-			advance(ps);
+			parse_advance(ps);
 			n = m;
 			break;
 		default:
@@ -554,35 +276,35 @@ static struct node *parse_unary(struct parser *ps)
 	case T_INC:
 	case T_DEC:
 		n = node_new(ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = parse_unary(ps);
 		return n;
 	case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE: case T_STAR: case T_AMP:
 		n = node_new(N_UNARY, line);
 		n->op = ps->cur.kind;
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = parse_cast(ps);
 		return n;
 	case T_SIZEOF:
-		advance(ps);
+		parse_advance(ps);
 		n = node_new(N_SIZEOF, line);
 		if (ps->cur.kind == T_LPAREN) {
 			/* sizeof (type) or sizeof (expr) */
-			advance(ps);
-			if (starts_type(ps->cur.kind)) {
+			parse_advance(ps);
+			if (parse_starts_type(ps->cur.kind)) {
 				n->cast_type = parse_type_name(ps);
-				expect(ps, T_RPAREN);
+				parse_expect(ps, T_RPAREN);
 				return n;
 			}
 			struct node *e = parse_expr(ps);
-			expect(ps, T_RPAREN);
+			parse_expect(ps, T_RPAREN);
 			n->kids[0] = e;
 			return n;
 		}
 		n->kids[0] = parse_unary(ps);
 		return n;
 	case T_STRINGOF:
-		advance(ps);
+		parse_advance(ps);
 		n = node_new(N_STRINGOF, line);
 		n->kids[0] = parse_unary(ps);
 		return n;
@@ -598,11 +320,11 @@ static struct node *parse_cast(struct parser *ps)
 		struct dt_lexer save = ps->lx;
 		struct token savet = ps->cur;
 		int line = ps->cur.line;
-		advance(ps);
-		if (starts_type(ps->cur.kind)) {
+		parse_advance(ps);
+		if (parse_starts_type(ps->cur.kind)) {
 			struct node *n = node_new(N_CAST, line);
 			n->cast_type = parse_type_name(ps);
-			expect(ps, T_RPAREN);
+			parse_expect(ps, T_RPAREN);
 			n->kids[0] = parse_cast(ps);
 			return n;
 		}
@@ -643,23 +365,23 @@ static struct node *parse_binary(struct parser *ps, int minprec)
 			return l;
 		struct node *n = node_new(N_BINARY, ps->cur.line);
 		n->op = ps->cur.kind;
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_binary(ps, p + 1);
 		l = n;
 	}
 }
 
-static struct node *parse_cond(struct parser *ps)
+struct node *parse_cond(struct parser *ps)
 {
 	struct node *c = parse_binary(ps, 0);
 
 	if (ps->cur.kind == T_QUESTION) {
 		struct node *n = node_new(N_TERNARY, ps->cur.line);
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = c;
 		n->kids[1] = parse_expr(ps);
-		expect(ps, T_COLON);
+		parse_expect(ps, T_COLON);
 		n->kids[2] = parse_cond(ps);
 		return n;
 	}
@@ -685,7 +407,7 @@ static struct node *parse_assign(struct parser *ps)
 	if (is_assign_op(ps->cur.kind)) {
 		struct node *n = node_new(N_ASSIGN, ps->cur.line);
 		n->op = ps->cur.kind;
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_assign(ps);
 		return n;
@@ -693,14 +415,14 @@ static struct node *parse_assign(struct parser *ps)
 	return l;
 }
 
-static struct node *parse_expr(struct parser *ps)
+struct node *parse_expr(struct parser *ps)
 {
 	struct node *e = parse_assign(ps);
 
 	while (ps->cur.kind == T_COMMA) {
 		struct node *n = node_new(N_BINARY, ps->cur.line);
 		n->op = T_COMMA;
-		advance(ps);
+		parse_advance(ps);
 		n->kids[0] = e;
 		n->kids[1] = parse_assign(ps);
 		e = n;
@@ -718,7 +440,7 @@ static struct node *parse_stmt_block(struct parser *ps)
 {
 	/* '{' statements '}' or a single statement */
 	if (ps->cur.kind == T_LBRACE) {
-		advance(ps);
+		parse_advance(ps);
 		return parse_block_body(ps, 0);
 	}
 	struct node *b = node_new(N_BLOCK, ps->cur.line);
@@ -735,7 +457,7 @@ static struct node *parse_stmt_block(struct parser *ps)
 	if (ps->cur.kind == T_SEMI) {
 		struct dt_lexer save = ps->lx;
 		struct token savet = ps->cur;
-		advance(ps);
+		parse_advance(ps);
 		if (ps->cur.kind != T_ELSE) {
 			ps->lx = save;
 			ps->cur = savet;
@@ -749,13 +471,13 @@ static struct node *parse_if(struct parser *ps)
 	struct node *n = node_new(N_IF, ps->cur.line);
 	const char *start = ps->cur.pos;
 
-	expect(ps, T_IF);
-	expect(ps, T_LPAREN);
+	parse_expect(ps, T_IF);
+	parse_expect(ps, T_LPAREN);
 	n->kids[0] = parse_expr(ps);
-	expect(ps, T_RPAREN);
+	parse_expect(ps, T_RPAREN);
 	n->sval = written_text(start, ps->cur.pos);
 	n->kids[1] = parse_stmt_block(ps);
-	if (accept(ps, T_ELSE)) {
+	if (parse_accept(ps, T_ELSE)) {
 		if (ps->cur.kind == T_IF) {
 			struct node *eb = node_new(N_BLOCK, ps->cur.line);
 			pv_push(&eb->args, parse_if(ps));
@@ -774,13 +496,14 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 
 	for (;;) {
 		if (ps->cur.kind == T_SEMI) {
-			advance(ps);
+			parse_advance(ps);
 			continue;
 		}
 		if (ps->cur.kind == T_RBRACE) {
 			if (outer)
 				ps->lx.pspec_mode = 1;
-			advance(ps);
+			ps->rbrace_line = ps->cur.line;
+			parse_advance(ps);
 			return b;
 		}
 		if (ps->cur.kind == T_IF) {
@@ -793,17 +516,15 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 		s->sval = written_text(start, ps->cur.pos);
 		pv_push(&b->args, s);
 		if (ps->cur.kind == T_SEMI) {
-			advance(ps);
+			parse_advance(ps);
 			continue;
 		}
 		if (ps->cur.kind != T_RBRACE)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 	}
 }
 
-/* ---- declarations ----------------------------------------------------- */
-
-#define find_var dt_var_find
+/* ---- variables, translators ------------------------------------------- */
 
 struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 {
@@ -815,88 +536,6 @@ struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 	return NULL;
 }
 
-static void declare(struct parser *ps, int scope, struct dt_type *base, int line)
-{
-	do {
-		struct dt_type *t = base;
-		struct dt_var *v;
-		struct ptrvec *vars;
-		int is_assoc = 0, is_array = 0;
-		struct ptrvec keys = {0};
-
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
-		if (ps->cur.kind != T_IDENT)
-			syntax_error(ps);
-		char *name = ps->cur.text;
-		line = ps->cur.line;
-		advance(ps);
-		if (ps->cur.kind == T_LBRACK) {
-			advance(ps);
-			if (starts_type(ps->cur.kind)) {
-				is_assoc = 1;
-				do {
-					pv_push(&keys, parse_type_name(ps));
-				} while (accept(ps, T_COMMA));
-			} else if (ps->cur.kind == T_RBRACK) {
-				is_assoc = 1;
-				if (ps->nclass_extern)
-					is_assoc = 0;	/* extern int a[]: an array of unknown size */
-			} else {
-				struct node *e = parse_cond(ps);
-				int64_t dim;
-				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				if (dim > (int64_t)UINT32_MAX)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
-				t = type_array(t, (uint32_t)dim);
-				is_array = 1;
-			}
-			expect(ps, T_RBRACK);
-			if (is_assoc && scope == VS_CLAUSE)
-				dt_error(ps->cc->errs, line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
-			/* further dimensions: int a[2][3] */
-			while (ps->cur.kind == T_LBRACK) {
-				advance(ps);
-				int64_t dim;
-				struct node *e = parse_cond(ps);
-				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				t = type_array(t, (uint32_t)dim);
-				expect(ps, T_RBRACK);
-			}
-		}
-		if (base == &ty_void && t == base)
-			dt_error(ps->cc->errs, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
-		vars = scope == VS_THREAD ? &ps->prog->tlocals : scope == VS_CLAUSE ? &ps->prog->clocals : &ps->prog->globals;
-		v = find_var(vars, name);
-		if (v) {
-			if (v->type && !type_compatible(v->type, t))
-				dt_error(ps->cc->errs, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
-		} else {
-			v = xcalloc(1, sizeof(*v));
-			v->name = name;
-			v->scope = scope;
-			v->id = vars->n;
-			pv_push(vars, v);
-		}
-		ps->ndecls++;
-		v->type = t;
-		v->declared = 1;
-		v->writable = 1;
-		v->line = line;
-		v->is_array = is_array;
-		v->is_extern = ps->nclass_extern;
-		if (is_assoc) {
-			v->is_assoc = 1;
-			v->nkeys = keys.n;
-			v->keys = (struct dt_type **)keys.v;
-			if (keys.n == 0)
-				v->nkeys = -1;	/* declared with [] : keys from first use */
-		}
-	} while (accept(ps, T_COMMA));
-}
-
 /* translator OUT < IN name > { member = expr; ... }; (kept as source) */
 static void parse_translator(struct parser *ps)
 {
@@ -905,54 +544,57 @@ static void parse_translator(struct parser *ps)
 	int *lines = NULL, n = 0;
 
 	x->line = ps->cur.line;
-	advance(ps);
-	x->out = parse_abstract(ps, parse_type_spec(ps));
-	expect(ps, T_LT);
-	x->in = parse_abstract(ps, parse_type_spec(ps));
+	parse_advance(ps);
+	x->out = parse_type_name(ps);
+	parse_expect(ps, T_LT);
+	x->in = parse_type_name(ps);
 	if (ps->cur.kind != T_IDENT)
-		syntax_error(ps);
+		parse_syntax_error(ps);
 	x->param = ps->cur.text;
-	advance(ps);
-	expect(ps, T_GT);
-	expect(ps, T_LBRACE);
+	parse_advance(ps);
+	parse_expect(ps, T_GT);
+	parse_expect(ps, T_LBRACE);
 	while (ps->cur.kind != T_RBRACE) {
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		pv_push(&names, ps->cur.text);
 		lines = xrealloc(lines, (size_t)(n + 1) * 2 * sizeof(int));
 		int name_line = ps->cur.line;
-		advance(ps);
-		expect(ps, T_ASSIGN);
+		parse_advance(ps);
+		parse_expect(ps, T_ASSIGN);
 		const char *start = ps->cur.pos;
 		(void)parse_expr(ps);
 		if (ps->cur.kind != T_SEMI)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		pv_push(&exprs, xstrndup(start, (size_t)(ps->cur.pos - start)));
-		advance(ps);
+		parse_advance(ps);
 		/* the expression's own line, and the line DTrace has read to when
 		 * it checks the member's type (one token ahead) */
 		lines[2 * n] = name_line;
 		lines[2 * n + 1] = ps->cur.line;
 		n++;
 	}
-	advance(ps);		/* '}' */
+	parse_advance(ps);		/* '}' */
 	ps->lx.pspec_mode = 1;
 	x->line = ps->cur.line;
-	expect(ps, T_SEMI);
-	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
-		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
-	if (!x->out->complete && !x->out->btf_id)
-		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
-	for (int i = 0; i < n; i++)
-		if (!type_member(x->out, names.v[i]))
-			dt_error(ps->cc->errs, lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
-				 (char *)names.v[i], type_name(x->out));
+	parse_expect(ps, T_SEMI);
+	/* DTrace's dt_node_xlator: a second translator for the same types,
+	 * then an incomplete or non-struct output type; the members are
+	 * checked against the output type after (dt_cook_xlator) */
 	for (int i = 0; i < ps->prog->xlators.n; i++) {
 		struct dt_xlator *o = ps->prog->xlators.v[i];
 		if (o->out == x->out && strcmp(type_name(o->in), type_name(x->in)) == 0)
 			dt_error(ps->cc->errs, x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
 				 type_name(x->in), type_name(x->out));
 	}
+	if ((x->out->kind == TY_STRUCT || x->out->kind == TY_UNION) && !x->out->complete && !x->out->btf_id)
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "incomplete struct/union/enum %s", type_name(x->out));
+	if (x->out->kind != TY_STRUCT && x->out->kind != TY_UNION)
+		dt_error(ps->cc->errs, x->line, "D_XLATE_SOU", "translator output type must be a struct or union");
+	for (int i = 0; i < n; i++)
+		if (!type_member(x->out, names.v[i]))
+			dt_error(ps->cc->errs, lines[2 * i], "D_XLATE_MEMB", "translator member %s is not a member of %s",
+				 (char *)names.v[i], type_name(x->out));
 	x->nmembers = n;
 	x->members = (char **)names.v;
 	x->exprs = (char **)exprs.v;
@@ -1007,24 +649,24 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 
 	memset(a, 0, sizeof(*a));
 	if (ps->cur.kind == T_ELLIPSIS) {
-		advance(ps);
+		parse_advance(ps);
 		a->tname = xstrdup("...");
 		a->line = ps->cur.line;
 		return;
 	}
-	t = parse_type_spec(ps);
+	t = parse_spec_type(ps);
 	sb_init(&sb);
 	sb_puts(&sb, written_text(start, ps->cur.pos));
-	for (; accept(ps, T_STAR); stars++)
+	for (; parse_accept(ps, T_STAR); stars++)
 		t = type_ptr(t);
 	if (ps->cur.kind == T_IDENT) {
 		a->name = ps->cur.text;
-		advance(ps);
+		parse_advance(ps);
 	}
-	while (accept(ps, T_LBRACK)) {
+	while (parse_accept(ps, T_LBRACK)) {
 		if (ps->cur.kind == T_INT)
-			advance(ps);
-		expect(ps, T_RBRACK);
+			parse_advance(ps);
+		parse_expect(ps, T_RBRACK);
 		t = type_ptr(t);
 		stars++;
 	}
@@ -1042,15 +684,15 @@ static int parse_probe_params(struct parser *ps, struct dt_probearg **v)
 	int n = 0;
 
 	*v = NULL;
-	expect(ps, T_LPAREN);
-	if (accept(ps, T_RPAREN))
+	parse_expect(ps, T_LPAREN);
+	if (parse_accept(ps, T_RPAREN))
 		return 0;
 	for (;;) {
 		*v = xrealloc(*v, (size_t)(n + 1) * sizeof(**v));
 		parse_probe_param(ps, &(*v)[n++]);
-		if (accept(ps, T_COMMA))
+		if (parse_accept(ps, T_COMMA))
 			continue;
-		expect(ps, T_RPAREN);
+		parse_expect(ps, T_RPAREN);
 		return n;
 	}
 }
@@ -1107,19 +749,19 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 	int nn, xn = 0;
 	char *full;
 
-	advance(ps);		/* 'probe' */
+	parse_advance(ps);		/* 'probe' */
 	if (ps->cur.kind != T_IDENT)
-		syntax_error(ps);
+		parse_syntax_error(ps);
 	pr->dname = ps->cur.text;
-	advance(ps);
+	parse_advance(ps);
 	nn = parse_probe_params(ps, &nv);
-	if (accept(ps, T_COLON)) {
+	if (parse_accept(ps, T_COLON)) {
 		pr->has_xargs = 1;
 		xn = parse_probe_params(ps, &xv);
 	}
 	pr->line = ps->cur.line;
 	if (ps->cur.kind != T_SEMI)
-		syntax_error(ps);
+		parse_syntax_error(ps);
 
 	/* DTrace's name for it: "::" and the name with each "__" a '-' */
 	full = xasprintf("::%s", pr->dname);
@@ -1160,7 +802,7 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 				break;
 			}
 	}
-	advance(ps);		/* ';' */
+	parse_advance(ps);		/* ';' */
 	return pr;
 }
 
@@ -1171,21 +813,21 @@ static void parse_provider(struct parser *ps)
 	struct dt_provdef *pv = xcalloc(1, sizeof(*pv));
 	size_t len;
 
-	advance(ps);		/* 'provider' */
+	parse_advance(ps);		/* 'provider' */
 	if (ps->cur.kind != T_IDENT)
-		syntax_error(ps);
+		parse_syntax_error(ps);
 	pv->name = ps->cur.text;
-	advance(ps);
-	expect(ps, T_LBRACE);
+	parse_advance(ps);
+	parse_expect(ps, T_LBRACE);
 	while (ps->cur.kind != T_RBRACE) {
 		if (ps->cur.kind != T_PROBE)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		pv_push(&pv->probes, parse_probe_def(ps));
 	}
-	advance(ps);		/* '}' */
+	parse_advance(ps);		/* '}' */
 	pv->line = ps->cur.line;
 	if (ps->cur.kind != T_SEMI)
-		syntax_error(ps);
+		parse_syntax_error(ps);
 	if (strchr(pv->name, '`'))
 		dt_error(ps->cc->errs, pv->line, "D_PROV_BADNAME", "provider name may not contain scoping operator: %s",
 			 pv->name);
@@ -1200,117 +842,27 @@ static void parse_provider(struct parser *ps)
 	pv_push(&ps->prog->provdefs, pv);
 	ps->ndecls++;
 	ps->lx.pspec_mode = 1;
-	advance(ps);
+	parse_advance(ps);
 }
 
 static void parse_declaration(struct parser *ps)
 {
 	int line = ps->cur.line;
-	int scope = VS_GLOBAL, nclass = 0;
 
 	ps->lx.pspec_mode = 0;
 	if (ps->cur.kind == T_INLINE) {
-		advance(ps);
-		struct dt_type *t = parse_abstract(ps, parse_type_spec(ps));
-		if (ps->cur.kind != T_IDENT)
-			syntax_error(ps);
-		struct dt_inline *in = xcalloc(1, sizeof(*in));
-		in->name = ps->cur.text;
-		in->type = t;
-		in->line = ps->cur.line;
-		advance(ps);
-		if (accept(ps, T_LBRACK)) {
-			/* inline int f[int x, int y] = expr: an inline with arguments */
-			struct ptrvec params = {0};
-			do {
-				(void)parse_abstract(ps, parse_type_spec(ps));
-				if (ps->cur.kind != T_IDENT)
-					syntax_error(ps);
-				pv_push(&params, ps->cur.text);
-				advance(ps);
-			} while (accept(ps, T_COMMA));
-			expect(ps, T_RBRACK);
-			in->nparams = params.n;
-			in->params = (char **)params.v;
-		}
-		expect(ps, T_ASSIGN);
-		const char *start = ps->cur.pos;
-		in->expr = parse_expr(ps);
-		in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
-		pv_push(&ps->prog->inlines, in);
-		ps->ndecls++;
-		ps->lx.pspec_mode = 1;
-		expect(ps, T_SEMI);
+		decl_inline(ps);
 		return;
-	}
-	if (ps->cur.kind == T_TYPEDEF) {
-		advance(ps);
-		struct dt_type *t = parse_type_spec(ps);
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
-		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
-			syntax_error(ps);
-		char *name = ps->cur.text;
-		advance(ps);
-		if (accept(ps, T_LBRACK)) {
-			if (ps->cur.kind != T_INT)
-				syntax_error(ps);
-			t = type_array(t, (uint32_t)ps->cur.ival);
-			advance(ps);
-			expect(ps, T_RBRACK);
-		}
-		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
-			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
-		type_add_typedef(ps->cc->types, name, t);
-		ps->lx.pspec_mode = 1;
-		expect(ps, T_SEMI);
-		return;
-	}
-	for (;;) {
-		if (ps->cur.kind == T_SELF) {
-			scope = VS_THREAD;
-			nclass++;
-		} else if (ps->cur.kind == T_THIS) {
-			scope = VS_CLAUSE;
-			nclass++;
-		} else if (ps->cur.kind == T_EXTERN || ps->cur.kind == T_STATIC || ps->cur.kind == T_REGISTER) {
-			if (ps->cur.kind == T_REGISTER)
-				dt_error(ps->cc->errs, line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
-			ps->nclass_extern = ps->cur.kind == T_EXTERN;
-			nclass++;
-		} else {
-			break;
-		}
-		if (nclass > 1)
-			dt_error(ps->cc->errs, line, "D_DECL_CLASS", "more than one storage class specified in declaration");
-		advance(ps);
 	}
 	if (ps->cur.kind == T_TRANSLATOR) {
 		parse_translator(ps);
 		return;
 	}
 	if (ps->cur.kind == T_PROVIDER) {
-		if (nclass)	/* a provider definition has no storage class */
-			dt_error(ps->cc->errs, line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
 		parse_provider(ps);
 		return;
 	}
-	/* "self x;": a storage class without a type declares an int */
-	struct dt_type *base = nclass && ps->cur.kind == T_IDENT ? &ty_int : parse_type_spec(ps);
-	if (ps->cur.kind == T_SEMI && nclass)
-		dt_error(ps->cc->errs, line, "D_DECL_USELESS", "useless declaration");
-	if (ps->cur.kind == T_IDENT && strchr(ps->cur.text, '`'))
-		dt_error(ps->cc->errs, line, "D_DECL_SCOPE", "D scoping operator may not be used in a declaration name (%s)", ps->cur.text);
-	if (ps->cur.kind == T_SEMI) {	/* struct/enum definition alone */
-		ps->nclass_extern = 0;
-		ps->lx.pspec_mode = 1;
-		advance(ps);
-		return;
-	}
-	declare(ps, scope, base, line);
-	ps->nclass_extern = 0;
-	ps->lx.pspec_mode = 1;
-	expect(ps, T_SEMI);
+	decl_variables(ps, line);
 }
 
 /* ---- probe descriptions and clauses ------------------------------------ */
@@ -1375,20 +927,20 @@ static void parse_clause(struct parser *ps)
 {
 	struct dt_clause *c = xcalloc(1, sizeof(*c));
 
-	c->line = ps->cur.line;
+	c->line = c->end_line = ps->cur.line;
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
-			syntax_error(ps);
+			parse_syntax_error(ps);
 		struct dt_pdesc *pd = pdesc_parse(ps->cur.text, ps->cur.line);
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);
 		macro_expand_pdesc(ps->cc, pd);
 		pv_push(&c->pdescs, pd);
-		advance(ps);
+		parse_advance(ps);
 		if (ps->cur.kind != T_COMMA)
 			break;
-		advance(ps);
+		parse_advance(ps);
 	}
 	if (ps->cur.kind != T_SLASH && ps->cur.kind != T_LBRACE) {
 		if (ps->o->from_file)
@@ -1397,7 +949,7 @@ static void parse_clause(struct parser *ps)
 		if (ps->cur.kind == T_SLASH) {
 			ps->lx.pspec_mode = 0;
 			ps->lx.parens = 0;
-			advance(ps);
+			parse_advance(ps);
 			ps->in_pred = 1;
 			const char *start = ps->cur.pos;
 			c->pred_line = ps->cur.line;
@@ -1410,9 +962,9 @@ static void parse_clause(struct parser *ps)
 			if (ps->cur.kind != T_SLASH) {
 				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
 					dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
-				syntax_error(ps);
+				parse_syntax_error(ps);
 			}
-			advance(ps);
+			parse_advance(ps);
 			predicate_operator_lines(c->pred, ps->cur.line);
 			if (ps->cur.kind != T_LBRACE) {
 				/* a predicate without actions */
@@ -1422,13 +974,14 @@ static void parse_clause(struct parser *ps)
 				ps->prog->next_clause_num += c->pdescs.n;
 				pv_push(&ps->prog->clauses, c);
 				if (ps->o->from_file || ps->cur.kind != T_EOF)
-					syntax_error(ps);
+					parse_syntax_error(ps);
 				return;
 			}
 		}
 		ps->lx.pspec_mode = 0;
-		advance(ps);	/* '{' */
+		parse_advance(ps);	/* '{' */
 		c->body = parse_block_body(ps, 1);
+		c->end_line = ps->rbrace_line;
 	}
 	c->index = ps->prog->clauses.n;
 	c->num = ps->prog->next_clause_num;
@@ -1444,86 +997,7 @@ static int is_decl_start(enum tok k)
 	case T_STATIC: case T_REGISTER: case T_TRANSLATOR: case T_PROVIDER:
 		return 1;
 	default:
-		return starts_type(k);
-	}
-}
-
-/* ---- pragmas -------------------------------------------------------------- */
-
-static void pragma(void *arg, int line, const char *text)
-{
-	struct parser *ps = arg;
-	char *words[16];
-	int n = 0;
-	const char *p = text;
-
-	while (*p && n < 16) {
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		const char *s = p;
-		if (*p == '"') {
-			p++;
-			s = p;
-			while (*p && *p != '"')
-				p++;
-			words[n++] = xstrndup(s, (size_t)(p - s));
-			if (*p)
-				p++;
-			continue;
-		}
-		while (*p && !isspace((unsigned char)*p))
-			p++;
-		words[n++] = xstrndup(s, (size_t)(p - s));
-	}
-	if (n == 0 || strcmp(words[0], "D") != 0)
-		return;		/* not a D pragma: ignored, as DTrace does */
-	if (n < 2)
-		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma D");
-	if (strcmp(words[1], "option") == 0) {
-		for (int i = 2; i < n; i++) {
-			char *eq = strchr(words[i], '=');
-			if (eq)
-				*eq = 0;
-			if (ps->o->on_option)
-				ps->o->on_option(ps->o->arg, line, words[i], eq ? eq + 1 : NULL);
-		}
-	} else if (strcmp(words[1], "error") == 0) {
-		struct strbuf sb;
-		sb_init(&sb);
-		for (int i = 2; i < n; i++) {
-			sb_puts(&sb, words[i]);
-			sb_putc(&sb, ' ');
-		}
-		dt_error(ps->cc->errs, line, "D_PRAGERR", "#error: %s", sb.s);
-	} else if (strcmp(words[1], "attributes") == 0) {
-		/* ATTRS IDENT, or ATTRS provider NAME PART; ATTRS is a
-		 * name/data/class triple: the only check is the shape */
-		int prov = n >= 4 && strcmp(words[3], "provider") == 0;
-		if (n < 4 || (prov && n < 6))
-			dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>");
-		if (strchr(words[2], '/') == NULL)
-			dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes");
-		for (int i = 0; prov && i < ps->prog->provdefs.n; i++) {
-			static const char *const parts[] = {"provider", "module", "function", "name", "args"};
-			struct dt_provdef *pv = ps->prog->provdefs.v[i];
-			int ok = 0;
-			if (strcmp(pv->name, words[4]) != 0)
-				continue;
-			for (size_t j = 0; j < ARRAY_SIZE(parts); j++)
-				ok |= strcmp(parts[j], words[5]) == 0;
-			/* DTrace names the provider where it means the component */
-			if (!ok)
-				dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL",
-					 "invalid component \"%s\" in attribute #pragma for provider %s", words[4], words[5]);
-			break;
-		}
-	} else if (strcmp(words[1], "binding") == 0 || strcmp(words[1], "depends_on") == 0 ||
-		   strcmp(words[1], "ident") == 0 || strcmp(words[1], "line") == 0) {
-		/* accepted */
-	} else {
-		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", words[1]);
+		return parse_starts_type(k);
 	}
 }
 
@@ -1544,13 +1018,13 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.o = o;
 	lex_init(&ps.lx, src, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
-	ps.lx.pragma = pragma;
+	ps.lx.control = pragma_control;
 	ps.lx.arg = &ps;
 	ps.lx.pspec_mode = 1;
-	advance(&ps);
+	parse_advance(&ps);
 	while (ps.cur.kind != T_EOF) {
 		if (ps.cur.kind == T_SEMI) {
-			advance(&ps);
+			parse_advance(&ps);
 			continue;
 		}
 		if (is_decl_start(ps.cur.kind))
@@ -1559,6 +1033,8 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 			parse_clause(&ps);
 	}
 	prog->eof_line = ps.lx.line;
+	pragmas_unused(&ps);
+	pv_free(&ps.pending);
 	return ps.ndecls;
 }
 
@@ -1574,9 +1050,9 @@ struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.arg = &ps;
 	ps.lx.line = line;
-	advance(&ps);
+	parse_advance(&ps);
 	n = parse_expr(&ps);
 	if (ps.cur.kind != T_EOF)
-		syntax_error(&ps);
+		parse_syntax_error(&ps);
 	return n;
 }

@@ -10,6 +10,8 @@ struct dt_parse_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
 	/* #pragma D option name[=value]: returns 0, or reports the error */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
+	/* #pragma D depends_on provider|module NAME: is it there? */
+	int (*depends_on)(void *arg, const char *cls, const char *name);
 	void *arg;
 };
 

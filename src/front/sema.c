@@ -14,14 +14,16 @@
 #include <string.h>
 
 #include "sema_int.h"
+#include "../common/attr.h"
 
 /*
- * DTrace's rules for speculative clauses: speculate() comes first and once,
- * no aggregation or exit() with it; commit()/discard() come before any
- * data and with no speculate(); no data after a commit.
+ * DTrace's rules for the actions of one clause (dt_cg_clsflags), in
+ * program order: speculate() comes first and once, with no aggregation,
+ * destructive action or exit() after it; commit() follows no data or
+ * aggregation, and no data follows it; discard() goes anywhere.
  */
 struct spec_state {
-	int spec, commit, data;
+	int spec, commit, data, agg;
 };
 
 static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
@@ -42,10 +44,11 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		return;
 	struct node *e = n->kids[0];
 	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_AGG_SPEC", "aggregating actions may not follow speculate( )");
 		if (st->commit)
 			dt_error(cc->errs, n->line, "D_AGG_COMM", "aggregating actions may not follow commit( )");
+		if (st->spec)
+			dt_error(cc->errs, n->line, "D_AGG_SPEC", "aggregating actions may not follow speculate( )");
+		st->agg = 1;
 		return;
 	}
 	int fn = e->kind == N_CALL ? sema_fn_lookup(e->sval) : F_NONE;
@@ -56,39 +59,98 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 			dt_error(cc->errs, n->line, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )");
 		if (st->commit)
 			dt_error(cc->errs, n->line, "D_SPEC_COMM", "speculate( ) may not follow commit( )");
-		if (st->data)
+		if (st->data || st->agg)
 			dt_error(cc->errs, n->line, "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)");
 		st->spec = 1;
 		return;
 	case F_COMMIT:
-	case F_DISCARD:
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_COMM_SPEC", "%s( ) may not follow speculate( )", e->sval);
-		if (st->data && fn == F_COMMIT)
+		if (st->data || st->agg)
 			dt_error(cc->errs, n->line, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)");
-		if (fn == F_COMMIT)
-			st->commit = 1;
+		st->commit = 1;
 		return;
+	case F_DISCARD:
+		return;
+	case F_BREAKPOINT: case F_CHILL: case F_PANIC: case F_RAISE: case F_STOP:
+	case F_SYSTEM: case F_FREOPEN:
+	case F_COPYOUT: case F_COPYOUTSTR:	/* subroutines DTrace counts as destructive actions */
+		if (st->spec)
+			dt_error(cc->errs, n->line, "D_ACT_SPEC", "destructive actions may not follow speculate( )");
+		break;
 	case F_EXIT:
 		if (st->spec)
 			dt_error(cc->errs, n->line, "D_EXIT_SPEC", "exit( ) may not follow speculate( )");
-		/* fallthrough */
-	case F_TRACE: case F_PRINTF: case F_PRINTA: case F_TRACEMEM:
-	case F_STACK: case F_USTACK: case F_PRINT:
-		if (st->commit)
-			dt_error(cc->errs, n->line, "D_DREC_COMM", "data-recording actions may not follow commit( )");
-		st->data = 1;
-		return;
-	case F_BREAKPOINT: case F_CHILL: case F_PANIC: case F_RAISE: case F_STOP:
-	case F_SYSTEM: case F_COPYOUT: case F_COPYOUTSTR:
-		if (st->spec)
-			dt_error(cc->errs, n->line, "D_ACT_SPEC", "destructive actions may not follow speculate( )");
-		return;
+		break;
 	default:
-		return;
+		if (fn == F_NONE || !sema_fn_is_action(fn))
+			return;
+		break;
 	}
+	if (st->commit)
+		dt_error(cc->errs, n->line, "D_DREC_COMM", "data-recording actions may not follow commit( )");
+	st->data = 1;
 }
 
+/*
+ * The stability of what a statement uses (DTrace's node attributes, the
+ * minimum over an expression): D's own variables and functions are
+ * Stable/Stable/Common but for curthread (Stable/Private/Common) and the
+ * kernel-dependent subroutines (Evolving/Evolving/Common); the kernel's
+ * types are Private/Private/Unknown.
+ */
+static dtrace_attribute_t node_attr(const struct node *n)
+{
+	static const dtrace_attribute_t curthread = { DT_STAB_STABLE, DT_STAB_PRIVATE, DT_CLASS_COMMON };
+	static const dtrace_attribute_t evolving = { DT_STAB_EVOLVING, DT_STAB_EVOLVING, DT_CLASS_COMMON };
+	static const dtrace_attribute_t kernel_type = { DT_STAB_PRIVATE, DT_STAB_PRIVATE, DT_CLASS_UNKNOWN };
+	dtrace_attribute_t a = dt_attr_default;
+
+	if (!n)
+		return a;
+	if (n->kind == N_VAR && n->var && n->var->scope == VS_BUILTIN && n->var->builtin == BV_CURTHREAD)
+		a = curthread;
+	if (n->kind == N_CALL) {
+		switch (n->fn) {
+		case F_HTONS: case F_HTONL: case F_HTONLL: case F_NTOHS: case F_NTOHL: case F_NTOHLL:
+		case F_MUTEX_OWNED: case F_MUTEX_OWNER: case F_MUTEX_TYPE_ADAPTIVE: case F_MUTEX_TYPE_SPIN:
+		case F_RW_READ_HELD: case F_RW_WRITE_HELD: case F_RW_ISWRITER: case F_GETMAJOR: case F_GETMINOR:
+			a = evolving;
+			break;
+		default:
+			break;
+		}
+	}
+	if ((n->kind == N_CAST || n->kind == N_SIZEOF || n->kind == N_OFFSETOF) && n->cast_type) {
+		const struct dt_type *t = n->cast_type;
+		while ((t->kind == TY_PTR || t->kind == TY_ARRAY) && t->ref)
+			t = t->ref;
+		if (t->btf_id)
+			a = kernel_type;
+	}
+	for (int i = 0; i < 3; i++)
+		a = dt_attr_min(a, node_attr(n->kids[i]));
+	for (int i = 0; i < n->args.n; i++)
+		a = dt_attr_min(a, node_attr(n->args.v[i]));
+	return a;
+}
+
+/*
+ * A clause's probe description attributes, checked against -xamin before
+ * its statements are (DTrace's dt_cook_clause): "attributes for clause".
+ */
+static void clause_attr(struct dt_cc *cc, struct dt_clause *c)
+{
+	c->desc_attr = dt_attr_unstable;
+	for (int d = 0; cc->opts.desc_attr && d < c->pdescs.n; d++) {
+		dtrace_attribute_t a;
+		cc->opts.desc_attr(cc->opts.desc_arg, c->pdescs.v[d], &a);
+		c->desc_attr = d ? dt_attr_min(c->desc_attr, a) : a;
+	}
+	if (cc->opts.amin_set && dt_attr_below(c->desc_attr, cc->opts.amin)) {
+		char s[64];
+		dt_error(cc->errs, c->end_line, "D_ATTR_MIN", "attributes for clause (%s) are less than predefined minimum",
+			 dt_attr_str(c->desc_attr, s, sizeof(s)));
+	}
+}
 
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)
@@ -129,6 +191,8 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 			}
 			if (c->cond)
 				sema_cook(cc, c->cond);
+			if (pass == 0)
+				clause_attr(cc, c);
 			if (c->pred) {
 				sema_cook(cc, c->pred);
 				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))
@@ -141,5 +205,9 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 			if (c->body)
 				sema_cook(cc, c->body);
 		}
+	}
+	for (int i = first_clause; i < prog->clauses.n; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		c->stmt_attr = dt_attr_min(node_attr(c->pred), node_attr(c->body));
 	}
 }

@@ -65,8 +65,7 @@ struct dt_probedef *sema_provider_probe(const struct dt_prog *P, const struct dt
 
 /* Integer constant expressions, for the parser (array dimensions, bit-field
  * widths, enumerator values): cooked in the context cc.  sema_try_const
- * returns 0 when n is no constant; sema_const_value reports D_ENUM_VALUE. */
-int64_t sema_const_value(struct dt_cc *cc, struct node *n);
+ * returns 0 when n is no constant. */
 int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v);
 
 /* The built-in functions, by enum builtin_fn: read-only, context-free.

@@ -406,6 +406,50 @@ static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f
 	}
 }
 
+/* A value's type as the format checks see it (printf_format.h). */
+static void fmt_argtype(struct dtf_argtype *at, const struct dt_type *t, int is_agg)
+{
+	at->name = type_name(t);
+	at->size = (int)t->size;
+	at->is_signed = t->is_signed;
+	if (is_agg)
+		at->kind = DTF_T_AGG, at->name = "aggregation";
+	else if (type_is_integral(t))
+		at->kind = DTF_T_INT;
+	else if (t->kind == TY_PTR)
+		at->kind = DTF_T_PTR;
+	else if (t->kind == TY_STRING)
+		at->kind = DTF_T_STRING;
+	else if (type_is_string(t))
+		at->kind = DTF_T_CHARARR;
+	else if (t->kind == TY_VOID)
+		at->kind = DTF_T_VOID;
+	else if (t->kind == TY_FLOAT)
+		at->kind = DTF_T_FLOAT;
+	else
+		at->kind = DTF_T_OTHER;
+}
+
+/*
+ * printa(format, @a, ...): the format's conversions take @a's keys in
+ * order, and %@ its value (DTrace's dt_printf_validate on the
+ * aggregation's key signature): a uint64_t for count(), else an int64_t.
+ */
+static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf_format *fmt, const struct dt_aggvar *ag)
+{
+	static const struct dtf_argtype u64 = { DTF_T_INT, 8, 0, "uint64_t" }, s64 = { DTF_T_INT, 8, 1, "int64_t" };
+	int nk = ag->nkeys > 0 ? ag->nkeys : 0;
+	struct dtf_argtype *at = xcalloc((size_t)(nk ? nk : 1), sizeof(*at));
+	const char *tag;
+	char msg[1024];
+
+	for (int i = 0; i < nk; i++)
+		fmt_argtype(&at[i], ag->keys[i], 0);
+	if (dtf_check_agg(fmt, "printa", at, nk, ag->fn == F_COUNT ? &u64 : &s64, &tag, msg, sizeof(msg)) < 0)
+		dt_error(cc->errs, n->line, tag, "%s", msg);
+	free(at);
+}
+
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
 {
 	struct node *f = n->args.v[first];
@@ -427,26 +471,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
-		struct dt_type *t = a->type;
-		at[i].name = type_name(t);
-		at[i].size = (int)t->size;
-		at[i].is_signed = t->is_signed;
-		if (a->kind == N_AGG)
-			at[i].kind = DTF_T_AGG, at[i].name = "aggregation";
-		else if (type_is_integral(t))
-			at[i].kind = DTF_T_INT;
-		else if (t->kind == TY_PTR)
-			at[i].kind = DTF_T_PTR;
-		else if (t->kind == TY_STRING)
-			at[i].kind = DTF_T_STRING;
-		else if (type_is_string(t))
-			at[i].kind = DTF_T_CHARARR;
-		else if (t->kind == TY_VOID)
-			at[i].kind = DTF_T_VOID;
-		else if (t->kind == TY_FLOAT)
-			at[i].kind = DTF_T_FLOAT;
-		else
-			at[i].kind = DTF_T_OTHER;
+		fmt_argtype(&at[i], a->type, a->kind == N_AGG);
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -476,6 +501,7 @@ static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_d
 	(void)f;
 	if (cc->cur_clause >= 0 && cc->cur_clause < cc->P->clauses.n)
 		((struct dt_clause *)cc->P->clauses.v[cc->cur_clause])->destructive = 1;
+	cc->P->destructive = 1;
 }
 
 /*
@@ -491,6 +517,13 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	const struct sema_proto *p;
 
 	cc->call_arg_depth++;
+	if (!f) {
+		/* DTrace looks the name up as it parses the call */
+		const char *kind = sema_ident_kind(cc, n->sval);
+		if (kind)
+			dt_error(cc->errs, n->line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function", kind, n->sval);
+		dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
+	}
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
 		if (a->kind == N_AGG)
@@ -499,8 +532,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			sema_cook(cc, a);
 	}
 	cc->call_arg_depth--;
-	if (!f)
-		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown function name", n->sval);
 	n->fn = fn;
 	p = fn_proto(cc, fn, n->line);
 	check_proto(cc, n, f, p);
@@ -528,6 +559,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_FREOPEN:
 		/* "." is DTrace's word for "back to the original output",
 		 * which a script says with "" (dt_cg_act_printf) */
+		need_destructive(cc, n, f);
 		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
 			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
 		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)
@@ -545,7 +577,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					 i + 1, type_name(a[i]->type));
 			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
-				agg_ref(cc, a[i], "printa", "D_PRINTA_AGGARG");
+				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 		}
 		/* several aggregations are joined on their keys: same key types */
 		for (int i = first + 1; i < n->args.n && cc->sema_pass > 0; i++) {
@@ -568,15 +600,21 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
 			if (!fmt)
 				dt_error(cc->errs, n->line, tag, "%s", msg);
+			struct dt_aggvar *ag = n->args.n > 1 ? agg_lookup(cc->P, a[1]->sval) : NULL;
+			if (ag && cc->sema_pass > 0 && ag->nkeys >= 0)
+				check_printa_keys(cc, n, fmt, ag);
 			n->aux = fmt;
 		}
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
 		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG");
+			agg_ref(cc, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
+				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
+		if (a[0]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
 		if (a[0]->type->kind == TY_VOID)
 			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		break;
@@ -607,9 +645,17 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
+		n->is_alloca = 1;
+		/* a constant size larger than the scratch space is refused
+		 * (DTrace's dt_cg_subr_alloca_impl); our clause's space is
+		 * ALLOCA_MAX at most, whatever scratchsize says */
+		if (a[0]->is_const && cc->opts.scratchsize &&
+		    (uint64_t)a[0]->cval > (uint64_t)cc->opts.scratchsize - 8)
+			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
+				 (unsigned long)a[0]->cval, (unsigned long)cc->opts.scratchsize - 8);
 		if (a[0]->is_const && (uint64_t)a[0]->cval > 2048)
-			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca( ) size %lld exceeds the scratch space (2048 bytes)",
-				 (long long)a[0]->cval);
+			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
+				 (unsigned long)a[0]->cval, 2048UL);
 		break;
 	case F_SETOPT:
 		/* the consumer sets the option from the record's text */

@@ -21,7 +21,7 @@ static const struct bvar {
 	{"arg4", BV_ARG4, &ty_llong}, {"arg5", BV_ARG5, &ty_llong},
 	{"arg6", BV_ARG6, &ty_llong}, {"arg7", BV_ARG7, &ty_llong},
 	{"arg8", BV_ARG8, &ty_llong}, {"arg9", BV_ARG9, &ty_llong},
-	{"args", BV_ARGS, &ty_llong},
+	{"args", BV_ARGS, &ty_llong}, {"uregs", BV_UREGS, &ty_ullong},
 	{"pid", BV_PID, &ty_int}, {"ppid", BV_PPID, &ty_int},
 	{"tid", BV_TID, &ty_int}, {"uid", BV_UID, &ty_uint},
 	{"gid", BV_GID, &ty_uint}, {"execname", BV_EXECNAME, &ty_string},

@@ -23,7 +23,17 @@ static const struct {
 	{"DTRACEFLT_TUPOFLOW", 8}, {"DTRACEFLT_BADSTACK", 9},
 	{"DTRACEFLT_BADSIZE", 10}, {"DTRACEFLT_BADINDEX", 11},
 	{"DTRACEFLT_LIBRARY", 1000},
-	{"R_SP", 7}, {"R_PC", 16}, {"R_FP", 4}, {"R_SS", 20}, {"R_R0", 10},
+	/* uregs[] indexes: DTrace's regs.d for x86-64 (struct pt_regs, then
+	 * the segment registers and trap number of task->thread) */
+	{"R_R15", 0}, {"R_R14", 1}, {"R_R13", 2}, {"R_R12", 3}, {"R_RBP", 4},
+	{"R_RBX", 5}, {"R_R11", 6}, {"R_R10", 7}, {"R_R9", 8}, {"R_R8", 9},
+	{"R_RAX", 10}, {"R_RCX", 11}, {"R_RDX", 12}, {"R_RSI", 13}, {"R_RDI", 14},
+	{"R_ERR", 15}, {"R_RIP", 16}, {"R_CS", 17}, {"R_RFL", 18}, {"R_RSP", 19},
+	{"R_SS", 20}, {"R_DS", 21}, {"R_ES", 22}, {"R_FS", 23}, {"R_GS", 24},
+	{"R_TRAPNO", 25},
+	{"R_EBX", 5}, {"R_ECX", 11}, {"R_EDX", 12}, {"R_ESI", 13}, {"R_EDI", 14},
+	{"R_EBP", 4}, {"R_EAX", 10}, {"R_EIP", 16}, {"R_EFL", 18}, {"R_ESP", 19},
+	{"R_PC", 16}, {"R_FP", 4}, {"R_SP", 19}, {"R_PS", 18}, {"R_R0", 10}, {"R_R1", 5},
 	/* inet_ntop()'s address families and link_ntop()'s hardware types
 	 * (DTrace's net.d; Linux's values) */
 	{"AF_INET", 2}, {"AF_INET6", 10},
@@ -49,6 +59,24 @@ void sema_set_const(struct node *n, uint64_t v)
 	n->cval = (int64_t)trunc_to(v, n->type);
 }
 
+
+/* What a global name is, in DTrace's words (dt_idkind_name), or NULL
+ * when it names nothing: for "may not be referenced as" messages. */
+const char *sema_ident_kind(struct dt_cc *cc, const char *name)
+{
+	struct dt_var *v = dt_var_find(&cc->P->globals, name);
+	int64_t ev;
+
+	if (v && !v->is_extern)		/* an extern is a symbol, not a D global */
+		return v->is_assoc ? "associative array" : "scalar";
+	if (sema_builtin_var(cc, name))
+		return "scalar";
+	if (sema_find_inline(cc, name))
+		return "inline";
+	if (sema_find_enum_const(cc, name, &ev))
+		return "enumerator";
+	return NULL;
+}
 
 int sema_is_known_name(struct dt_cc *cc, const char *name)
 {
@@ -142,7 +170,7 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			if (in->cooking)
 				dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", n->sval);
 			if (in->nparams)
-				dt_error(cc->errs, n->line, "D_ARR_BADREF", "inline %s must be used with its arguments", n->sval);
+				dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", n->sval);
 			in->cooking = 1;
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
@@ -195,7 +223,7 @@ static void cook_var(struct dt_cc *cc, struct node *n)
 	struct dt_var *v = n->var;
 
 	if (v->is_assoc && !n->args.n)
-		dt_error(cc->errs, n->line, "D_ARR_BADREF", "%s is an associative array and must be indexed", v->name);
+		dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", v->name);
 	n->type = v->type ? v->type : &ty_int;
 	n->is_lvalue = v->scope != VS_BUILTIN || v->writable;
 	if (v->scope == VS_BUILTIN)
@@ -238,6 +266,27 @@ static void cook_int(struct node *n)
 }
 
 /* Index into a variable: associative array, scalar array, or assoc via self-> */
+/*
+ * E1[E2] of an array, pointer or string is *(E1 + E2) (K&R A7.3.1), so
+ * the subscript follows the rules of +: an integer, else the operands are
+ * incompatible.  A constant index is checked against the array's bounds,
+ * except for arrays of 0 or 1 element (a structure's variable tail).
+ */
+static void check_subscript(struct dt_cc *cc, struct node *n, const struct dt_type *at, const struct node *ix)
+{
+	int is_ptr = at->kind == TY_ARRAY || at->kind == TY_PTR || at->kind == TY_STRING;
+
+	if (!type_is_integral(ix->type) && !(type_is_integral(at) && (ix->type->kind == TY_PTR || ix->type->kind == TY_STRING)))
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"",
+			 type_name(at), type_name(ix->type));
+	if (!is_ptr && !type_is_integral(at))
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"",
+			 type_name(at), type_name(ix->type));
+	if (at->kind == TY_ARRAY && ix->is_const && at->nelems > 1 && (uint64_t)ix->cval >= at->nelems)
+		dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %llu, max is %u",
+			 (unsigned long long)ix->cval, at->nelems);
+}
+
 static void cook_index(struct dt_cc *cc, struct node *n)
 {
 	struct node *a = n->kids[0];
@@ -272,7 +321,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 	}
 
 	if (a->kind == N_AGG)
-		dt_error(cc->errs, n->line, "D_AGG_MDIM", "multi-dimensional indexing of aggregation @%s is not permitted", a->sval);
+		dt_error(cc->errs, n->line, "D_AGG_MDIM", "improper attempt to reference @%s as a multi-dimensional array", a->sval);
 
 	if (a->kind == N_IDENT && a->var_scope == VS_CLAUSE) {
 		struct dt_var *lv = dt_var_find(&cc->P->clocals, a->sval);
@@ -298,11 +347,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			if (n->args.n != 1)
 				dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access scalar %s as an associative array", v->name);
 			struct node *ix = n->args.v[0];
-			if (!type_is_integral(ix->type))
-				dt_error(cc->errs, n->line, "D_ARR_BADIDX", "array subscript must be an integer");
-			if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= v->type->nelems))
-				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
-					 (long long)ix->cval, v->type->nelems);
+			check_subscript(cc, n, v->type, ix);
 			a->kind = N_VAR;
 			a->var = v;
 			a->type = v->type;
@@ -352,13 +397,30 @@ index_value:
 	sema_cook(cc, a);
 	for (int i = 0; i < n->args.n; i++)
 		sema_cook(cc, n->args.v[i]);
+	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN &&
+		      (a->var->builtin == BV_ARGS || a->var->builtin == BV_UREGS);
+	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
+		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
+			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
 	if (n->args.n != 1)
 		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
 	struct node *ix = n->args.v[0];
-	if (a->kind == N_VAR && a->var->scope == VS_BUILTIN && a->var->builtin == BV_ARGS) {
+	if (is_args) {
 		/* args[i]: typed from the probes the clause matches */
 		if (!ix->is_const || !type_is_integral(ix->type))
-			dt_error(cc->errs, n->line, "D_ARGS_IDX", "index for args[ ] must be an integer constant");
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 a->var->name, "integer constant", type_name(ix->type));
+		if (a->var->builtin == BV_UREGS) {
+			/* uregs[R_*]: a user register of the current thread (uint64_t) */
+			if (ix->type->is_signed && ix->cval < 0)
+				dt_error(cc->errs, n->line, "D_REGS_IDX", "index %lld is out of range for array %s",
+					 (long long)ix->cval, a->var->name);
+			if (ix->cval > 25)	/* pt_regs, then task->thread's segment registers */
+				dt_error(cc->errs, n->line, "D_UNKNOWN", "uregs[]: index out of bounds (%d)", (int)ix->cval);
+			n->type = &ty_ullong;
+			n->is_lvalue = 0;
+			return;
+		}
 		char *expr = NULL;
 		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval,
 							n->line, &expr)
@@ -373,18 +435,13 @@ index_value:
 		}
 		return;
 	}
-	if (a->type->kind == TY_ARRAY) {
-		if (ix->is_const && (ix->cval < 0 || (uint64_t)ix->cval >= a->type->nelems))
-			dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %lld, max is %u",
-				 (long long)ix->cval, a->type->nelems);
+	check_subscript(cc, n, a->type, ix);
+	if (a->type->kind == TY_ARRAY || a->type->kind == TY_PTR)
 		n->type = a->type->ref;
-	} else if (a->type->kind == TY_PTR) {
-		n->type = a->type->ref;
-	} else if (a->type->kind == TY_STRING) {
+	else if (a->type->kind == TY_STRING)
 		n->type = &ty_char;
-	} else {
-		dt_error(cc->errs, n->line, "D_OP_ARRPTR", "operator [ ] may not be applied to operand of type \"%s\"", type_name(a->type));
-	}
+	else	/* E1[E2] is *(E1 + E2): an integer sum dereferenced */
+		dt_error(cc->errs, n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
 	n->is_lvalue = a->type->kind != TY_STRING;
 }
 
@@ -392,6 +449,26 @@ index_value:
 static int is_vfptr_target(const struct dt_type *t)
 {
 	return t->kind == TY_VOID || t->kind == TY_FUNC;
+}
+
+/*
+ * A variable holds pointers into alloca() space or other values, never
+ * both (DTrace marks it, and the code generator could not know whether
+ * to relocate what it loads); a ?: whose branches disagree may not be
+ * stored at all.  Storing 0 is neither.
+ */
+static void alloca_store(struct dt_cc *cc, struct node *n, struct dt_var *v, const struct node *r)
+{
+	if (r->nonassign)
+		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
+			 "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	if (r->is_alloca && !type_is_string(r->type))
+		v->holds_alloca = 1;
+	else if (!(r->is_const && r->cval == 0))
+		v->holds_nonalloca = 1;
+	if (v->holds_alloca && v->holds_nonalloca)
+		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
+			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
 }
 
 static void cook_assign(struct dt_cc *cc, struct node *n)
@@ -402,11 +479,11 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		for (int i = 0; i < l->args.n; i++) {
 			struct node *k = l->args.v[i];
 			if (k->kind == N_AGG)
-				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation key #%d is of an unsupported type: an aggregation", i + 1);
+				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation expression may not be used as aggregation index: key #%d", i + 1);
 			sema_cook(cc, k);
 		}
 		if (r->kind == N_CALL && !sema_fn_lookup(r->sval))
-			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "failed to resolve %s: Unknown function name", r->sval);
+			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", r->sval);
 		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_fn_is_agg(sema_fn_lookup(r->sval)))
 			dt_error(cc->errs, n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
 		sema_cook_call(cc, r);
@@ -426,6 +503,13 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	sema_cook(cc, r);
 	sema_cook(cc, l);
 	check_lvalue(cc, n, l, sema_opname(n->op));
+	/* arrays and functions are no assignable values (a char array is a
+	 * string) */
+	if ((l->type->kind == TY_ARRAY && !type_is_string(l->type)) || l->type->kind == TY_FUNC)
+		dt_error(cc->errs, n->line, "D_OP_ARRFUN", "operator %s may not be applied to operand of type \"%s\"",
+			 sema_opname(n->op), type_name(l->type));
+	if (l->kind == N_VAR && n->op == T_ASSIGN)
+		alloca_store(cc, n, l->var, r);
 	if (l->kind == N_VAR && !l->var->type) {
 		/* first assignment fixes the variable's type */
 		struct dt_type *t = r->type;
@@ -496,9 +580,31 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 	struct node *l = n->kids[0], *r = n->kids[1];
 	int op = n->op;
 
-	if (l->kind == N_AGG || r->kind == N_AGG)
-		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: aggregation %s %s",
-			 sema_opname(op), l->kind == N_AGG && r->kind == N_AGG ? "aggregation" : "scalar");
+	if (l->kind == N_AGG || r->kind == N_AGG) {
+		/* an aggregation is of dynamic type: dt_cook_op2's rules for
+		 * an operand that is neither integer, pointer nor scalar */
+		const char *on = sema_opname(op);
+		switch (op) {
+		case T_COMMA:
+			dt_error(cc->errs, n->line, "D_OP_DYN", "operator %s operands cannot be of dynamic type", on);
+		case T_LAND: case T_LOR: case T_LXOR:
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", on);
+		case T_STAR: case T_SLASH:
+			dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", on);
+		case T_PLUS: case T_MINUS:
+		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE: {
+			if (l->kind != N_AGG)
+				sema_cook(cc, l);
+			if (r->kind != N_AGG)
+				sema_cook(cc, r);
+			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
+				 l->kind == N_AGG ? "aggregation" : type_name(l->type), on,
+				 r->kind == N_AGG ? "aggregation" : type_name(r->type));
+		}
+		default:
+			dt_error(cc->errs, n->line, "D_OP_INT", "operator %s requires operands of integral type", on);
+		}
+	}
 
 	sema_cook(cc, l);
 	sema_cook(cc, r);
@@ -557,6 +663,9 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		int rptr = rt->kind == TY_STRING || (ptr_target(rt) && !is_vfptr_target(ptr_target(rt)));
 		if (type_is_integral(lt) && type_is_integral(rt))
 			break;
+		/* a pointer into alloca() space stays one (DT_NF_ALLOCA) */
+		n->is_alloca = l->is_alloca || r->is_alloca;
+		n->nonassign = l->nonassign || r->nonassign;
 		if (lptr && type_is_integral(rt)) {
 			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
 			return;
@@ -565,7 +674,11 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
 			return;
 		}
+		if (lptr && rptr && l->is_alloca != r->is_alloca)
+			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"",
+				 type_name(lt), sema_opname(op), type_name(rt));
 		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr) {
+			n->is_alloca = 0;
 			n->type = &ty_long;
 			return;
 		}
@@ -637,6 +750,8 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 		if (k->type->kind == TY_PTR || k->type->kind == TY_ARRAY) {
 			if (k->type->ref->kind == TY_VOID)
 				dt_error(cc->errs, n->line, "D_DEREF_VOID", "cannot dereference pointer to void");
+			if (k->type->ref->kind == TY_FUNC)
+				dt_error(cc->errs, n->line, "D_DEREF_FUNC", "cannot dereference pointer to function");
 			n->type = k->type->ref;
 		} else if (k->type->kind == TY_STRING) {
 			n->type = &ty_char;
@@ -646,10 +761,16 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 		n->is_lvalue = 1;
 		return;
 	case T_AMP:
+		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size && k->is_lvalue)
+			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
 		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR))
+			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+		if (k->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 		if (!k->is_lvalue)
 			dt_error(cc->errs, n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
+		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size)
+			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
 		n->type = type_ptr(k->type);
 		return;
 	}
@@ -706,7 +827,8 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	}
 	if (st->kind != TY_STRUCT && st->kind != TY_UNION) {
 		if (n->op == T_ARROW)
-			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer to struct or union");
+			dt_error(cc->errs, n->line, "D_OP_SOU", "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
+				 type_name(st));
 		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
 			 type_name(st));
 	}
@@ -751,14 +873,17 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		return;
 	case N_IDENT:
 		cook_ident(cc, n);
-		if (n->kind == N_VAR)
+		if (n->kind == N_VAR) {
 			cook_var(cc, n);
+			n->is_alloca = n->var->holds_alloca;
+		}
 		return;
 	case N_VAR:
 		for (int i = 0; i < n->args.n; i++)
 			sema_cook(cc, n->args.v[i]);
 		n->type = n->var->type ? n->var->type : &ty_int;
 		n->is_lvalue = 1;
+		n->is_alloca = n->var->holds_alloca;
 		return;
 	case N_MACRO:
 		cook_macro(cc, n);
@@ -781,9 +906,17 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		cook_binary(cc, n);
 		return;
 	case N_TERNARY: {
+		/* an aggregation is of dynamic type: no condition, no operand */
+		if (n->kids[0]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
+		if (n->kids[1]->kind == N_AGG || n->kids[2]->kind == N_AGG)
+			dt_error(cc->errs, n->line, "D_OP_DYN", "operator ?: operands cannot be of dynamic type");
 		sema_cook(cc, n->kids[0]);
 		sema_cook(cc, n->kids[1]);
 		sema_cook(cc, n->kids[2]);
+		/* DTrace's DT_NF_ALLOCA and DT_NF_NONASSIGN */
+		n->is_alloca = n->kids[1]->is_alloca;
+		n->nonassign = n->kids[1]->is_alloca != n->kids[2]->is_alloca || n->kids[1]->nonassign || n->kids[2]->nonassign;
 		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
 		if (!type_is_scalar(n->kids[0]->type))
 			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
@@ -825,12 +958,14 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
 		sema_cook(cc, k);
-		if (t->kind == TY_STRING && !type_is_string(k->type))
+		if (t->kind == TY_STRING && !type_is_string(k->type) && !(k->is_alloca && k->type->kind == TY_PTR))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
 		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		n->type = t;
+		n->is_alloca = k->is_alloca;
+		n->nonassign = k->nonassign;
 		if (k->is_const && type_is_scalar(t))
 			sema_set_const(n, (uint64_t)k->cval);
 		return;
@@ -857,9 +992,11 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_OFFSETOF: {
+		if (n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION)
+			dt_error(cc->errs, n->line, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type");
 		const struct dt_member *m = type_member(n->cast_type, n->sval);
 		if (!m)
-			dt_error(cc->errs, n->line, "D_UNKNOWN", "%s is not a member of %s", n->sval, type_name(n->cast_type));
+			dt_error(cc->errs, n->line, "D_UNKNOWN", "failed to determine offset of %s: Member name not found", n->sval);
 		if (m->bit_size)
 			dt_error(cc->errs, n->line, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", n->sval);
 		n->type = &ty_ulong;
@@ -908,12 +1045,4 @@ int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
 	return 1;
 }
 
-int64_t sema_const_value(struct dt_cc *cc, struct node *n)
-{
-	int64_t v;
-
-	if (!sema_try_const(cc, n, &v))
-		dt_error(cc->errs, n->line, "D_ENUM_VALUE", "enumerator value must be an integer constant expression");
-	return v;
-}
 

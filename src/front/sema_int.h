@@ -65,6 +65,8 @@ void sema_cook(struct dt_cc *cc, struct node *n);
 void sema_set_const(struct node *n, uint64_t v);
 int sema_is_known_name(struct dt_cc *cc, const char *name);
 int sema_find_enum_const(struct dt_cc *cc, const char *name, int64_t *v);
+/* "scalar", "associative array", "inline", "enumerator", or NULL */
+const char *sema_ident_kind(struct dt_cc *cc, const char *name);
 int sema_is_null_const(struct node *n);
 /* May a value (node rhs) be stored in something of type a? */
 int sema_assignable(struct dt_type *a, struct node *rhs);

@@ -55,7 +55,7 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 		}
 		dt_error(cc->errs, n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
 	}
-	dt_error(cc->errs, n->line, "D_XLATE_INCOMPAT", "translate operator cannot translate from %s to %s",
+	dt_error(cc->errs, n->line, "D_XLATE_NONE", "cannot translate from \"%s\" to \"%s\"",
 		 type_name(in->type), type_name(out));
 }
 

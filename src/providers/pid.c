@@ -125,6 +125,9 @@ static int prov_pid(const char *prov)
 	return atoi(prov + 3);
 }
 
+/* Why a description matched nothing: DTrace's tag, a space, and its
+ * message ("D_PROC_FUNC failed to lookup ..."), or the message alone
+ * (D_PDESC_ZERO). */
 static void why(struct pid_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void why(struct pid_state *st, const char *fmt, ...)
 {
@@ -360,7 +363,7 @@ static void provide_function(struct dt_probes *tab, const struct dt_pdesc *pd, i
 	if (w->one) {
 		int i = 0;
 		if (w->off >= fn->size)
-			why(st, "offset 0x%llx outside of function '%s'", (unsigned long long)w->off, fname);
+			why(st, "D_PROC_OFF offset 0x%llx outside of function '%s'", (unsigned long long)w->off, fname);
 		else if (!t.clean)
 			why(st, "pid: no instruction probes in %s`%s: its instructions could not all be decoded",
 			    obj->name, fname);
@@ -405,7 +408,7 @@ static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int
 		if (fn)
 			provide_function(tab, pd, pid, obj, fn, fn->name, w);
 		else if (exact_mod)
-			why(st, "failed to lookup '%s' in module '%s'", pd->func, pd->mod);
+			why(st, "D_PROC_FUNC failed to lookup '%s' in module '%s'", pd->func, pd->mod);
 		return;
 	}
 	for (size_t i = 0; i < obj->nfuncs; i++) {
@@ -435,7 +438,7 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	if (!pid)
 		return;		/* pid probes exist only for a named process */
 	if (!(pr = pidobj_proc_read(st->objs, pid))) {
-		why(st, "pid: process %d does not exist", pid);
+		why(st, "D_PROC_GRAB failed to grab process %d", pid);
 		return;
 	}
 	if (!*pd->name || dt_is_glob(pd->name)) {
@@ -450,7 +453,7 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	} else if (is_hex_name(pd->name, &w.off)) {
 		w.one = 1;
 	} else {
-		why(st, "'%s' is an invalid probe name", pd->name);
+		why(st, "D_PROC_NAME '%s' is an invalid probe name", pd->name);
 		return;
 	}
 	if (*pd->mod && !dt_is_glob(pd->mod)) {

@@ -125,6 +125,9 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Whether a description's provider field prov names pv's probes: pv's
  * name, or for pid, "pid" and a process id. */
 int provider_serves(const struct dt_provider *pv, const char *prov);
+/* The stability attributes of pv's probes (stability.c): of the provider
+ * name, module, function, name and arguments; Unstable for none. */
+const struct dtrace_attribute *provider_pattr(const struct dt_provider *pv);
 /* Make every provider create what pd may match; then matches are in the table. */
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd);
 /* Every provider table, NULL-terminated, in the order of their programs. */

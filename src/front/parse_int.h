@@ -1,0 +1,57 @@
+/*
+ * parse_int.h - what the parser's files share (parse.c: programs, clauses,
+ * expressions and statements, translators and providers; decl.c:
+ * declarations; pragma.c: control lines): the parser's state and the
+ * token-level helpers.  Not for use outside the parser.
+ */
+#ifndef DT_PARSE_INT_H
+#define DT_PARSE_INT_H
+
+#include "parse.h"
+
+struct parser {
+	struct dt_cc *cc;
+	struct dt_lexer lx;
+	struct token cur;
+	struct dt_prog *prog;
+	const struct dt_parse_opts *o;
+	int in_pred;
+	int ndecls;		/* variables and inlines declared */
+	int rbrace_line;	/* where the last clause body's '}' is */
+	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
+};
+
+/* A #pragma attributes or binding naming what the program has not defined yet. */
+struct pending_pragma {
+	char *name;
+	const char *prname;
+	int line;
+};
+
+/* tokens (parse.c) */
+void parse_advance(struct parser *ps);
+_Noreturn void parse_syntax_error(struct parser *ps);
+void parse_expect(struct parser *ps, enum tok k);
+int parse_accept(struct parser *ps, enum tok k);
+/* the kind of the token after the current one */
+enum tok parse_peek(struct parser *ps);
+/* can a type name start with this token? */
+int parse_starts_type(enum tok k);
+/* expressions (parse.c) */
+struct node *parse_expr(struct parser *ps);
+struct node *parse_cond(struct parser *ps);
+
+/* declarations (decl.c) */
+/* a type name (casts, sizeof, offsetof, xlate, translators) */
+struct dt_type *parse_type_name(struct parser *ps);
+/* declaration specifiers alone (a probe parameter's type) */
+struct dt_type *parse_spec_type(struct parser *ps);
+void decl_inline(struct parser *ps);
+void decl_variables(struct parser *ps, int line);
+
+/* control lines (pragma.c): the lexer's control callback (arg is the
+ * parser), and the end-of-unit check of pending pragmas */
+int pragma_control(void *arg, int line, struct ctl_tok *toks, int ntoks);
+void pragmas_unused(struct parser *ps);
+
+#endif

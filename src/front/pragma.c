@@ -1,0 +1,249 @@
+/*
+ * pragma.c - control lines as DTrace's dt_pragma.c reads them: line
+ * markers, #pragma D option/attributes/binding/depends_on/error, the
+ * directives any compiler knows (#ident, #line, #error), and the pragmas
+ * left unused at the end of a unit.
+ */
+#include "parse_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../common/attr.h"
+#include "error.h"
+#include "sema.h"
+#include "sema_int.h"
+
+/* A version "major.minor[.micro]", as dt_version_str2num reads one. */
+static int valid_version(const char *s)
+{
+	int parts = 0;
+
+	for (;;) {
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		char *end;
+		unsigned long v = strtoul(s, &end, 10);
+		if (v > (parts ? 4095UL : 255UL))
+			return 0;
+		parts++;
+		s = end;
+		if (!*s)
+			return parts >= 2 || parts == 1;
+		if (*s != '.' || parts == 3)
+			return 0;
+		s++;
+	}
+}
+
+/* Is name an identifier the program (not D itself) defines? 1 yes, -1 it
+ * is D's own (a built-in variable or function), 0 not defined. */
+static int program_ident(struct parser *ps, const char *name)
+{
+	int64_t v;
+
+	if (dt_var_find(&ps->prog->globals, name))
+		return 1;
+	for (int i = 0; i < ps->prog->inlines.n; i++)
+		if (strcmp(((struct dt_inline *)ps->prog->inlines.v[i])->name, name) == 0)
+			return 1;
+	if (types_find_enumerator(ps->cc->types, name, &v))
+		return 1;
+	if (sema_builtin_var(ps->cc, name) || sema_fn_lookup(name) || sema_is_known_name(ps->cc, name))
+		return -1;
+	return 0;
+}
+
+/*
+ * #pragma D attributes / binding naming an identifier: D's own cannot be
+ * changed; one the program defines later is waited for, and one still
+ * undefined when the unit is parsed is an unused #pragma.
+ */
+static void pragma_ident(struct parser *ps, int line, const char *prname, const char *name)
+{
+	int k = program_ident(ps, name);
+
+	if (k < 0)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_SCOPE", "#pragma %s cannot modify entity defined outside program scope", prname);
+	if (k == 0) {
+		struct pending_pragma *pp = xcalloc(1, sizeof(*pp));
+		pp->name = xstrdup(name);
+		pp->prname = prname;
+		pp->line = line;
+		pv_push(&ps->pending, pp);
+	}
+}
+
+static void pragma_attributes(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	if (n < 2 || a[0].kind != CT_IDENT || a[1].kind != CT_IDENT)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <attributes> <ident>", prname);
+	dtrace_attribute_t attr;
+	if (dt_attr_parse(a[0].text, &attr) < 0)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma %s", prname);
+	if (strcmp(a[1].text, "provider") != 0) {
+		pragma_ident(ps, line, prname, a[1].text);
+		return;
+	}
+	/* ATTRS provider NAME PART (DTrace reads past the end when NAME or
+	 * PART is missing; that is malformed here) */
+	if (n < 4)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <attributes> <ident>", prname);
+	static const char *const parts[] = {"provider", "module", "function", "name", "args"};
+	for (int i = 0; i < ps->prog->provdefs.n; i++) {
+		struct dt_provdef *pv = ps->prog->provdefs.v[i];
+		if (strcmp(pv->name, a[2].text) != 0)
+			continue;
+		/* DTrace names the provider where it means the component */
+		int ok = 0;
+		for (size_t j = 0; j < ARRAY_SIZE(parts); j++)
+			ok |= strcmp(parts[j], a[3].text) == 0;
+		if (!ok)
+			dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid component \"%s\" in attribute #pragma for provider %s",
+				 a[2].text, a[3].text);
+		return;
+	}
+}
+
+static void pragma_binding(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	if (n < 2 || a[0].kind != CT_STRING || a[1].kind != CT_IDENT)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s \"version\" <ident>", prname);
+	if (!valid_version(a[0].text))
+		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid version string specified by #pragma %s", prname);
+	pragma_ident(ps, line, prname, a[1].text);
+}
+
+static void pragma_depends(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	int found;
+
+	if (n < 2 || a[0].kind != CT_IDENT || a[1].kind != CT_IDENT)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <class> <name>", prname);
+	if (strcmp(a[0].text, "library") == 0)	/* only a library may depend on one */
+		dt_error(ps->cc->errs, line, "D_PRAGMA_DEPEND", "main program may not explicitly depend on a library");
+	if (strcmp(a[0].text, "provider") != 0 && strcmp(a[0].text, "module") != 0)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid class %s specified by #pragma %s", a[0].text, prname);
+	found = 1;
+	if (strcmp(a[0].text, "provider") == 0)
+		for (int i = 0; i < ps->prog->provdefs.n && found; i++)
+			found = strcmp(((struct dt_provdef *)ps->prog->provdefs.v[i])->name, a[1].text) != 0;
+	if (found && ps->o->depends_on)
+		found = ps->o->depends_on(ps->o->arg, a[0].text, a[1].text);
+	else
+		found = 1;
+	if (!found)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_DEPEND", "program requires %s %s", a[0].text, a[1].text);
+}
+
+static void pragma_error(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (int i = 0; i < n; i++) {
+		if (a[i].kind == CT_INT)
+			continue;	/* DTrace joins its identifiers and strings */
+		sb_puts(&sb, a[i].text);
+		sb_putc(&sb, ' ');
+	}
+	dt_error(ps->cc->errs, line, "D_PRAGERR", "#%s: %s", prname, sb.s ? sb.s : "");
+}
+
+static void pragma_option(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	if (n < 1 || a[0].kind != CT_IDENT)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <option>=<val>", prname);
+	if (n > 1)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "superfluous arguments specified for #pragma %s", prname);
+	char *eq = strchr(a[0].text, '=');
+	if (eq)
+		*eq = 0;
+	if (ps->o->on_option)
+		ps->o->on_option(ps->o->arg, line, a[0].text, eq ? eq + 1 : NULL);
+}
+
+/* # N ["file" [flags...]]: the number of the next line */
+static int pragma_line(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
+{
+	if (n < 1 || a[0].kind != CT_INT || (n > 1 && a[1].kind != CT_STRING))
+		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
+	for (int i = 2; i < n; i++)
+		if (a[i].kind != CT_INT)
+			dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
+	return (int)a[0].ival;
+}
+
+/*
+ * A control line, as DTrace's dt_pragma reads it: "# N" is a line marker;
+ * "#pragma D name ..." one of D's pragmas, "#pragma name ..." a pragma
+ * any compiler knows (unknown ones ignored), "#name ..." a directive.
+ */
+int pragma_control(void *arg, int line, struct ctl_tok *t, int n)
+{
+	enum { DIR, SUB, DCP };		/* after #, after #pragma, after #pragma D */
+	static const struct {
+		const char *name;
+		int kind;
+	} known[] = {
+		{"attributes", DCP}, {"binding", DCP}, {"depends_on", DCP}, {"error", DIR},
+		{"ident", DIR}, {"line", DIR}, {"option", DCP},
+	};
+	struct parser *ps = arg;
+	int kind = DIR;
+
+	for (int i = 0; i < n; i++) {
+		if (t[i].kind == CT_INT)
+			return pragma_line(ps, line, "line", t + i, n - i);
+		if (t[i].kind != CT_IDENT)
+			dt_error(ps->cc->errs, line, "D_PRAGCTL_INVAL", "invalid control directive");
+		if (kind == DIR && strcmp(t[i].text, "pragma") == 0) {
+			kind = SUB;
+			continue;
+		}
+		if (kind == SUB && strcmp(t[i].text, "D") == 0) {
+			kind = DCP;
+			continue;
+		}
+		const char *name = NULL;
+		for (size_t k = 0; k < ARRAY_SIZE(known) && !name; k++)
+			if (known[k].kind <= kind && strcmp(known[k].name, t[i].text) == 0)
+				name = known[k].name;
+		struct ctl_tok *a = t + i + 1;
+		int na = n - i - 1;
+		if (!name) {
+			if (kind == DIR)
+				dt_error(ps->cc->errs, line, "D_PRAGCTL_INVAL", "invalid control directive: #%s", t[i].text);
+			if (kind == DCP)
+				dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid D pragma: %s", t[i].text);
+			return 0;	/* an unknown #pragma: ignored */
+		}
+		if (strcmp(name, "attributes") == 0)
+			pragma_attributes(ps, line, name, a, na);
+		else if (strcmp(name, "binding") == 0)
+			pragma_binding(ps, line, name, a, na);
+		else if (strcmp(name, "depends_on") == 0)
+			pragma_depends(ps, line, name, a, na);
+		else if (strcmp(name, "error") == 0)
+			pragma_error(ps, line, name, a, na);
+		else if (strcmp(name, "option") == 0)
+			pragma_option(ps, line, name, a, na);
+		else if (strcmp(name, "line") == 0)
+			return pragma_line(ps, line, name, a, na);
+		return 0;	/* #ident: ignored */
+	}
+	return 0;
+}
+
+/* After the unit is parsed: a #pragma attributes or binding whose
+ * identifier the program never defined is an error (dt_idpragma). */
+void pragmas_unused(struct parser *ps)
+{
+	for (int i = 0; i < ps->pending.n; i++) {
+		struct pending_pragma *pp = ps->pending.v[i];
+		if (program_ident(ps, pp->name) == 0)
+			dt_error(ps->cc->errs, pp->line, "D_PRAGMA_UNUSED", "unused #pragma %s", pp->prname);
+	}
+}
