@@ -25,7 +25,7 @@
  *   remain-cpu  sched_exit_tp where __schedule() kept the thread that
  *               was running (6.16+ only)
  *   sleep       sched_switch of a thread that leaves the run queue
- *               (prev_state not TASK_RUNNING, not preempted), unless it
+ *               (its state not TASK_RUNNING, not preempted), unless it
  *               is exiting (TASK_DEAD)
  *   wakeup      sched_waking: in the waker's context, once the woken
  *               thread's state matched; args[] are the woken thread
@@ -56,11 +56,14 @@
 /* the CPU whose run queue rq is, as cpuinfo_t * */
 #define RQ_CPU(rq) {"int", "cpuinfo_t *", rq "->cpu"}
 
-/* task_struct.__state: TASK_RUNNING 0, TASK_DEAD 0x80 */
-#define TASK_DEAD "0x80"
-/* sched_switch (preempt, prev, next, prev_state): prev stays runnable */
-#define SWITCH_PREEMPT "(arg0 != 0 || (unsigned int)arg3 == 0)"
-#define SWITCH_SLEEP "(arg0 == 0 && (unsigned int)arg3 != 0 && ((unsigned int)arg3 & " TASK_DEAD ") == 0)"
+/* sched_switch (preempt, prev, next[, prev_state]): prev stays runnable,
+ * or leaves the run queue (and is not exiting: TASK_DEAD 0x80).  prev's
+ * __state, not the prev_state argument 5.18 added: a signal that ends
+ * the sleep has set it back to TASK_RUNNING by then, and a wakeup racing
+ * in sets TASK_WAKING, both as prev_state says. */
+#define PREV "((struct task_struct *)arg1)"
+#define SWITCH_PREEMPT "(arg0 != 0 || " PREV "->__state == 0)"
+#define SWITCH_SLEEP "(arg0 == 0 && " PREV "->__state != 0 && (" PREV "->__state & 0x80) == 0)"
 /* sched_pi_setprio (task, pi_task): the new priority, as its trace event
  * computes it */
 #define PI_TASK "((struct task_struct *)arg1)"
