@@ -1,7 +1,8 @@
-# sched: the probes this kernel offers (before 6.16: on-cpu from a kprobe on
+# sched (6.1, 6.12, 5.15): the probes this kernel offers (before 6.16: on-cpu from a kprobe on
 # finish_task_switch(), surrender from resched_curr(), enqueue, dequeue and
 # tick from kprobes; no remain-cpu), on-cpu stacks through __schedule, and
 # the arguments of wakeup, enqueue, dequeue and tick for `sleep 0.2`.
+# (5.15: __schedule is inlined in schedule.)
 $DTRACE -l -P sched | sed -E 's/^ *[0-9]+ /ID /'
 $DTRACE -q -n 'sched:::on-cpu /pid == $target/ { @[stack()] = count(); }' -c 'sleep 0.2' > oncpu.out
 echo "dtrace exit status $?"
