@@ -250,14 +250,6 @@ static char *stable_arg_expr(struct ptrvec *ps, int i)
 	return sb.s;
 }
 
-/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] or a stable
- * probe's condition makes other probes before match_unit (work.c runs
- * them by these ids) */
-static void provide_dtrace_first(struct dtrace_hdl *h)
-{
-	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
-}
-
 /* sema's args[i] typing: match the clause's descriptions now (provide is
  * idempotent) and take the type the matching probes agree on. */
 static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line, char **expr)
@@ -268,7 +260,9 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	struct ptrvec stable = {0};
 	int plain = 0;
 
-	provide_dtrace_first(h);
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
+	 * other probes before match_unit */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		int matched = 0;
@@ -318,7 +312,8 @@ static char *clause_cond(void *arg, struct dt_clause *c)
 	struct strbuf sb;
 	int same = 1, all = 1;
 
-	provide_dtrace_first(h);
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		expand_pdesc(h, pd);
