@@ -41,6 +41,7 @@
 
 static const struct stable_provider *const stable_providers[] = {
 	&stable_proc,
+	&stable_io,
 	NULL,
 };
 
@@ -126,6 +127,10 @@ static const char *kprobe_function(struct dt_probes *tab, const char *target)
 	struct stable_state *st = state(tab);
 	const char *found = NULL;
 
+	/* a kernel without kprobes (no kprobe PMU) offers no kprobe row,
+	 * whatever kallsyms names */
+	if (kprobe_pmu_type() < 0)
+		return NULL;
 	resolve(st);
 	/* the first alternative, in the row's order, that the kernel has */
 	for (const char *s = target; *s && !found;) {

@@ -61,5 +61,6 @@ struct stable_provider {
 };
 
 extern const struct stable_provider stable_proc;
+extern const struct stable_provider stable_io;
 
 #endif
