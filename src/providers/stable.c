@@ -336,9 +336,19 @@ static int kprobe_attach(struct dt_probe *p, int prog_fd)
 }
 
 /* A raw tracepoint's arguments: u64[] at the context, read with a probe
- * read so the program stays within what every tracepoint provides. */
+ * read so the program stays within what every tracepoint provides: the
+ * kernel refuses to attach a program that loads ctx[i] directly to a
+ * tracepoint with i or fewer arguments, and one program serves every
+ * tracepoint of the table.  arg0 is the exception: every tracepoint a
+ * stable row names has one, and it is the argument read most (io's
+ * translators read the request at arg0 several times per member), so it
+ * is loaded directly, without a helper call. */
 static void rawtp_gen_arg(struct cg *g, int i)
 {
+	if (i == 0) {
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 0));
+		return;
+	}
 	cg_emit(g, BPF_MOV64_REG(BPF_REG_3, BPF_REG_6));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * i));
 	cg_read_kernel_u64(g);

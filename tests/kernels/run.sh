@@ -196,6 +196,8 @@ make_initramfs() {
 	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
 	cp /bin/busybox "$root/bin/busybox"
 	copy_program "$root" "$DTRACE" /bin/dtrace
+	# the D library, where /bin/dtrace looks for it (/bin/../lib/dtrace)
+	mkdir -p "$root/lib/dtrace" && cp "$top"/lib/dtrace/*.d "$root/lib/dtrace/"
 	cp "$here"/cases/* "$root/cases/"
 	local c
 	for c in "$here"/cases/*.c; do
@@ -203,7 +205,7 @@ make_initramfs() {
 	done
 	cp "$here/guest-init" "$root/init"
 	chmod +x "$root/init"
-	modules_for "$dir" ext4 > "$root/modules/order"
+	modules_for "$dir" ext4 null_blk > "$root/modules/order"
 	while read -r m; do [[ -z $m ]] || cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
 	sed -i 's,.*/,,' "$root/modules/order"
 	printf '%s\n' "${want[@]}" > "$root/cases/.want"
