@@ -520,6 +520,9 @@ typedef struct dtrace_probeinfo {
 	const dtrace_typeinfo_t *dtp_argv;	/* argument types (not filled here) */
 	int dtp_argc;				/* number of arguments */
 	char **dtp_argtypes;			/* Linux: args[i]'s type name */
+	char **dtp_argnative;			/* Linux: the type args[i] is
+						   translated from (the same
+						   name where it is not) */
 } dtrace_probeinfo_t;
 
 typedef int dtrace_probe_f(dtrace_hdl_t *, const dtrace_probedesc_t *, void *);

@@ -5,8 +5,9 @@
  * arguments.
  *
  * Every member has a Linux meaning or is documented here as 0.  A member
- * without a translation (pr_time, pr_ctime, pr_lwp, pr_start's parts) is an
- * error where a script uses it.  This file is part of dtrace's D library:
+ * without a translation (marked "not translated": pr_size, pr_rssize,
+ * pr_nice and pr_cpu as in DTrace on Linux, pr_start, pr_time, pr_ctime,
+ * pr_lwp) is an error (D_XLATE_NOCONV) where a script uses it.  This file is part of dtrace's D library:
  * read it to see where a value comes from; a copy in a directory given
  * with -L replaces it.
  */
@@ -27,10 +28,10 @@ typedef struct lwpsinfo {
 	char pr_stype;			/* 0 */
 	char pr_state;			/* SSLEEP, SRUN, SSTOP, SZOMB, ... */
 	char pr_sname;			/* 'S', 'R', 'T', 'Z', 'W' */
-	char pr_nice;			/* nice value (-20..19) */
+	char pr_nice;			/* not translated, as in DTrace on Linux */
 	short pr_syscall;		/* 0 */
 	char pr_oldpri;			/* 0 */
-	char pr_cpu;			/* 0 */
+	char pr_cpu;			/* not translated, as in DTrace on Linux */
 	int pr_pri;			/* the kernel's priority (prio) */
 	ushort_t pr_pctcpu;		/* 0 */
 	ushort_t pr_pad;
@@ -64,8 +65,8 @@ typedef struct psinfo {
 	gid_t pr_gid;			/* real group id */
 	gid_t pr_egid;			/* effective group id */
 	uintptr_t pr_addr;		/* its task_struct */
-	size_t pr_size;			/* address space size, KB */
-	size_t pr_rssize;		/* 0: the kernel keeps RSS per CPU */
+	size_t pr_size;			/* not translated, as in DTrace on Linux */
+	size_t pr_rssize;		/* not translated, as in DTrace on Linux */
 	size_t pr_pad1;
 	dev_t pr_ttydev;		/* controlling terminal, or -1 (PRNODEV) */
 	ushort_t pr_pctcpu;		/* 0 */
@@ -118,8 +119,6 @@ translator psinfo_t < struct task_struct *T > {
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T;
-	pr_size = T->mm != NULL ? T->mm->total_vm * 4 : 0;
-	pr_rssize = 0;
 	pr_ttydev = T->signal->tty != NULL ?
 	    ((dev_t)T->signal->tty->driver->major << 20 |
 	     (T->signal->tty->driver->minor_start + T->signal->tty->index)) : (dev_t)-1;
@@ -179,10 +178,8 @@ translator lwpsinfo_t < struct task_struct *T > {
 	    T->__state & (__TASK_INTERRUPTIBLE | __TASK_UNINTERRUPTIBLE) ? 'S' :
 	    T->__state & __TASK_WAKING ? 'W' :
 	    T->on_cpu ? 'O' : 'R';
-	pr_nice = T->static_prio - 120;
 	pr_syscall = 0;
 	pr_oldpri = 0;
-	pr_cpu = 0;
 	pr_pri = T->prio;
 	pr_pctcpu = 0;
 	pr_clname = T->prio < 0 ? "DL" : T->prio < 100 ? "RT" : T->policy == 5 ? "IDLE" : "TS";

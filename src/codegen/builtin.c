@@ -228,6 +228,9 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 	case BV_USTACKDEPTH: case BV_IPL:
 		cg_emit(g, BPF_MOV64_IMM(R0, 0));
 		return;
+	case BV_CGROUP:
+		cg_call(g, BPF_FUNC_get_current_cgroup_id);
+		return;
 	default:
 		cg_error(g, line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);
 	}

@@ -337,26 +337,25 @@ static void gen_psargs(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
 	cg_jmp(g, loop);
 	cg_place(g, done);
-	/* the arguments end in a NUL, now a space: it goes */
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, -1));
-	cg_emit(g, BPF_MOV64_REG(R4, R1));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R4, R2));
-	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R4, 0));
-	cg_jmp_imm(g, BPF_JNE, R5, ' ', end);
-	cg_emit(g, BPF_ST_MEM(BPF_B, R4, 0, 0));
-	cg_jmp(g, end);
-	cg_place(g, empty);
-	cg_emit(g, BPF_MOV64_IMM(R2, 0));
-	cg_place(g, end);
-	/* the string ends at len (max at most: the buffer holds strmax) */
-	cg_emit(g, BPF_MOV64_REG(R1, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	/* the string ends at len; the arguments' own last NUL, now a space,
+	 * goes.  len is reloaded and bounded again: older verifiers lose its
+	 * bounds across the loop */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, FP, FP_TMP));
 	cg_emit(g, BPF_JMP_IMM(BPF_JSLE, R2, max, 1));
 	cg_emit(g, BPF_MOV64_IMM(R2, max));
-	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R2, 0, 1));
-	cg_emit(g, BPF_MOV64_IMM(R2, 0));
-	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
-	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 0, 0));
+	cg_jmp_imm(g, BPF_JSLE, R2, 0, empty);
+	cg_emit(g, BPF_MOV64_REG(R4, R1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R4, R2));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R4, 0, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R4, -1));
+	cg_jmp_imm(g, BPF_JNE, R5, ' ', end);
+	cg_emit(g, BPF_ST_MEM(BPF_B, R4, -1, 0));
+	cg_jmp(g, end);
+	cg_place(g, empty);
+	cg_emit(g, BPF_MOV64_REG(R4, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R4, (int32_t)t));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R4, 0, 0));
+	cg_place(g, end);
 	cg_emit(g, BPF_MOV64_REG(R0, R7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }

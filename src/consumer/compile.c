@@ -312,8 +312,7 @@ static char *clause_cond(void *arg, struct dt_clause *c)
 	struct strbuf sb;
 	int same = 1, all = 1;
 
-	/* BEGIN, END and ERROR keep their ids (1, 2, 3), as in args_type:
-	 * the stable probes provided here would take them */
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
 	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];

@@ -111,9 +111,9 @@ int dtrace_probe_info(dtrace_hdl_t *h, const dtrace_probedesc_t *pdp, dtrace_pro
 	pip->dtp_attr.dtat_class = 5;
 	pip->dtp_arga = pip->dtp_attr;
 	pip->dtp_argc = probe_args(p);
-	/* as DTrace lists them: the type args[] has, a translator's output
-	 * (bufinfo_t *) where the probe's arguments are translated */
+	/* a stable provider's args[i] is the translated type */
 	pip->dtp_argtypes = p->argxnames ? p->argxnames : p->argnames;
+	pip->dtp_argnative = p->argnames;
 	return 0;
 }
 

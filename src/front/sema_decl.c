@@ -38,6 +38,8 @@ static const struct bvar {
 	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
 	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
 	{"ipl", BV_IPL, &ty_uint},
+	/* Linux: the thread's cgroup (v2) id; `container` is the D library's */
+	{"cgroup", BV_CGROUP, &ty_ullong},
 };
 
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)

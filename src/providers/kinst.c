@@ -204,21 +204,7 @@ static const char *kinst_unavailable(struct dt_probes *tab)
 
 static int kinst_attach(struct dt_probe *p, int prog_fd)
 {
-	int lfd = kprobe_perf_attach(prog_fd, NULL, 0, state(p->tab)->addrs[p->arg], 0, p->id);
-
-	if (lfd < 0)
-		return lfd;
-	p->fds = xcalloc(1, sizeof(int));
-	p->fds[0] = lfd;
-	p->nfds = 1;
-	return 0;
-}
-
-static void kinst_detach(struct dt_probe *p)
-{
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
+	return probe_hold_fd(p, kprobe_perf_attach(prog_fd, NULL, 0, state(p->tab)->addrs[p->arg], 0, p->id));
 }
 
 const struct dt_provider dt_provider_kinst = {
@@ -231,6 +217,6 @@ const struct dt_provider dt_provider_kinst = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = kinst_provide,
 	.attach = kinst_attach,
-	.detach = kinst_detach,
+	.detach = probe_close_fds,
 	.unavailable = kinst_unavailable,
 };

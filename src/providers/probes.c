@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../common/util.h"
 
@@ -273,6 +274,23 @@ void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 		if (!pd || ((*pv)->serves ? (*pv)->serves(pd->prov) : field_match(pd->prov, (*pv)->name)))
 			(*pv)->provide(tab, pd);
 	}
+}
+
+int probe_hold_fd(struct dt_probe *p, int fd)
+{
+	if (fd < 0)
+		return fd;
+	p->fds = xcalloc(1, sizeof(int));
+	p->fds[0] = fd;
+	p->nfds = 1;
+	return 0;
+}
+
+void probe_close_fds(struct dt_probe *p)
+{
+	for (int i = 0; i < p->nfds; i++)
+		close(p->fds[i]);
+	p->nfds = 0;
 }
 
 int probe_args(struct dt_probe *p)

@@ -132,6 +132,14 @@ const struct dt_provider *const *providers(void);
 /* The index of pv in providers(), and how many there are. */
 int provider_kind(const struct dt_provider *pv);
 int provider_nkinds(void);
+/* A probe attached by one fd (a link, a perf event): keep it in p->fds and
+ * return 0, or return fd when it is an -errno.  probe_close_fds closes
+ * what p holds (a detach). */
+int probe_hold_fd(struct dt_probe *p, int fd);
+void probe_close_fds(struct dt_probe *p);
+/* r0 = argument i of a raw tracepoint's context (sdt, the stable
+ * providers' tracepoints). */
+void rawtp_gen_arg(struct cg *g, int i);
 /* The argument types of a probe (read lazily): returns p->nargs. */
 int probe_args(struct dt_probe *p);
 /*

@@ -125,19 +125,7 @@ static int sdt_attach(struct dt_probe *p, int prog_fd)
 	 * is an instance of this probe's own, which needs none */
 	if (fd == -EINVAL)
 		fd = rawtp_open(p->name, prog_fd, 0);
-	if (fd < 0)
-		return fd;
-	p->fds = xcalloc(1, sizeof(int));
-	p->fds[0] = fd;
-	p->nfds = 1;
-	return 0;
-}
-
-static void sdt_detach(struct dt_probe *p)
-{
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
+	return probe_hold_fd(p, fd);
 }
 
 /* args[] from the btf_trace_NAME typedef: a pointer to a function whose
@@ -178,7 +166,7 @@ static void sdt_args(struct dt_probe *p)
 /* argN: the tracepoint's arguments, u64[] after the data pointer, read
  * with a probe read so the program's context accesses stay within what
  * every tracepoint it attaches to provides. */
-static void sdt_gen_arg(struct cg *g, int i)
+void rawtp_gen_arg(struct cg *g, int i)
 {
 	cg_emit(g, BPF_MOV64_REG(BPF_REG_3, BPF_REG_6));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * i));
@@ -190,11 +178,11 @@ const struct dt_provider dt_provider_sdt = {
 	.prog_name = "dt_sdt",
 	.cg = {
 		.gen_prologue = cg_prologue_cookie,
-		.gen_arg = sdt_gen_arg,
+		.gen_arg = rawtp_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = sdt_provide,
 	.attach = sdt_attach,
-	.detach = sdt_detach,
+	.detach = probe_close_fds,
 	.args = sdt_args,
 };

@@ -275,23 +275,6 @@ static void stable_args(struct dt_probe *p)
 	p->nargs = n;
 }
 
-static void stable_detach(struct dt_probe *p)
-{
-	for (int i = 0; i < p->nfds; i++)
-		close(p->fds[i]);
-	p->nfds = 0;
-}
-
-static int attach_fd(struct dt_probe *p, int fd)
-{
-	if (fd < 0)
-		return fd;
-	p->fds = xcalloc(1, sizeof(int));
-	p->fds[0] = fd;
-	p->nfds = 1;
-	return 0;
-}
-
 static int rawtp_attach(struct dt_probe *p, int prog_fd)
 {
 	int fd = rawtp_open(p->func, prog_fd, p->id);
@@ -300,7 +283,7 @@ static int rawtp_attach(struct dt_probe *p, int prog_fd)
 	 * an instance of this probe's own (consumer/load.c) */
 	if (fd == -EINVAL)
 		fd = rawtp_open(p->func, prog_fd, 0);
-	return attach_fd(p, fd);
+	return probe_hold_fd(p, fd);
 }
 
 /* A system call's trace event by its id, the probe id as the cookie. */
@@ -327,31 +310,12 @@ static int syscall_attach(struct dt_probe *p, int prog_fd)
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_TRACEPOINT;
 	attr.config = id;
-	return attach_fd(p, perf_pmu_attach(&attr, -1, prog_fd, p->id));
+	return probe_hold_fd(p, perf_pmu_attach(&attr, -1, prog_fd, p->id));
 }
 
 static int kprobe_attach(struct dt_probe *p, int prog_fd)
 {
-	return attach_fd(p, kprobe_perf_attach(prog_fd, p->func, 0, 0, p->pv == &dt_provider_stable_kretprobe, p->id));
-}
-
-/* A raw tracepoint's arguments: u64[] at the context, read with a probe
- * read so the program stays within what every tracepoint provides: the
- * kernel refuses to attach a program that loads ctx[i] directly to a
- * tracepoint with i or fewer arguments, and one program serves every
- * tracepoint of the table.  arg0 is the exception: every tracepoint a
- * stable row names has one, and it is the argument read most (io's
- * translators read the request at arg0 several times per member), so it
- * is loaded directly, without a helper call. */
-static void rawtp_gen_arg(struct cg *g, int i)
-{
-	if (i == 0) {
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 0));
-		return;
-	}
-	cg_emit(g, BPF_MOV64_REG(BPF_REG_3, BPF_REG_6));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * i));
-	cg_read_kernel_u64(g);
+	return probe_hold_fd(p, kprobe_perf_attach(prog_fd, p->func, 0, 0, p->pv == &dt_provider_stable_kretprobe, p->id));
 }
 
 /* A system call's trace event: its common header and number (16 bytes),
@@ -382,7 +346,7 @@ const struct dt_provider dt_provider_stable_rawtp = {
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = rawtp_provide,
 	.attach = rawtp_attach,
-	.detach = stable_detach,
+	.detach = probe_close_fds,
 	.args = stable_args,
 	.serves = stable_serves,
 };
@@ -397,7 +361,7 @@ const struct dt_provider dt_provider_stable_syscall = {
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.provide = syscall_provide,
 	.attach = syscall_attach,
-	.detach = stable_detach,
+	.detach = probe_close_fds,
 	.args = stable_args,
 	.serves = stable_serves,
 };
@@ -412,7 +376,7 @@ const struct dt_provider dt_provider_stable_kprobe = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = kprobe_provide,
 	.attach = kprobe_attach,
-	.detach = stable_detach,
+	.detach = probe_close_fds,
 	.args = stable_args,
 	.serves = stable_serves,
 };
@@ -427,7 +391,7 @@ const struct dt_provider dt_provider_stable_kretprobe = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = kretprobe_provide,
 	.attach = kprobe_attach,
-	.detach = stable_detach,
+	.detach = probe_close_fds,
 	.args = stable_args,
 	.serves = stable_serves,
 };

@@ -196,8 +196,9 @@ make_initramfs() {
 	mkdir -p "$root"/{bin,dev,proc,sys,tmp,cases,modules,lib64,lib/x86_64-linux-gnu}
 	cp /bin/busybox "$root/bin/busybox"
 	copy_program "$root" "$DTRACE" /bin/dtrace
-	# the D library, where /bin/dtrace looks for it (/bin/../lib/dtrace)
-	mkdir -p "$root/lib/dtrace" && cp "$top"/lib/dtrace/*.d "$root/lib/dtrace/"
+	# its D library, where /bin/dtrace looks: /bin/../lib/dtrace
+	mkdir -p "$root/lib/dtrace"
+	cp "$(dirname "$DTRACE")"/../lib/dtrace/*.d "$root/lib/dtrace/"
 	cp "$here"/cases/* "$root/cases/"
 	local c
 	for c in "$here"/cases/*.c; do

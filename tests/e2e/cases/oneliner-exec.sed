@@ -1,0 +1,2 @@
+s/^( +C +)[0-9]+ /\1ID /
+s/matched [0-9]+ probes/matched N probes/
