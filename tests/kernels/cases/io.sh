@@ -1,6 +1,6 @@
 # io: the provider's probes on a stock kernel (kprobes: wait-start and
 # wait-done are there), and direct I/O with dd on null_blk's /dev/nullb0
-# (the guest has no disk; run.sh loads null_blk, a blk-mq driver whose
+# (the guest has no disk; the case loads null_blk, a blk-mq driver whose
 # requests go through the same issue and completion as a disk's): bytes by
 # device and direction, the driver, done once per start, the start stack,
 # and a thread waiting in submit_bio_wait for fsync's flush.  The bytes are
@@ -8,6 +8,7 @@
 # counted none of dd's writes to null_blk (they were issued to the driver
 # from another thread).
 $DTRACE -l -P io | awk 'NR > 1 { print $4, $5 }'
+for m in configfs null_blk; do [ -f /modules/$m.ko ] && insmod /modules/$m.ko 2>/dev/null; done
 if [ ! -b /dev/nullb0 ]; then echo "no /dev/nullb0: null_blk is not loaded"; exit 0; fi
 $DTRACE -q -n 'io:::start /args[1]->dev_statname == "nullb0"/ {
 	@[args[1]->dev_statname, args[1]->dev_name, args[0]->b_flags & B_READ ? "R" : "W"] = sum(args[0]->b_bcount); }' \
@@ -29,3 +30,4 @@ $DTRACE -q -n 'io:::start /pid == $target/ { @[stack()] = count(); }' \
 $DTRACE -q -n 'io:::wait-start /pid == $target/ { @[args[1]->dev_statname, args[0]->b_flags & B_WRITE ? "W" : "R"] = count(); }
 	io:::wait-done /pid == $target/ { @["wait-done", "-"] = count(); }' \
 	-c 'dd if=/dev/zero of=/dev/nullb0 bs=4k count=1 conv=fsync' 2>/dev/null | awk 'NF { print $1, $2, ($3 > 0 ? "fired" : $3) }'
+rmmod null_blk
