@@ -8,6 +8,18 @@
 
 #include "sema_int.h"
 
+/* Whether a translator's input type is the operand's type itself: the
+ * same type, or pointers to structs or unions of one name. */
+static int same_input(const struct dt_type *a, const struct dt_type *b)
+{
+	if (a == b)
+		return 1;
+	if (a->kind != TY_PTR || b->kind != TY_PTR || a->ref->kind != b->ref->kind)
+		return 0;
+	return (a->ref->kind == TY_STRUCT || a->ref->kind == TY_UNION) && a->ref->name && b->ref->name &&
+	       strcmp(a->ref->name, b->ref->name) == 0;
+}
+
 /* xlate<T>(e).m or xlate<T *>(e)->m: the translator's expression for m. */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 {
@@ -22,23 +34,23 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 	} else if (n->op != T_DOT) {
 		dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 	}
-	/* the translator from the input's own type first (ip.d has one
-	 * ipinfo_t translator from struct iphdr *, one from struct ipv6hdr *
-	 * and one from void_ip_t *, as DTrace's dt_xlator_lookup prefers an
-	 * exact match), then one from a compatible type */
-	struct dt_xlator *exact = NULL;
-	for (int i = 0; i < cc->P->xlators.n && !exact; i++) {
-		struct dt_xlator *t = cc->P->xlators.v[i];
-		if (t->out == out && strcmp(type_name(t->in), type_name(in->type)) == 0)
-			exact = t;
-	}
+	/* the translator from this very type first (io.d translates both a
+	 * struct request * and a struct bio *, and any two pointers are
+	 * compatible), else the first from a compatible one */
+	struct dt_xlator *t = NULL;
 	for (int i = 0; i < cc->P->xlators.n; i++) {
-		struct dt_xlator *t = cc->P->xlators.v[i];
-		if (t->out != out || (exact && t != exact))
+		struct dt_xlator *c = cc->P->xlators.v[i];
+		if (c->out != out)
 			continue;
-		if (!type_compatible(t->in, in->type) &&
-		    !(type_is_integral(t->in) && type_is_integral(in->type)))
-			continue;
+		if (same_input(c->in, in->type)) {
+			t = c;
+			break;
+		}
+		if (!t && (type_compatible(c->in, in->type) ||
+			   (type_is_integral(c->in) && type_is_integral(in->type))))
+			t = c;
+	}
+	if (t) {
 		for (int m = 0; m < t->nmembers; m++) {
 			if (strcmp(t->members[m], n->sval) != 0)
 				continue;

@@ -46,6 +46,7 @@ static const struct stable_provider *const stable_providers[] = {
 	&stable_tcp,
 	&stable_udp,
 	&stable_sched,
+	&stable_io,
 	NULL,
 };
 
@@ -136,9 +137,6 @@ static const char *kprobe_function(struct dt_probes *tab, const char *target)
 	struct stable_state *st = state(tab);
 	const char *found = NULL;
 
-	/* a kernel without kprobes offers none of these probes */
-	if (kprobe_pmu_type() < 0)
-		return NULL;
 	resolve(st);
 	/* the first alternative, in the row's order, that the kernel has */
 	for (const char *s = target; *s && !found;) {

@@ -75,6 +75,7 @@ struct stable_provider {
 };
 
 extern const struct stable_provider stable_proc;
+extern const struct stable_provider stable_io;
 extern const struct stable_provider stable_sched;
 extern const struct stable_provider stable_lockstat;
 extern const struct stable_provider stable_ip, stable_tcp, stable_udp;

@@ -208,6 +208,8 @@ make_initramfs() {
 	chmod +x "$root/init"
 	modules_for "$dir" ext4 > "$root/modules/order"
 	while read -r m; do [[ -z $m ]] || cp "$dir/modules/$m" "$root/modules/"; done < "$root/modules/order"
+	# modules a case loads itself (io.sh: null_blk, a disk for the guest)
+	modules_for "$dir" null_blk | while read -r m; do [[ -z $m ]] || cp "$dir/modules/$m" "$root/modules/"; done
 	sed -i 's,.*/,,' "$root/modules/order"
 	printf '%s\n' "${want[@]}" > "$root/cases/.want"
 	if [[ $e2e == 1 || $conformance == 1 ]]; then
