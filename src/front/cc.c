@@ -129,7 +129,7 @@ static void free_mark(struct unit_mark *m)
 
 int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, const struct dt_unit_opts *o)
 {
-	struct dt_parse_opts po = {.from_file = o->from_file, .on_option = o->on_option,
+	struct dt_parse_opts po = {.from_file = o->from_file, .library = o->library, .on_option = o->on_option,
 				   .depends_on = o->depends_on, .arg = o->arg};
 	struct unit_mark m;
 	int ndecls;

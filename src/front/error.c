@@ -11,7 +11,11 @@ void dt_verror(struct dt_errstate *es, int line, const char *tag, const char *fm
 {
 	size_t n;
 
-	es->tag = tag;
+	es->tag = NULL;
+	if (tag) {
+		snprintf(es->tagbuf, sizeof(es->tagbuf), "%s", tag);
+		es->tag = es->tagbuf;
+	}
 	es->line = line;
 	vsnprintf(es->msg, sizeof(es->msg), fmt, ap);
 	/* DTrace's messages end in a newline inside the library; we add it. */

@@ -12,6 +12,7 @@
 struct dt_errstate {
 	jmp_buf jb;
 	const char *tag;	/* "D_SYNTAX", or NULL for untagged errors */
+	char tagbuf[32];	/* tag's copy: a caller's may not outlive it */
 	int line;		/* 0 when the error has no line */
 	char msg[4096];
 };

@@ -8,6 +8,8 @@
 
 struct dt_parse_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
+	int library;		/* a D library file (consumer/dlib.c): its
+				   depends_on pragmas are the loader's */
 	/* #pragma D option name[=value]: returns 0, or reports the error */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	/* #pragma D depends_on provider|module NAME: is it there? */

@@ -122,6 +122,8 @@ static void pragma_depends(struct parser *ps, int line, const char *prname, stru
 
 	if (n < 2 || a[0].kind != CT_IDENT || a[1].kind != CT_IDENT)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <class> <name>", prname);
+	if (ps->o->library)	/* which files load, and when, is dlib.c's */
+		return;
 	if (strcmp(a[0].text, "library") == 0)	/* only a library may depend on one */
 		dt_error(ps->cc->errs, line, "D_PRAGMA_DEPEND", "main program may not explicitly depend on a library");
 	if (strcmp(a[0].text, "provider") != 0 && strcmp(a[0].text, "module") != 0)
