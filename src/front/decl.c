@@ -658,6 +658,8 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 		parse_syntax_error(ps);
 	while (ps->cur.kind != T_RBRACE) {
 		struct declspec ds;
+		/* a member declared with a typedef keeps its name (print()) */
+		const char *tdname = ps->cur.kind == T_TNAME ? xstrdup(ps->cur.text) : NULL;
 		parse_specifiers(ps, &ds, SPEC_TYPE);
 		struct dt_type *base = declspec_type(ps, &ds);
 		do {
@@ -707,6 +709,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			}
 			m->name = name ? name : "";
 			m->type = mt;
+			m->tname = mt == base ? tdname : NULL;
 			if (malign > align)
 				align = malign;
 			if (t->kind == TY_STRUCT) {

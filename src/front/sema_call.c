@@ -559,7 +559,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_FREOPEN:
 		/* "." is DTrace's word for "back to the original output",
 		 * which a script says with "" (dt_cg_act_printf) */
-		need_destructive(cc, n, f);
+		/* to a path: destructive; freopen("") only restores stdout */
+		if (!(a[0]->kind == N_STR && !a[0]->sval[0]))
+			need_destructive(cc, n, f);
 		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
 			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
 		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)

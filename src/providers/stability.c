@@ -46,15 +46,15 @@ const struct dtrace_attribute *provider_pattr(const struct dt_provider *pv)
 		A(UNSTABLE, UNSTABLE, COMMON), A(UNSTABLE, UNSTABLE, COMMON), A(UNSTABLE, UNSTABLE, COMMON),
 		A(UNSTABLE, UNSTABLE, COMMON), A(UNSTABLE, UNSTABLE, COMMON),
 	};
-	static const char *const stable_providers[] = { "sched", "io", "ip", "tcp", "udp", "lockstat" };
 
 	if (!pv)
 		return unstable;
 	for (size_t i = 0; i < sizeof(pattrs) / sizeof(pattrs[0]); i++)
 		if (strcmp(pv->name, pattrs[i].name) == 0)
 			return pattrs[i].a;
-	for (size_t i = 0; i < sizeof(stable_providers) / sizeof(stable_providers[0]); i++)
-		if (strcmp(pv->name, stable_providers[i]) == 0)
-			return pattrs[sizeof(pattrs) / sizeof(pattrs[0]) - 1].a;	/* as proc's */
+	/* the stable providers' tables (stable.c: they serve several
+	 * providers' names) */
+	if (pv->serves)
+		return pattrs[sizeof(pattrs) / sizeof(pattrs[0]) - 1].a;	/* as proc's */
 	return unstable;
 }

@@ -5,7 +5,7 @@
 # refuses it.  ftruncate() empties the output file so far.
 cd "$E2E_TMP" || exit 1
 echo "old" >f1.out
-"$DTRACE" -q -n '
+"$DTRACE" -w -q -n '
 BEGIN { printf("one\n"); freopen("f%d.out", 1); printf("two\n"); @a = count(); }
 BEGIN { freopen("f2.out"); printf("three\n"); freopen(""); printf("four\n"); }
 BEGIN { freopen("f2.out"); exit(0); }

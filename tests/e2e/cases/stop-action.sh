@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # stop() (destructive, -w) stops the process that fired the probe: a copy
 # of sleep(1) named stopme, started once dtrace has said it is tracing, is
-# stopped in its nanosleep and its state becomes T.  Without -w the
-# compiler refuses the action.
+# stopped in its nanosleep and its state becomes T.  Without -w DTrace
+# refuses to enable the program (the action compiles).
 cp /bin/sleep "$E2E_TMP/stopme"
 mkfifo "$E2E_TMP/fifo"
 "$DTRACE" -w -q -n 'BEGIN { printf("ready\n"); }
