@@ -4,4 +4,4 @@
 # what this case checks is the count, so that report is left out.
 $DTRACE -qn 'sdt:sched::sched_switch { @n = count(); } tick-1s { exit(0); }
 	END { printa("%@d\n", @n); }' 2> err | awk 'NF { print ($1 > 0) ? "ok: sched_switch counted" : "no sched_switch: " $0 }'
-grep -v '^dtrace: [0-9]* aggregation drops* on CPU [0-9]*$' err
+grep -v '^dtrace: [0-9]* aggregation drops* on CPU [0-9]*$' err || :
