@@ -156,8 +156,27 @@ typedef struct dtrace_recdesc {
 	uint16_t dtrd_alignment;
 	uint16_t dtrd_format;		/* non-zero: it has a format */
 	uint64_t dtrd_arg;		/* action argument (exit status size, ...) */
-	uint64_t dtrd_uarg;
+	uint64_t dtrd_uarg;		/* Linux: DTRACE_RECTYPE_* (below) */
 } dtrace_recdesc_t;
+
+/*
+ * Linux: what the datum of a trace() record or of an aggregation key is, in
+ * its dtrd_uarg, so that a consumer need not guess it from the bytes as
+ * DTrace's consumers do (a short string constant is as wide as an
+ * integer): DTRACE_RECTYPE_INT an integer (8 bytes in the record,
+ * DTRACE_RECTYPE_ISIZE bytes in D, DTRACE_RECTYPE_SIGNED if signed,
+ * DTRACE_RECTYPE_PTR if a pointer), DTRACE_RECTYPE_STRING a NUL-terminated
+ * string in at most dtrd_size bytes, DTRACE_RECTYPE_RAW the bytes of a
+ * struct or union; 0 for every other record (stacks have action kinds of
+ * their own).
+ */
+#define DTRACE_RECTYPE_MASK		0xff
+#define DTRACE_RECTYPE_INT		1
+#define DTRACE_RECTYPE_STRING		2
+#define DTRACE_RECTYPE_RAW		3
+#define DTRACE_RECTYPE_SIGNED		0x100
+#define DTRACE_RECTYPE_PTR		0x200
+#define DTRACE_RECTYPE_ISIZE(uarg)	((int)(((uarg) >> 16) & 0xff))
 
 /* An enabled probe: a clause, with the records it writes. */
 typedef struct dtrace_eprobedesc {

@@ -106,6 +106,19 @@ struct dt_recarg {
 	int is_raw;		/* struct/union bytes, printed as rawbytes */
 };
 
+/* What a datum is, as <dtrace.h> publishes it (dtrd_uarg, DTRACE_RECTYPE_*). */
+static inline uint64_t dt_recarg_type(const struct dt_recarg *a)
+{
+	if (a->is_stack)
+		return 0;
+	if (a->is_raw)
+		return DTRACE_RECTYPE_RAW;
+	if (a->is_string)
+		return DTRACE_RECTYPE_STRING;
+	return DTRACE_RECTYPE_INT | (a->is_signed ? DTRACE_RECTYPE_SIGNED : 0) |
+	       (a->is_ptr ? DTRACE_RECTYPE_PTR : 0) | ((uint64_t)(a->isize & 0xff) << 16);
+}
+
 /* One action of a clause, in the order of the clause's statements. */
 struct dt_recdesc {
 	int action;		/* F_TRACE, F_PRINTF, F_EXIT, ... */

@@ -152,6 +152,7 @@ static dtrace_aggdesc_t *aggdesc_of(const struct dt_agg *a)
 		r->dtrd_offset = off + a->keys[k].off;
 		r->dtrd_size = a->keys[k].size;
 		r->dtrd_alignment = 8;
+		r->dtrd_uarg = dt_recarg_type(&a->keys[k]);
 	}
 	off += a->keysize;
 	value_words(a, &first, &n);

@@ -67,6 +67,8 @@ static void rec_of(const struct dt_recdesc *r, dtrace_recdesc_t *rd)
 		rd->dtrd_offset = r->args[0].off;
 		rd->dtrd_size = r->args[0].size;
 		rd->dtrd_alignment = 8;
+		if (r->action == F_TRACE)
+			rd->dtrd_uarg = dt_recarg_type(&r->args[0]);
 	}
 	rd->dtrd_format = r->fmt != NULL && r->action != F_SETOPT;
 	if (r->action == F_EXIT)
