@@ -166,11 +166,29 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(DTLIBDIR)/,$(notdir $(wildcard lib/dtrace/*.d)))
 	rmdir $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DTLIBDIR) 2>/dev/null || true
 
+# The Debian packages (debian/), built from a copy of the tree in
+# $(BUILD)/deb so that the tree stays as it is: the .debs land in
+# $(BUILD)/deb.  Needs dpkg-dev, debhelper and dh-python; Debian's own
+# python3 builds the binding, whatever python3 comes first in PATH.
+DEBSRC = $(BUILD)/deb/dtrace-$(VERSION)
+deb:
+	rm -rf $(BUILD)/deb
+	mkdir -p $(DEBSRC)
+	tar -cf - --exclude=build --exclude=.git --exclude='*.egg-info' --exclude=__pycache__ . | \
+		tar -xf - -C $(DEBSRC)
+	cd $(DEBSRC) && PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg-buildpackage -b -us -uc
+	@ls $(BUILD)/deb/*.deb
+
+# the packages built, linted, installed on this machine with dpkg, used, and
+# purged (tests/package/run.sh; as root)
+check-package: deb
+	tests/package/run.sh $(BUILD)/deb
+
 clean:
 	rm -rf $(BUILD)
 
 FORCE:
-.PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean
+.PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d
