@@ -41,10 +41,10 @@ UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
 # the default D script (`make run`, installed under $(PKGDATADIR))
 DEFAULT_SCRIPT = share/syscalls-by-process.d
-MAN1    = man/dtrace.1 man/plockstat.1
+MAN1    = man/dtrace.1 man/plockstat.1 man/lockstat.1
 MAN3    = man/libdtrace.3
 
-all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
 # Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
 # CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
@@ -71,12 +71,20 @@ $(BUILD)/libdtrace.so: $(BUILD)/$(SONAME)
 
 # dtrace(1) uses only <dtrace.h>; it links the static library so that it
 # runs from the build tree with no LD_LIBRARY_PATH or rpath.
-$(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
+# the consumer loop the commands share (src/cmd/cmdloop.c)
+CMDOBJ  = $(BUILD)/src/cmd/cmdloop.o
+
+$(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
 # plockstat(1), user-level lock statistics: a consumer of <dtrace.h> only,
 # linked as dtrace(1) is
-$(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(BUILD)/libdtrace.a
+$(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
+
+# lockstat(1), kernel lock statistics over the lockstat provider: a
+# consumer of <dtrace.h> only, linked as dtrace(1) is
+$(BUILD)/lockstat: $(BUILD)/src/cmd/lockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
 # the unit tests use internal symbols: they link the static library
@@ -87,7 +95,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
 
-e2e: $(BUILD)/dtrace $(BUILD)/plockstat
+e2e: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
@@ -174,3 +182,4 @@ FORCE:
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d
+-include $(BUILD)/src/cmd/cmdloop.d $(BUILD)/src/cmd/lockstat.d
