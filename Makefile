@@ -43,6 +43,8 @@ UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 DEFAULT_SCRIPT = share/syscalls-by-process.d
 MAN1    = man/dtrace.1 man/plockstat.1 man/lockstat.1
 MAN3    = man/libdtrace.3
+# the toolkit: ready D scripts, installed with dtrace (share/toolkit/README)
+TOOLKIT = $(wildcard share/toolkit/*.d)
 
 all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
@@ -161,9 +163,18 @@ install: all
 	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
 	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+	# lockstat(1) (its man page is in MAN1) and the toolkit of ready D
+	# scripts, executable, in $(PKGDATADIR)/toolkit
+	$(INSTALL) -m 755 $(BUILD)/lockstat $(DESTDIR)$(BINDIR)/lockstat
+	$(INSTALL) -d $(DESTDIR)$(PKGDATADIR)/toolkit
+	$(INSTALL) -m 755 $(TOOLKIT) $(DESTDIR)$(PKGDATADIR)/toolkit/
+	$(INSTALL) -m 644 share/toolkit/README $(DESTDIR)$(PKGDATADIR)/toolkit/README
 
 # removes exactly what install installed (and $(PKGDATADIR) if left empty)
 uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lockstat $(DESTDIR)$(MANDIR)/man1/lockstat.1
+	rm -f $(addprefix $(DESTDIR)$(PKGDATADIR)/toolkit/,$(notdir $(TOOLKIT)) README)
+	rmdir $(DESTDIR)$(PKGDATADIR)/toolkit 2>/dev/null || true
 	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(BINDIR)/plockstat \
 		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
 		$(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \

@@ -880,7 +880,7 @@ int main(int argc, char **argv)
 	argv += optind;
 	ls.proc = dtrace_proc_create(ls.dtp, argv[0], argv);
 	if (!ls.proc)
-		ls_fail(&ls, "could not execute %s: %s", argv[0], dtrace_errmsg(ls.dtp, dtrace_errno(ls.dtp)));
+		ls_fail(&ls, "%s", dtrace_errmsg(ls.dtp, dtrace_errno(ls.dtp)));
 
 	dtrace_handle_proc(ls.dtp, ls_prochandler, &ls);
 	dtrace_handle_drop(ls.dtp, ls_drophandler, &ls);
