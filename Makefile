@@ -41,10 +41,12 @@ UNITBIN = $(UNIT:tests/unit/%.c=$(BUILD)/tests/%)
 
 # the default D script (`make run`, installed under $(PKGDATADIR))
 DEFAULT_SCRIPT = share/syscalls-by-process.d
-MAN1    = man/dtrace.1 man/plockstat.1
+MAN1    = man/dtrace.1 man/plockstat.1 man/lockstat.1
 MAN3    = man/libdtrace.3
+# the toolkit: ready D scripts, installed with dtrace (share/toolkit/README)
+TOOLKIT = $(wildcard share/toolkit/*.d)
 
-all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
 # Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
 # CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
@@ -71,12 +73,20 @@ $(BUILD)/libdtrace.so: $(BUILD)/$(SONAME)
 
 # dtrace(1) uses only <dtrace.h>; it links the static library so that it
 # runs from the build tree with no LD_LIBRARY_PATH or rpath.
-$(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
+# the consumer loop the commands share (src/cmd/cmdloop.c)
+CMDOBJ  = $(BUILD)/src/cmd/cmdloop.o
+
+$(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
 # plockstat(1), user-level lock statistics: a consumer of <dtrace.h> only,
 # linked as dtrace(1) is
-$(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(BUILD)/libdtrace.a
+$(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
+
+# lockstat(1), kernel lock statistics over the lockstat provider: a
+# consumer of <dtrace.h> only, linked as dtrace(1) is
+$(BUILD)/lockstat: $(BUILD)/src/cmd/lockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
 # the unit tests use internal symbols: they link the static library
@@ -87,7 +97,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
 
-e2e: $(BUILD)/dtrace $(BUILD)/plockstat
+e2e: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
@@ -153,9 +163,18 @@ install: all
 	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
 	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
+	# lockstat(1) (its man page is in MAN1) and the toolkit of ready D
+	# scripts, executable, in $(PKGDATADIR)/toolkit
+	$(INSTALL) -m 755 $(BUILD)/lockstat $(DESTDIR)$(BINDIR)/lockstat
+	$(INSTALL) -d $(DESTDIR)$(PKGDATADIR)/toolkit
+	$(INSTALL) -m 755 $(TOOLKIT) $(DESTDIR)$(PKGDATADIR)/toolkit/
+	$(INSTALL) -m 644 share/toolkit/README $(DESTDIR)$(PKGDATADIR)/toolkit/README
 
 # removes exactly what install installed (and $(PKGDATADIR) if left empty)
 uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lockstat $(DESTDIR)$(MANDIR)/man1/lockstat.1
+	rm -f $(addprefix $(DESTDIR)$(PKGDATADIR)/toolkit/,$(notdir $(TOOLKIT)) README)
+	rmdir $(DESTDIR)$(PKGDATADIR)/toolkit 2>/dev/null || true
 	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(BINDIR)/plockstat \
 		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
 		$(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \
@@ -192,3 +211,4 @@ FORCE:
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d
+-include $(BUILD)/src/cmd/cmdloop.d $(BUILD)/src/cmd/lockstat.d

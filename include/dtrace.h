@@ -532,6 +532,12 @@ extern pid_t dtrace_proc_pid(struct ps_prochandle *P);
  * create()).  Returns the length of the whole string, as snprintf().
  */
 extern int dtrace_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, char *str, int nbytes);
+/*
+ * A kernel address as stack() prints a frame: "module`symbol+0xoff", or
+ * "0x..." where no kernel symbol holds it (the heap; data, where kallsyms
+ * lists only functions).  Returns the length of the whole string.
+ */
+extern int dtrace_addr2str(dtrace_hdl_t *dtp, uint64_t addr, char *str, int nbytes);
 
 /* ---- probes --------------------------------------------------------------------- */
 

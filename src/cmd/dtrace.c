@@ -4,7 +4,7 @@
  *
  * Like DTrace's own command, it compiles every -n/-P/-m/-f/-s program,
  * executes each (printing what it matched), starts tracing, and loops on
- * dtrace_sleep() and dtrace_work(): its probe callback prints the CPU, ID
+ * dtrace_sleep() and dtrace_work() (cmdloop.c): its probe callback prints the CPU, ID
  * and FUNCTION:NAME columns, its record callback reads exit()'s status and
  * ends each probe's line.  Everything the library formats reaches it through
  * the buffered handler, so it knows how the output ends.  Under -x oformat
@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 
 #include <dtrace.h>
+
+#include "cmdloop.h"
 
 /* The command's state: the signal handler needs it at file scope. */
 static struct {
@@ -284,6 +286,22 @@ static int write_failed(void)
 	if (!errno)
 		errno = EIO;
 	return 1;
+}
+
+/* cmdloop's check: write_failed(), errno saying why */
+static int output_failed(void *arg)
+{
+	(void)arg;
+	return write_failed();
+}
+
+/* cmdloop's over: a signal came, or every -c/-p process is gone (arg: how
+ * many there were) */
+static int tracing_over(void *arg)
+{
+	int nprocs = *(const int *)arg;
+
+	return g.intr || (nprocs && g.pslive <= 0);
 }
 
 static const char *errmsg(void)
@@ -764,28 +782,20 @@ int main(int argc, char **argv)
 		dtrace_proc_continue(g.dtp, procs[i]);
 	g.pslive = nprocs;
 
-	int done = 0;
-	do {
-		if (!g.intr && !done)
-			dtrace_sleep(g.dtp);
-		if (done || g.intr || (nprocs && g.pslive <= 0)) {
-			done = 1;
-			if (dtrace_stop(g.dtp) != 0)
-				return fatal(1, "couldn't stop tracing: %s", errmsg());
-		}
-		switch (dtrace_work(g.dtp, g.out, chew, chewrec, NULL)) {
-		case DTRACE_WORKSTATUS_DONE:
-			done = 1;
-			break;
-		case DTRACE_WORKSTATUS_OKAY:
-			break;
-		default:
-			if (dtrace_errno(g.dtp) != EINTR)
-				return fatal(1, "processing aborted: %s", errmsg());
-		}
-		if (write_failed())
-			return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
-	} while (!done);
+	struct cmdloop loop = {
+		.dtp = g.dtp, .out = g.out, .probe = chew, .rec = chewrec, .arg = &nprocs,
+		.over = tracing_over, .check = output_failed,
+	};
+	switch (cmdloop_run(&loop)) {
+	case CMDLOOP_DONE:
+		break;
+	case CMDLOOP_STOP_FAILED:
+		return fatal(1, "couldn't stop tracing: %s", errmsg());
+	case CMDLOOP_WORK_FAILED:
+		return fatal(1, "processing aborted: %s", errmsg());
+	case CMDLOOP_CHECK_FAILED:
+		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
+	}
 
 	/* every aggregation printa() did not print, the end of the JSON
 	 * document, then end the last line */

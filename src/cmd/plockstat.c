@@ -53,6 +53,8 @@
 
 #include <dtrace.h>
 
+#include "cmdloop.h"
+
 #define PS_NAME		"plockstat"
 #define PS_DEPTH	5	/* ustack() frames without -s (illumos's) */
 #define PS_CALLER_FRAMES 4	/* frames searched for the Caller */
@@ -547,6 +549,14 @@ static void ps_prochandler(struct ps_prochandle *P, const char *msg, void *arg)
 		ps->exited = 1;
 }
 
+/* cmdloop's over: a signal, or the process has exited */
+static int ps_over(void *arg)
+{
+	const struct plockstat *ps = arg;
+
+	return ps_intr || ps->exited;
+}
+
 static int ps_drophandler(const dtrace_dropdata_t *d, void *arg)
 {
 	(void)arg;
@@ -692,28 +702,17 @@ int main(int argc, char **argv)
 	fflush(stdout);
 
 	/* until exit() (-e), the process's exit or a signal */
-	int done = 0;
-	while (!done) {
-		if (!ps_intr && !ps.exited)
-			dtrace_sleep(ps.dtp);
-		if (ps_intr || ps.exited)
-			done = 1;
-		switch (dtrace_work(ps.dtp, stdout, NULL, NULL, NULL)) {
-		case DTRACE_WORKSTATUS_DONE:
-			done = 1;
-			break;
-		case DTRACE_WORKSTATUS_OKAY:
-			break;
-		default:
-			if (dtrace_errno(ps.dtp) != EINTR)
-				ps_dfatal(&ps, "processing aborted");
-		}
+	struct cmdloop loop = {.dtp = ps.dtp, .out = stdout, .arg = &ps, .over = ps_over};
+	switch (cmdloop_run(&loop)) {
+	case CMDLOOP_STOP_FAILED:
+		ps_dfatal(&ps, "failed to stop tracing");
+	case CMDLOOP_DONE:
+		break;
+	default:
+		ps_dfatal(&ps, "processing aborted");
 	}
 	if (ps.exited)
 		fprintf(stderr, "%s: pid %d has exited\n", PS_NAME, (int)ps.pid);
-	if (dtrace_stop(ps.dtp) != 0)
-		ps_dfatal(&ps, "failed to stop tracing");
-
 	if (dtrace_aggregate_snap(ps.dtp) != 0)
 		ps_dfatal(&ps, "failed to add to aggregate");
 	if (dtrace_aggregate_walk_valrevsorted(ps.dtp, ps_collect, &ps) != 0)

@@ -1,8 +1,10 @@
 /*
  * ksyms.c - kernel symbols from /proc/kallsyms, read once, on first use, and
- * kernel stack frames printed as DTrace prints them (module`symbol+0xoff).
+ * kernel stack frames printed as DTrace prints them (module`symbol+0xoff),
+ * and the public dtrace_addr2str() that names a kernel address so.
  */
 #include "ksyms.h"
+#include "dt_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +143,47 @@ int ksym_dtf_lookup(void *arg, uint64_t addr, int user, struct dtf_sym *sym)
 	sym->name = name;
 	sym->value = addr - off;
 	return 0;
+}
+
+/*
+ * The linker's markers (section starts and ends): an address after one is
+ * in data kallsyms has no symbol for (a kernel built without
+ * CONFIG_KALLSYMS_ALL lists only functions and these), not in the marker.
+ */
+static int is_marker(const char *name)
+{
+	static const char *const markers[] = {"_text", "_stext", "_etext", "_sinittext", "_einittext", "_sdata",
+					      "_edata", "_end", "__init_begin", "__init_end", "__bss_start",
+					      "__bss_stop", "__end_rodata", NULL};
+
+	if (strncmp(name, "__start_", 8) == 0 || strncmp(name, "__stop_", 7) == 0)
+		return 1;
+	for (int i = 0; markers[i]; i++)
+		if (strcmp(name, markers[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* illumos's call: a kernel address as stack() prints a frame, "0x..." where
+ * no symbol holds it (the heap, data kallsyms does not name); returns the
+ * length of the whole string, as snprintf() does. */
+int dtrace_addr2str(dtrace_hdl_t *h, uint64_t addr, char *str, int nbytes)
+{
+	const char *mod, *name;
+	uint64_t off;
+	struct strbuf sb;
+	int n;
+
+	sb_init(&sb);
+	if (ksym_lookup(h->ksyms, addr, &mod, &name, &off) < 0 || (off && is_marker(name)))
+		sb_printf(&sb, "0x%llx", (unsigned long long)addr);
+	else
+		ksym_format(h->ksyms, &sb, addr);
+	n = (int)sb.len;
+	if (str && nbytes > 0)
+		snprintf(str, (size_t)nbytes, "%s", sb.s ? sb.s : "");
+	sb_free(&sb);
+	return n;
 }
 
 /* The frames of the BPF program and the tracepoint glue that ran it. */
