@@ -91,6 +91,10 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_PRINT			8	/* print() */
 #define DTRACEACT_PROC			0x0100
 #define DTRACEACT_USTACK		(DTRACEACT_PROC + 1)
+#define DTRACEACT_JSTACK		(DTRACEACT_PROC + 2)
+#define DTRACEACT_USYM			(DTRACEACT_PROC + 3)	/* usym(), ufunc(): pid, address */
+#define DTRACEACT_UMOD			(DTRACEACT_PROC + 4)	/* umod(): pid, address */
+#define DTRACEACT_UADDR			(DTRACEACT_PROC + 5)	/* uaddr(): pid, address */
 #define DTRACEACT_PROC_DESTRUCTIVE	0x0200
 #define DTRACEACT_STOP			(DTRACEACT_PROC_DESTRUCTIVE + 1)
 #define DTRACEACT_RAISE			(DTRACEACT_PROC_DESTRUCTIVE + 2)
@@ -98,6 +102,8 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_FREOPEN		(DTRACEACT_PROC_DESTRUCTIVE + 4)
 #define DTRACEACT_KERNEL		0x0400
 #define DTRACEACT_STACK			(DTRACEACT_KERNEL + 1)
+#define DTRACEACT_SYM			(DTRACEACT_KERNEL + 2)	/* sym(), func(): an address */
+#define DTRACEACT_MOD			(DTRACEACT_KERNEL + 3)	/* mod(): an address */
 #define DTRACEACT_KERNEL_DESTRUCTIVE	0x0500
 #define DTRACEACT_BREAKPOINT		(DTRACEACT_KERNEL_DESTRUCTIVE + 1)
 #define DTRACEACT_PANIC			(DTRACEACT_KERNEL_DESTRUCTIVE + 2)

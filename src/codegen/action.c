@@ -37,6 +37,18 @@ void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user)
 	cg_place(g, ok);
 }
 
+/* The process of a user address (ufunc(), usym(), umod(), uaddr()) at
+ * r7 + off, as DTrace records it before the address; the consumer is told
+ * of the process so that it reads its objects while it lives.  Clobbers
+ * r0-r5. */
+void cg_symaddr_pid(struct cg *g, uint32_t off)
+{
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+	cg_scratch_stx(g, BPF_DW, R0, off, R1);
+	cg_note_upid(g, off);
+}
+
 static struct dt_recdesc *next_rec(struct cg *g)
 {
 	return g->clause->recs.v[g->act_index++];
@@ -134,6 +146,20 @@ void cg_action(struct cg *g, struct node *n)
 	case F_USTACK:
 		r = next_rec(g);
 		cg_stack_into(g, r->args[0].off, r->args[0].size, n->fn == F_USTACK);
+		set_present(g, r);
+		return;
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR:
+		/* the address, after its process for a user one; the
+		 * consumer shows it as a symbol (DTrace's dt_cg_act_symmod) */
+		r = next_rec(g);
+		cg_expr(g, n->args.v[0]);
+		if (r->args[0].size > 8) {
+			cg_scratch_stx(g, BPF_DW, R0, r->args[0].off + 8, R1);
+			cg_symaddr_pid(g, r->args[0].off);
+		} else {
+			cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
+		}
 		set_present(g, r);
 		return;
 	case F_SPECULATE:
@@ -389,6 +415,15 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		r->args[0].off = *off;
 		r->args[0].size = e->type->nelems * 8;
 		r->args[0].is_stack = e->type->is_stack;
+		*off += r->args[0].size;
+		break;
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR:
+		r->nargs = 1;
+		r->args = xcalloc(1, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = e->type->nelems * 8;
+		r->args[0].symact = e->type->symact;
 		*off += r->args[0].size;
 		break;
 	case F_COMMIT:

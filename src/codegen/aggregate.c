@@ -13,7 +13,7 @@
 /* Bytes of key slot i of an aggregation: strings as wide as they can be. */
 uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, int i)
 {
-	if (a->keys[i]->is_stack)
+	if (a->keys[i]->is_stack || a->keys[i]->symact)
 		return a->keys[i]->nelems * 8;
 	if (!is_str(a->keys[i]))
 		return 8;
@@ -41,6 +41,18 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 		if (a->keys[i]->is_stack) {
 			cg_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
 			off += slot;
+			continue;
+		}
+		if (a->keys[i]->symact) {
+			/* func(), ufunc(), ...: the argument's value, after
+			 * the process id for a user address */
+			if (slot > 8) {
+				cg_symaddr_pid(g, off);
+				off += 8;
+			}
+			cg_peek(g, R3, base + i);
+			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			off += 8;
 			continue;
 		}
 		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
@@ -350,6 +362,8 @@ void cg_agg_update(struct cg *g, struct node *e)
 		struct node *k = l->args.v[i];
 		if (is_execname(k) || (k->type && k->type->is_stack))
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));	/* read in build_agg_key */
+		else if (k->type && k->type->symact)
+			cg_expr(g, k->args.v[0]);	/* the address func() etc. show */
 		else
 			cg_expr(g, l->args.v[i]);
 		cg_push(g, R0);

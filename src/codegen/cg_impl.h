@@ -228,10 +228,14 @@ void cg_agg_update(struct cg *g, struct node *e);
 /* ---- action.c ---- */
 void cg_action(struct cg *g, struct node *n);
 void cg_stack_into(struct cg *g, uint32_t off, uint32_t size, int user);
+void cg_symaddr_pid(struct cg *g, uint32_t off);
 void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n, int in_cond,
 		       uint32_t *off, int *bit);
 
 /* ---- ustack.c ---- */
 void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size);
+/* Send the consumer a struct rec_upid for the process id at r7 + off
+ * unless it was the last one sent from its slot (clobbers r0-r5). */
+void cg_note_upid(struct cg *g, uint32_t off);
 
 #endif

@@ -80,8 +80,8 @@ struct rec_fault {
 };
 
 /*
- * A process whose user stack a probe took (ustack(), as a record or as an
- * aggregation key): the consumer reads its mappings and symbols now, while
+ * A process whose user stack or user address a probe took (ustack(),
+ * ufunc(), usym(), umod(), uaddr(), as a record or as an aggregation key): the consumer reads its mappings and symbols now, while
  * it lives, so that its frames still have names when they are printed
  * after it exits (an aggregation printed at END).  Sent when the pid is
  * not the one its slot of GV_UPIDS last had; the consumer may see a pid
@@ -104,6 +104,9 @@ struct dt_recarg {
 				 * (user: the pid first, then size/8 - 1;
 				 * codegen/ustack.c says which frames) */
 	int is_raw;		/* struct/union bytes, printed as rawbytes */
+	int symact;		/* func(), mod(), ufunc(), ...: DTRACEACT_SYM,
+				 * _MOD (the address), _USYM, _UMOD, _UADDR (the
+				 * process id, then the address) */
 };
 
 /* What a datum is, as <dtrace.h> publishes it (dtrd_uarg, DTRACE_RECTYPE_*). */

@@ -1386,7 +1386,10 @@ void cg_call_subr(struct cg *g, struct node *n)
 		subrs[n->fn].gen(g, n);
 		return;
 	}
+	/* an action's value (stack(), func(), ...) is a statement's or an
+	 * aggregation key's only (DTrace's dt_cg_call_subr) */
 	if (sema_fn_is_action(n->fn))
-		cg_error(g, n->line, "D_ACT_SPEC", "%s( ) may only be used as a statement", sema_fn_name(n->fn));
+		cg_error(g, n->line, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)",
+			 sema_fn_name(n->fn));
 	cg_error(g, n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 }

@@ -109,7 +109,7 @@ static void s32_of(struct cg *g, int reg, int k)
  * after the record went out, so a full ring buffer costs a retry, not the
  * process's symbols.
  */
-static void note_pid(struct cg *g, uint32_t off)
+void cg_note_upid(struct cg *g, uint32_t off)
 {
 	int skip = cg_new_label(g);
 
@@ -481,7 +481,7 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 	cg_call(g, BPF_FUNC_get_current_pid_tgid);
 	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
 	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
-	note_pid(g, off);
+	cg_note_upid(g, off);
 	/* the user registers (the context's own at a uprobe) */
 	cg_call(g, BPF_FUNC_get_current_task_btf);
 	cg_emit(g, BPF_MOV64_REG(R1, R0));

@@ -327,6 +327,8 @@ static const char *arg_name(const struct dtf_argtype *a)
 	case DTF_T_AGG: return "aggregation";
 	case DTF_T_FLOAT: return "double";
 	case DTF_T_STACK: return "stack";
+	case DTF_T_SYMADDR: return "_symaddr";
+	case DTF_T_USYMADDR: return "_usymaddr";
 	case DTF_T_OTHER: break;
 	}
 	return "struct";
@@ -337,8 +339,11 @@ static int check_arg(const struct convdef *d, const struct dtf_argtype *a)
 	int isint = a->kind == DTF_T_INT;
 
 	switch (d->check) {
-	case CK_KADDR:
-	case CK_UADDR:
+	case CK_KADDR:		/* pfcheck_kaddr */
+		return isint || a->kind == DTF_T_PTR || a->kind == DTF_T_SYMADDR;
+	case CK_UADDR:		/* pfcheck_uaddr: a plain address needs $target */
+		return a->kind == DTF_T_USYMADDR ||
+		       ((isint || a->kind == DTF_T_PTR) && a->uaddr_ok);
 	case CK_ADDR:
 		return isint || a->kind == DTF_T_PTR;
 	case CK_STACK:

@@ -22,7 +22,9 @@ enum dtf_tkind {
 	DTF_T_AGG,	/* an aggregation */
 	DTF_T_FLOAT,	/* float, double, long double */
 	DTF_T_OTHER,	/* struct, union, other arrays (wchar_t [] for %ls) */
-	DTF_T_STACK	/* the value of stack()/ustack() (for %k) */
+	DTF_T_STACK,	/* the value of stack()/ustack() (for %k) */
+	DTF_T_SYMADDR,	/* DTrace's _symaddr: func(), sym(), mod() (for %a) */
+	DTF_T_USYMADDR	/* _usymaddr: ufunc(), usym(), umod(), uaddr() (%A) */
 };
 
 struct dtf_argtype {
@@ -31,6 +33,8 @@ struct dtf_argtype {
 	int is_signed;	/* for DTF_T_INT */
 	const char *name; /* D type name for messages: "int", "string", ...;
 			     NULL picks one from kind ("aggregation", "void") */
+	int uaddr_ok;	/* DTF_T_INT, DTF_T_PTR: %A may take it, a -c/-p
+			   process being there to name ($target) */
 };
 
 struct dtf_format;	/* the parsed form (below) */

@@ -418,6 +418,41 @@ int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap)
 	return s.n;
 }
 
+static int keybytes_cmp(const void *x, const void *y, void *arg)
+{
+	const struct dt_aggent *l = x, *r = y;
+
+	return memcmp(l->key, r->key, *(const uint32_t *)arg);
+}
+
+void dt_agg_combine_dups(const struct dt_agg *a, struct dt_aggsnap *snap, int first)
+{
+	uint32_t n = dt_agg_nwords(a), ks = a->keysize;
+	int64_t *pair = xmalloc(2 * n * sizeof(int64_t));
+	int i, out = first;
+
+	if (first >= snap->n)
+		goto done;
+	qsort_r(snap->ents + first, (size_t)(snap->n - first), sizeof(*snap->ents), keybytes_cmp, &ks);
+	for (i = first; i < snap->n; i++) {
+		struct dt_aggent *e = &snap->ents[i], *last = &snap->ents[out - 1];
+
+		if (out > first && memcmp(last->key, e->key, ks) == 0) {
+			/* two keys of one symbol: their values as two CPUs' */
+			memcpy(pair, last->vals, n * sizeof(int64_t));
+			memcpy(pair + n, e->vals, n * sizeof(int64_t));
+			dt_agg_merge(a, pair, 2, last->vals);
+			free(e->key);
+			free(e->vals);
+			continue;
+		}
+		snap->ents[out++] = *e;
+	}
+	snap->n = out;
+done:
+	free(pair);
+}
+
 /* ------------------------------------------------------------------------ */
 /* stddev (dt_stddev)                                                        */
 /* ------------------------------------------------------------------------ */
@@ -482,11 +517,12 @@ int dt_agg_keycmp(const struct dt_aggent *l, const struct dt_aggent *r,
 		int k = (keypos + i) % nkeys;
 		const struct dt_recarg *lk = &la->keys[k], *rk = &ra->keys[k];
 
-		if (lk->is_stack && rk->is_stack) {
+		if ((lk->is_stack && rk->is_stack) || (lk->symact && rk->symact)) {
 			/* a stack is its words (ustack: the pid, then the
 			 * pcs), compared in order: every one of them, not
 			 * just the first, or two stacks of one process are
-			 * one key and the sorted output keeps one of them */
+			 * one key and the sorted output keeps one of them;
+			 * so is a user address (ufunc(): the pid, then it) */
 			uint32_t n = (lk->size < rk->size ? lk->size : rk->size) / 8, j;
 
 			for (j = 0; j < n; j++) {

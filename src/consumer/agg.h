@@ -123,6 +123,10 @@ void dt_agg_apply(const struct dt_agg *a, int64_t *v, int64_t value, int64_t inc
  * cannot be read.
  */
 int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap);
+/* Merge the entries of a from snap->ents[first] on whose keys are the same
+ * bytes into one (keys of func(), ufunc(), ... once reduced to their
+ * symbol: symact.c); their order is lost. */
+void dt_agg_combine_dups(const struct dt_agg *a, struct dt_aggsnap *snap, int first);
 /* Merge one entry's per-CPU values (ncpus * nvals words) into out (nvals). */
 void dt_agg_merge(const struct dt_agg *a, const int64_t *percpu, int ncpus, int64_t *out);
 void dt_aggsnap_free(struct dt_aggsnap *snap);

@@ -21,6 +21,7 @@
 
 #include "../codegen/hist.h"
 #include "../front/sema.h"
+#include "symact.h"
 
 #define LT(c)	((c)->rev ? 1 : -1)
 #define GT(c)	((c)->rev ? -1 : 1)
@@ -667,6 +668,8 @@ int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *sna
 				dt_out_stack(o, 0, 0, pcs, (int)(kk->size / 8));
 			else if (kk->is_stack)
 				dt_out_stack(o, 1, (int)pcs[0], pcs + 1, (int)(kk->size / 8) - 1);
+			else if (kk->symact)
+				o->ops->symbol(o, kk->symact, pcs);
 			else
 				o->ops->agg_key(o, kk, v[i]->key);
 			o->in_key = 0;
@@ -733,9 +736,11 @@ static void agg_value(const struct dt_agg *a, const int64_t *v, struct dtf_value
 	}
 }
 
-/* The key tuple of an entry as format arguments. */
+/* The key tuple of an entry as format arguments: a func(), mod(), ufunc()
+ * ... key as the text %a or %A shows of it (pfprint_addr on its reduced
+ * address, pfprint_mod, pfprint_uaddr, pfprint_umod). */
 static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char *key,
-				    char ***strs)
+				    const struct dt_aggopts *o, char ***strs)
 {
 	struct dtf_value *kv = xcalloc((size_t)a->nkeys + 1, sizeof(*kv));
 	int i;
@@ -746,6 +751,16 @@ static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char 
 
 		if (k->is_string) {
 			(*strs)[i] = xstrndup((const char *)key + k->off, k->size);
+			kv[i].kind = DTF_V_STRING;
+			kv[i].s = (*strs)[i];
+		} else if (k->symact) {
+			struct strbuf sb;
+			uint64_t w[2] = {0, 0};
+
+			memcpy(w, key + k->off, k->size <= sizeof(w) ? k->size : sizeof(w));
+			sb_init(&sb);
+			dt_symact_format(&sb, o ? o->ksyms : NULL, o ? o->usyms : NULL, k->symact, w);
+			(*strs)[i] = sb.s;
 			kv[i].kind = DTF_V_STRING;
 			kv[i].s = (*strs)[i];
 		} else {
@@ -760,15 +775,16 @@ static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char 
 static void print_line(struct strbuf *out, const struct dtf_format *fmt,
 		       const struct dt_aggent *rep, const struct dt_agg *const *aggs,
 		       const int64_t *const *vals, int naggs, int zoom,
-		       const struct dtf_symtab *syms)
+		       const struct dt_aggopts *o)
 {
+	const struct dtf_symtab *syms = o ? o->syms : NULL;
 	const struct dt_agg *ka = rep->agg;
 	struct dtf_value *kv, *av = xcalloc((size_t)naggs, sizeof(*av));
 	struct strbuf *hist = xcalloc((size_t)naggs, sizeof(*hist));
 	char **strs;
 	int i;
 
-	kv = key_values(ka, rep->key, &strs);
+	kv = key_values(ka, rep->key, o, &strs);
 	for (i = 0; i < naggs; i++)
 		agg_value(aggs[i], vals[i], &av[i], &hist[i], zoom);
 	dtf_print_aggs_syms(out, fmt, kv, ka->nkeys, av, naggs, syms);
@@ -897,7 +913,7 @@ static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
 
 			vals[j] = b[i].ent[p]->vals;
 		}
-		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom, o ? o->syms : NULL);
+		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom, o);
 		free(vals);
 		free(b[i].ent);
 	}
@@ -927,7 +943,7 @@ int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
 	for (i = 0; i < n; i++) {
 		const int64_t *vals = v[i]->vals;
 
-		print_line(out, fmt, v[i], aggs, &vals, 1, o && o->zoom, o ? o->syms : NULL);
+		print_line(out, fmt, v[i], aggs, &vals, 1, o && o->zoom, o);
 	}
 	free(v);
 	return n;

@@ -19,6 +19,33 @@
 
 #include "../front/sema.h"
 #include "agg.h"
+#include "symact.h"
+
+/* Snapshot a with its func(), mod(), ufunc(), usym() and umod() keys
+ * reduced to the symbol, module or object they show, so that the entries
+ * of one become one (DTrace's dt_aggregate_snap_one). */
+static int snapshot(struct dtrace_hdl *h, struct dt_agg *a, struct dt_aggsnap *snap)
+{
+	int first = snap->n, n = dt_agg_snapshot(a, libbpf_num_possible_cpus(), snap), reduce = 0;
+
+	for (int k = 0; k < a->nkeys; k++)
+		reduce |= a->keys[k].symact != 0 && a->keys[k].symact != DTRACEACT_UADDR;
+	if (n <= 0 || !reduce)
+		return n;
+	for (int i = first; i < snap->n; i++)
+		for (int k = 0; k < a->nkeys; k++) {
+			const struct dt_recarg *kk = &a->keys[k];
+			uint64_t w[2] = {0, 0};
+
+			if (!kk->symact || kk->size > sizeof(w))
+				continue;
+			memcpy(w, snap->ents[i].key + kk->off, kk->size);
+			dt_symact_reduce(h->ksyms, h->usyms, kk->symact, w);
+			memcpy(snap->ents[i].key + kk->off, w, kk->size);
+		}
+	dt_agg_combine_dups(a, snap, first);
+	return snap->n - first;
+}
 
 void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao)
 {
@@ -47,7 +74,7 @@ void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 	dt_agg_options(h, &ao);
 	for (int i = 0; i < n; i++) {
 		struct dt_agg *a = &h->aggs[r->aggids[i]];
-		dt_agg_snapshot(a, libbpf_num_possible_cpus(), &snap);
+		snapshot(h, a, &snap);
 		aggs[i] = a;
 	}
 	o->ao = &ao;
@@ -90,7 +117,7 @@ int dtrace_aggregate_snap(dtrace_hdl_t *h)
 	snap_drop(h);
 	h->snap = xcalloc(1, sizeof(*h->snap));
 	for (int i = 0; i < h->naggs; i++)
-		if (dt_agg_snapshot(&h->aggs[i], libbpf_num_possible_cpus(), h->snap) < 0)
+		if (snapshot(h, &h->aggs[i], h->snap) < 0)
 			return dt_set_errmsg(h, EDT_ENABLING, "cannot read aggregation @%s", h->aggs[i].name);
 	return 0;
 }
@@ -148,7 +175,8 @@ static dtrace_aggdesc_t *aggdesc_of(const struct dt_agg *a)
 	for (int k = 0; k < a->nkeys; k++) {
 		dtrace_recdesc_t *r = &d->dtagd_rec[1 + k];
 		r->dtrd_action = a->keys[k].is_stack == 1 ? DTRACEACT_STACK :
-				 a->keys[k].is_stack == 2 ? DTRACEACT_USTACK : DTRACEACT_DIFEXPR;
+				 a->keys[k].is_stack == 2 ? DTRACEACT_USTACK :
+				 a->keys[k].symact ? a->keys[k].symact : DTRACEACT_DIFEXPR;
 		r->dtrd_offset = off + a->keys[k].off;
 		r->dtrd_size = a->keys[k].size;
 		r->dtrd_alignment = 8;
@@ -279,7 +307,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *h, FILE *fp, dtrace_aggregate_walk_f *f
 		struct dt_aggsnap snap = {0};
 		if (h->aggs[i].printed)
 			continue;
-		dt_agg_snapshot(&h->aggs[i], libbpf_num_possible_cpus(), &snap);
+		snapshot(h, &h->aggs[i], &snap);
 		dt_agg_emit(o, &h->aggs[i], &snap);
 		dt_aggsnap_free(&snap);
 	}

@@ -31,6 +31,7 @@
 #include "format.h"
 #include "output.h"
 #include "print.h"
+#include "symact.h"
 #include "usyms.h"
 
 /* The DTRACEACT_* kind an action's record has. */
@@ -52,6 +53,9 @@ static dtrace_actkind_t action_kind(int fn)
 	case F_PANIC: return DTRACEACT_PANIC;
 	case F_CHILL: return DTRACEACT_CHILL;
 	case F_PRINT: return DTRACEACT_PRINT;
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR:
+		return sema_fn_symact(fn);
 	case F_SPECULATE: return DTRACEACT_SPECULATE;
 	case F_COMMIT: return DTRACEACT_COMMIT;
 	case F_DISCARD: return DTRACEACT_DISCARD;
@@ -411,6 +415,11 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 			dt_out_stack(o, 1, (int)w[0], w + 1, (int)(r->args[0].size / 8) - 1);
 		}
 		break;
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR:
+		if (print)
+			o->ops->symbol(o, r->args[0].symact, (const uint64_t *)(data + r->args[0].off));
+		break;
 	case F_SETOPT: {
 		struct node *call = r->fmt;
 		const char *name = ((struct node *)call->args.v[0])->sval;
@@ -465,7 +474,7 @@ static int callback_ok(struct dtrace_hdl *h, int rv)
 	return 1;
 }
 
-/* The processes of the record's user stacks, as it arrives (a speculative
+/* The processes of the record's user stacks and addresses, as it arrives (a speculative
  * one may be printed after they exit): usyms.c reads their symbols. */
 static void note_ustacks(struct dtrace_hdl *h, const struct dt_clause *c, const char *data, size_t size)
 {
@@ -474,7 +483,7 @@ static void note_ustacks(struct dtrace_hdl *h, const struct dt_clause *c, const 
 	for (int i = 0; i < c->recs.n; i++) {
 		const struct dt_recdesc *r = c->recs.v[i];
 		uint64_t pid;
-		if (r->action != F_USTACK || (r->bit >= 0 && !(hdr->present & (1ULL << r->bit))) ||
+		if ((r->action != F_USTACK && !dt_symact_user(r->args ? r->args[0].symact : 0)) || (r->bit >= 0 && !(hdr->present & (1ULL << r->bit))) ||
 		    r->args[0].off + 8 > size)
 			continue;
 		memcpy(&pid, data + r->args[0].off, 8);

@@ -19,6 +19,8 @@ struct ksym {
 	uint64_t addr;
 	char *name;
 	char *mod;		/* "vmlinux" or the module name */
+	uint64_t modstart;	/* the address of the first symbol of the run of
+				 * its module's symbols it is in (mod()'s key) */
 };
 
 /* A handle's kernel symbol table, read from kallsyms on first use. */
@@ -75,18 +77,22 @@ static void load(struct dt_ksyms *ks)
 	ks->loaded = 1;
 	kallsyms_each(add_sym, ks);
 	qsort(ks->syms, ks->nsyms, sizeof(*ks->syms), cmp_ksym);
+	for (size_t i = 0; i < ks->nsyms; i++)
+		ks->syms[i].modstart = i && strcmp(ks->syms[i].mod, ks->syms[i - 1].mod) == 0 ?
+				       ks->syms[i - 1].modstart : ks->syms[i].addr;
 }
 
-int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off)
+/* The symbol containing addr, or NULL. */
+static const struct ksym *find(struct dt_ksyms *ks, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
 	if (!ks)
-		return -1;
+		return NULL;
 	if (!ks->loaded)
 		load(ks);
 	if (!ks->nsyms || addr < ks->syms[0].addr)
-		return -1;
+		return NULL;
 	hi = ks->nsyms;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
@@ -95,9 +101,28 @@ int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char
 		else
 			hi = mid;
 	}
-	*mod = ks->syms[lo].mod;
-	*name = ks->syms[lo].name;
-	*off = addr - ks->syms[lo].addr;
+	return &ks->syms[lo];
+}
+
+int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off)
+{
+	const struct ksym *s = find(ks, addr);
+
+	if (!s)
+		return -1;
+	*mod = s->mod;
+	*name = s->name;
+	*off = addr - s->addr;
+	return 0;
+}
+
+int ksym_module_start(struct dt_ksyms *ks, uint64_t addr, uint64_t *start)
+{
+	const struct ksym *s = find(ks, addr);
+
+	if (!s)
+		return -1;
+	*start = s->modstart;
 	return 0;
 }
 

@@ -15,6 +15,9 @@ void ksyms_destroy(struct dt_ksyms *ks);
 
 /* The symbol containing addr: 0, or -1 when there is none. */
 int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off);
+/* One address standing for addr's module (the start of the run of its
+ * symbols that holds addr): 0, or -1 when addr is in no symbol. */
+int ksym_module_start(struct dt_ksyms *ks, uint64_t addr, uint64_t *start);
 /* "module`symbol+0xoff" (or 0x... when unknown) onto out. */
 void ksym_format(struct dt_ksyms *ks, struct strbuf *out, uint64_t addr);
 /* The frame of pc (output.h); module NULL when unknown. */

@@ -303,6 +303,9 @@ static int create_aggs(struct dtrace_hdl *h, uint32_t hash_flags)
 			if (v->keys[k]->is_stack) {
 				r->is_stack = v->keys[k]->is_stack;
 				r->size = cg_agg_keyslot(L, v, k);
+			} else if (v->keys[k]->symact) {
+				r->symact = v->keys[k]->symact;
+				r->size = cg_agg_keyslot(L, v, k);
 			} else if (type_is_string(v->keys[k])) {
 				r->is_string = 1;
 				r->size = cg_agg_keyslot(L, v, k);

@@ -19,6 +19,7 @@
 #include "agg.h"
 #include "dt_impl.h"
 #include "ksyms.h"
+#include "symact.h"
 #include "usyms.h"
 
 struct strbuf *dt_out_sb(struct dt_out *o)
@@ -153,6 +154,17 @@ static void text_frame(struct dt_out *o, const struct dt_frame *f)
 	sb_putc(sb, '\n');
 }
 
+/* DTrace's "  %-50s", quiet or not, record or key (dt_print_sym, ...) */
+static void text_symbol(struct dt_out *o, int act, const uint64_t *w)
+{
+	struct strbuf text;
+
+	sb_init(&text);
+	dt_symact_format(&text, o->ksyms, o->usyms, act, w);
+	sb_printf(dt_out_sb(o), "  %-50s", text.s);
+	sb_free(&text);
+}
+
 static void text_agg_begin(struct dt_out *o, const struct dt_agg *a, struct dt_aggent *const *ents, int n)
 {
 	dt_agg_text_begin(dt_out_sb(o), a, ents, n, o->ao, &o->packed, &o->minbin, &o->maxbin);
@@ -190,6 +202,7 @@ static const struct dt_emitter text_emitter = {
 	.stack_begin = text_stack_begin,
 	.frame = text_frame,
 	.stack_end = nop_out,
+	.symbol = text_symbol,
 	.agg_begin = text_agg_begin,
 	.entry_begin = nop_entry,
 	.agg_key = text_agg_key,
@@ -510,6 +523,31 @@ static void json_stack_end(struct dt_out *o)
 	j_close(o);
 }
 
+/* {"symbol": "vmlinux`schedule", "action": "func", "address": "0x...",
+ * "pid": 42}: the text DTrace prints, what it shows, the address as
+ * recorded and a user address's process */
+static void json_symbol(struct dt_out *o, int act, const uint64_t *w)
+{
+	struct strbuf text;
+	int user = dt_symact_user(act);
+
+	sb_init(&text);
+	dt_symact_format(&text, o->ksyms, o->usyms, act, w);
+	if (!o->in_key)
+		j_item(o);
+	j_open(o, '{', NULL);
+	j_str(o, "symbol", text.s);
+	j_str(o, "action", act == DTRACEACT_SYM ? "sym" : act == DTRACEACT_MOD ? "mod" :
+		  act == DTRACEACT_USYM ? "usym" : act == DTRACEACT_UMOD ? "umod" : "uaddr");
+	text.len = 0;
+	sb_printf(&text, "0x%llx", (unsigned long long)w[user]);
+	j_str(o, "address", text.s);
+	if (user)
+		j_int(o, "pid", (int64_t)w[0]);
+	j_close(o);
+	sb_free(&text);
+}
+
 static void json_agg_begin(struct dt_out *o, const struct dt_agg *a, struct dt_aggent *const *ents, int n)
 {
 	(void)ents;
@@ -692,6 +730,7 @@ static const struct dt_emitter json_emitter = {
 	.stack_begin = json_stack_begin,
 	.frame = json_frame,
 	.stack_end = json_stack_end,
+	.symbol = json_symbol,
 	.agg_begin = json_agg_begin,
 	.entry_begin = json_entry_begin,
 	.agg_key = json_agg_key,
@@ -756,6 +795,19 @@ static void fold_stack_end(struct dt_out *o)
 		free(o->frames.v[i]);
 	}
 	o->frames.n = 0;
+}
+
+/* a key beside a stack: its text, as a frame of the folded line */
+static void fold_symbol(struct dt_out *o, int act, const uint64_t *w)
+{
+	struct strbuf text;
+
+	if (!o->fold || !o->in_key)
+		return;
+	sb_init(&text);
+	dt_symact_format(&text, o->ksyms, o->usyms, act, w);
+	fold_put(&o->line, text.s, text.len);
+	sb_free(&text);
 }
 
 static void fold_agg_begin(struct dt_out *o, const struct dt_agg *a, struct dt_aggent *const *ents, int n)
@@ -849,6 +901,7 @@ static const struct dt_emitter folded_emitter = {
 	.stack_begin = fold_stack_begin,
 	.frame = fold_frame,
 	.stack_end = fold_stack_end,
+	.symbol = fold_symbol,
 	.agg_begin = fold_agg_begin,
 	.entry_begin = fold_entry_begin,
 	.agg_key = fold_agg_key,
@@ -899,8 +952,8 @@ struct dt_out *dt_out_of(struct dtrace_hdl *h)
 	o->strsize = h->o.strsize;
 	o->ksyms = h->ksyms;
 	o->usyms = h->usyms;
-	o->syms.lookup = ksym_dtf_lookup;
-	o->syms.arg = h->ksyms;
+	o->syms.lookup = dt_symact_dtf_lookup;
+	o->syms.arg = h;
 	return o;
 }
 

@@ -72,6 +72,9 @@ struct dt_emitter {
 	void (*stack_begin)(struct dt_out *o, int user);
 	void (*frame)(struct dt_out *o, const struct dt_frame *f);
 	void (*stack_end)(struct dt_out *o);
+	/* func(), mod(), ufunc(), ...: act is its DTRACEACT_SYM.._UADDR, w
+	 * its words (symact.h); an action or an aggregation key */
+	void (*symbol)(struct dt_out *o, int act, const uint64_t *w);
 	/* aggregations: agg_begin, then per entry entry_begin, its keys
 	 * (agg_key, or a stack for a stack key) and agg_value; agg_end */
 	void (*agg_begin)(struct dt_out *o, const struct dt_agg *a, struct dt_aggent *const *ents, int n);
@@ -110,7 +113,7 @@ struct dt_out {
 	struct dt_ksyms *ksyms;
 	struct dt_usyms *usyms;
 	int pid;			/* ustack(): the process */
-	struct dtf_symtab syms;		/* %a */
+	struct dtf_symtab syms;		/* %a, %A */
 	/* text: the packed layout of the aggregation printing */
 	int packed, minbin, maxbin;
 	/* json */

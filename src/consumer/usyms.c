@@ -327,6 +327,24 @@ void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f)
 	}
 }
 
+int usym_object_start(struct dt_usyms *us, int pid, uint64_t addr, uint64_t *start)
+{
+	struct dt_frame f;
+	struct uproc *p;
+	struct umap *m;
+
+	usym_frame(us, pid, addr, &f);	/* reads maps made since, if need be */
+	p = f.module ? find_proc(us, pid) : NULL;
+	m = p ? find_map(p, addr) : NULL;
+	if (!m)
+		return -1;
+	*start = m->start;
+	for (size_t i = 0; i < p->nmaps; i++)
+		if (p->maps[i].obj == m->obj && p->maps[i].start < *start)
+			*start = p->maps[i].start;
+	return 0;
+}
+
 void usym_format(struct dt_usyms *us, struct strbuf *out, int pid, uint64_t pc)
 {
 	struct dt_frame f;

@@ -22,6 +22,9 @@ void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f);
 /* As usym_frame, and for a data address (.data, .bss) the object and
  * data symbol that hold it: what dtrace_uaddr2str() prints. */
 void usym_addr_frame(struct dt_usyms *us, int pid, uint64_t addr, struct dt_frame *f);
+/* One address standing for the object that holds addr in process pid
+ * (the start of its first mapping): 0, or -1 when no mapping holds it. */
+int usym_object_start(struct dt_usyms *us, int pid, uint64_t addr, uint64_t *start);
 /* A process whose user stacks are about: read its mappings and objects
  * now if they are not known yet (while it lives), else take note that it
  * may have mapped more since. */

@@ -193,7 +193,8 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		struct node *k = l->args.v[i];
 		/* DTrace refuses dynamic and void keys; structs and other
 		 * non-scalar keys are refused here too (not implemented) */
-		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack))
+		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack &&
+					      !k->type->symact))
 			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
 				 k->kind == N_AGG ? "aggregation" : type_name(k->type), i + 1);
 	}

@@ -50,6 +50,9 @@ enum builtin_fn {
 	/* appended since: subroutines */
 	F_INET_NTOA6, F_INET_NTOP, F_LINK_NTOP, F_CLEANPATH, F_D_PATH,
 	F_DDI_PATHNAME, F_PCAP,
+	/* appended since: the symbol actions (their value is an address to
+	 * show as a symbol; sema_fn_symact) */
+	F_SYM, F_FUNC, F_MOD, F_USYM, F_UFUNC, F_UMOD, F_UADDR,
 	F_NFUNCS
 };
 
@@ -74,5 +77,8 @@ int sema_fn_lookup(const char *name);
 const char *sema_fn_name(int fn);
 int sema_fn_is_action(int fn);
 int sema_fn_is_agg(int fn);
+/* The record kind of a symbol action (func, sym, mod, ufunc, usym, umod,
+ * uaddr): DTRACEACT_SYM, _MOD, _USYM, _UMOD or _UADDR; 0 for any other. */
+int sema_fn_symact(int fn);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <bpf/btf.h>
+#include <dtrace.h>
 
 #include "../common/printf_format.h"
 #include "sema_int.h"
@@ -128,6 +129,16 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_D_PATH] = {"d_path", FK_SUBR, "string(struct path *)"},
 	[F_DDI_PATHNAME] = {"ddi_pathname", FK_SUBR, "string(void *, int64_t)"},
 	[F_PCAP] = {"pcap", FK_ACTION, "void(void *, int)"},
+	/* the symbol actions: their value is DTrace's _symaddr (kernel) or
+	 * _usymaddr (user: the process is recorded with the address), a
+	 * result only a statement or an aggregation key may take */
+	[F_SYM] = {"sym", FK_ACTION, "_symaddr(uintptr_t)"},
+	[F_FUNC] = {"func", FK_ACTION, "_symaddr(uintptr_t)"},
+	[F_MOD] = {"mod", FK_ACTION, "_symaddr(uintptr_t)"},
+	[F_USYM] = {"usym", FK_ACTION, "_usymaddr(uintptr_t)"},
+	[F_UFUNC] = {"ufunc", FK_ACTION, "_usymaddr(uintptr_t)"},
+	[F_UMOD] = {"umod", FK_ACTION, "_usymaddr(uintptr_t)"},
+	[F_UADDR] = {"uaddr", FK_ACTION, "_usymaddr(uintptr_t)"},
 };
 
 int sema_fn_lookup(const char *name)
@@ -159,6 +170,20 @@ int sema_fn_is_agg(int fn)
 {
 	const struct fn_def *f = fn_def(fn);
 	return f && f->kind == FK_AGG;
+}
+
+/* DTrace's dt_cg.c: func and sym are one action (DT_ACT_SYM), as are
+ * ufunc and usym (DT_ACT_USYM). */
+int sema_fn_symact(int fn)
+{
+	switch (fn) {
+	case F_SYM: case F_FUNC: return DTRACEACT_SYM;
+	case F_MOD: return DTRACEACT_MOD;
+	case F_USYM: case F_UFUNC: return DTRACEACT_USYM;
+	case F_UMOD: return DTRACEACT_UMOD;
+	case F_UADDR: return DTRACEACT_UADDR;
+	default: return 0;
+	}
 }
 
 /* ---- prototypes ------------------------------------------------------------ */
@@ -274,7 +299,9 @@ static const struct sema_proto *fn_proto(struct dt_cc *cc, int fn, int line)
 	pr->args = xcalloc((size_t)(pr->argc ? pr->argc : 1), sizeof(*pr->args));
 
 	msg[0] = '\0';
-	if (strncmp(f->proto, "stack(", 6) != 0 && f->kind != FK_AGG) {
+	/* "stack", "_symaddr" and "_usymaddr" results are the call's own
+	 * types (sema_cook_call) */
+	if (strncmp(f->proto, "stack(", 6) != 0 && f->proto[0] != '_' && f->kind != FK_AGG) {
 		pr->ret = proto_type(f->proto, (size_t)(open - f->proto), &name);
 		if (!pr->ret)
 			snprintf(msg, sizeof(msg), "failed to resolve type of %s (%s): Unknown type name", f->name, name);
@@ -406,14 +433,19 @@ static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f
 	}
 }
 
-/* A value's type as the format checks see it (printf_format.h). */
-static void fmt_argtype(struct dtf_argtype *at, const struct dt_type *t, int is_agg)
+/* A value's type as the format checks see it (printf_format.h); %A takes
+ * an integer or pointer only when a -c/-p process is there to name
+ * ($target: DTrace's pfcheck_uaddr). */
+static void fmt_argtype(struct dt_cc *cc, struct dtf_argtype *at, const struct dt_type *t, int is_agg)
 {
+	at->uaddr_ok = cc->opts.target != 0;
 	at->name = type_name(t);
 	at->size = (int)t->size;
 	at->is_signed = t->is_signed;
 	if (is_agg)
 		at->kind = DTF_T_AGG, at->name = "aggregation";
+	else if (t->symact)
+		at->kind = t->nelems > 1 ? DTF_T_USYMADDR : DTF_T_SYMADDR;
 	else if (type_is_integral(t))
 		at->kind = DTF_T_INT;
 	else if (t->kind == TY_PTR)
@@ -444,7 +476,7 @@ static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf
 	char msg[1024];
 
 	for (int i = 0; i < nk; i++)
-		fmt_argtype(&at[i], ag->keys[i], 0);
+		fmt_argtype(cc, &at[i], ag->keys[i], 0);
 	if (dtf_check_agg(fmt, "printa", at, nk, ag->fn == F_COUNT ? &u64 : &s64, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
 	free(at);
@@ -471,7 +503,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
-		fmt_argtype(&at[i], a->type, a->kind == N_AGG);
+		fmt_argtype(cc, &at[i], a->type, a->kind == N_AGG);
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -636,6 +668,19 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
 		t->is_stack = fn == F_STACK ? 1 : 2;
 		t->name = xstrdup(fn == F_STACK ? "stack" : "ustack");
+		n->type = t;
+		break;
+	}
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR: {
+		/* the address (a user one after its process id, as DTrace
+		 * records it), recorded or used as a key, shown by the
+		 * consumer as the action says */
+		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
+						       act == DTRACEACT_UADDR;
+		struct dt_type *t = type_array(&ty_ulong, user ? 2 : 1);
+		t->symact = act;
+		t->name = xstrdup(user ? "_usymaddr" : "_symaddr");
 		n->type = t;
 		break;
 	}

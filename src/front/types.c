@@ -573,7 +573,7 @@ int type_compatible(const struct dt_type *a, const struct dt_type *b)
 		return 1;
 	if (a->kind == TY_ARRAY && b->kind == TY_ARRAY)
 		return a->nelems == b->nelems && a->is_stack == b->is_stack &&
-		       type_compatible(a->ref, b->ref);
+		       !a->symact == !b->symact && type_compatible(a->ref, b->ref);
 	if ((a->kind == TY_STRUCT || a->kind == TY_UNION) && a->kind == b->kind)
 		return strcmp(a->name, b->name) == 0;
 	return 0;

@@ -44,6 +44,9 @@ struct dt_type {
 	int is_user;		/* pointer into user space (userland) */
 	struct dt_type *ptrto;	/* cached pointer-to-this type */
 	int is_stack;		/* stack(): 1, ustack(): 2 (array of pcs) */
+	int symact;		/* the value of func(), mod(), ufunc(), ...: its
+				 * DTRACEACT_SYM..UADDR (an array of the address,
+				 * after its process id for a user one) */
 };
 
 /*

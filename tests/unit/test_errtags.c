@@ -161,6 +161,13 @@ static const struct errtag_case cases[] = {
 	  "\ttrace((int)v);\n"
 	  "}\n",
 	  "[D_CAST_INVAL] line 4: invalid cast expression: \"struct s\" to \"int\"" },
+	/* an action's value only as a statement or an aggregation key */
+	{ "D_CG_EXPR", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace(func(0));\n"
+	  "}\n",
+	  "[D_CG_EXPR] line 3: tracing function func( ) may not be called from a D expression (D program context required)" },
 	{ "D_CHR_NL", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -791,6 +798,21 @@ static const struct errtag_case cases[] = {
 	  "\tprintf(\"%s\", 1);\n"
 	  "}\n",
 	  "[D_PRINTF_ARG_TYPE] line 3: printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int" },
+	/* %A of a plain address needs a -c/-p process (pfcheck_uaddr) */
+	{ "D_PRINTF_ARG_TYPE", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tprintf(\"%A\", 1);\n"
+	  "}\n",
+	  "[D_PRINTF_ARG_TYPE] line 3: printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n\t  argument: int" },
+	/* a func() key is DTrace's _symaddr: %a takes it, %d does not */
+	{ "D_PRINTF_ARG_TYPE", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\t@[func(0)] = count();\n"
+	  "\tprinta(\"%d %@d\", @);\n"
+	  "}\n",
+	  "[D_PRINTF_ARG_TYPE] line 4: printa( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: _symaddr" },
 	{ "D_PRINTF_DYN_PROTO", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -821,6 +843,19 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(strlen());\n"
 	  "}\n",
 	  "[D_PROTO_LEN] line 3: strlen( ) prototype mismatch: 0 args passed, 1 expected" },
+	/* the symbol actions: _symaddr(uintptr_t), _usymaddr(uintptr_t) */
+	{ "D_PROTO_ARG", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tufunc(\"main\");\n"
+	  "}\n",
+	  "[D_PROTO_ARG] line 3: ufunc( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string" },
+	{ "D_PROTO_LEN", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tmod();\n"
+	  "}\n",
+	  "[D_PROTO_LEN] line 3: mod( ) prototype mismatch: 0 args passed, 1 expected" },
 	{ "D_PROV_BADNAME", NULL,
 	  "provider p { probe a`b(); };\n",
 	  "[D_PROV_BADNAME] line 1: probe name may not contain scoping operator: ::a`b" },

@@ -100,6 +100,10 @@ static const struct dtf_argtype T_DBL = { DTF_T_FLOAT, 8, 1, "double" };
 static const struct dtf_argtype T_LDBL = { DTF_T_FLOAT, 16, 1, "long double" };
 static const struct dtf_argtype T_STK = { DTF_T_STACK, 0, 0, "stack" };
 static const struct dtf_argtype T_NONAME = { DTF_T_STRING, 0, 0, NULL };
+/* with a -c/-p process ($target): %A may take a plain address */
+static const struct dtf_argtype T_U64_TARGET = { DTF_T_INT, 8, 0, "uint64_t", 1 };
+static const struct dtf_argtype T_SYMADDR = { DTF_T_SYMADDR, 8, 0, "_symaddr" };
+static const struct dtf_argtype T_USYMADDR = { DTF_T_USYMADDR, 16, 0, "_usymaddr" };
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -418,7 +422,24 @@ static void test_check(void)
 	CK("%s %s", "OK", T_STR, T_CARR);
 	CK("%S", "OK", T_STR);
 	CK("%p %p", "OK", T_PTR, T_LONG);
-	CK("%a %A", "OK", T_PTR, T_U64);
+	CK("%a %A", "OK", T_PTR, T_U64_TARGET);
+	/* func()'s value for %a, ufunc()'s for %A (pfcheck_kaddr, _uaddr) */
+	CK("%a %A", "OK", T_SYMADDR, T_USYMADDR);
+	/* %A of a plain address names $target's process: none, an error */
+	CK("%A", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %A\n\t prototype: "
+	   "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n"
+	   "\t  argument: uint64_t", T_U64);
+	CK("%a", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %a\n\t prototype: "
+	   "pointer or integer\n\t  argument: _usymaddr", T_USYMADDR);
+	CK("%A", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %A\n\t prototype: "
+	   "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n"
+	   "\t  argument: _symaddr", T_SYMADDR);
+	CK("%d", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %d\n\t prototype: "
+	   "char, short, int, long, or long long\n\t  argument: _symaddr", T_SYMADDR);
 	CK("%*.*s|%-*d", "OK", T_INT, T_CHAR, T_STR, T_LONG, T_INT);
 	CK("%Y %T", "OK", T_U64, T_LONG);
 	CK("%e %f %g %E %G", "OK", T_DBL, T_DBL, T_DBL, T_DBL, T_DBL);
