@@ -129,7 +129,7 @@ check-kernels: $(BUILD)/dtrace
 # every test; installs nothing (`make run` and .ci/run install the build
 # dependencies with scripts/install-deps.sh); check-kernels downloads the
 # kernel packages once into build/kernels/
-check: all unit e2e api conformance check-kernels
+check: all unit e2e api conformance check-kernels check-package
 
 # the installed library and header through pkg-config, with a consumer
 # written against the public API (tests/api)

@@ -7,10 +7,13 @@
 # qemu-system-x86 and busybox-static: the stock-kernel test bed
 # (tests/kernels), which boots Debian's kernels with an initramfs of busybox;
 # libcap2-bin: setcap, for the test of dtrace run by an unprivileged user
-# with capabilities (tests/e2e/cases/privileges.sh).
+# with capabilities (tests/e2e/cases/privileges.sh); dpkg-dev, debhelper,
+# dh-python, python3-all, python3-setuptools and lintian: `make check-package`
+# builds the Debian packages, lints them and installs them.
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin \
+	 dpkg-dev debhelper dh-python python3-all python3-setuptools lintian; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
