@@ -44,7 +44,7 @@ DEFAULT_SCRIPT = share/syscalls-by-process.d
 MAN1    = man/dtrace.1 man/plockstat.1
 MAN3    = man/libdtrace.3
 
-all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/dwatch $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
 # Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
 # CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
@@ -77,6 +77,15 @@ $(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(BUILD)/libdtrace.a
 # plockstat(1), user-level lock statistics: a consumer of <dtrace.h> only,
 # linked as dtrace(1) is
 $(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(BUILD)/libdtrace.a
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
+
+# dwatch(1), FreeBSD's dwatch: a consumer of <dtrace.h> only, linked as
+# dtrace(1) is; its profiles (share/dwatch/*.d) are found beside it in the
+# build tree, or where `make install` puts them
+DWATCH_OBJ = $(BUILD)/src/cmd/dwatch.o $(BUILD)/src/cmd/dwatch_script.o
+DWATCHDIR ?= $(PKGDATADIR)/dwatch
+$(BUILD)/src/cmd/dwatch_script.o: private DT_CPPFLAGS += -DDWATCH_PROFDIR='"$(DWATCHDIR)"'
+$(BUILD)/dwatch: $(DWATCH_OBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
 # the unit tests use internal symbols: they link the static library
@@ -154,6 +163,14 @@ install: all
 	$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/libdtrace.3
 	$(INSTALL) -m 644 $(DEFAULT_SCRIPT) $(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
 
+# dwatch(1), its man page and its profiles
+install: install-dwatch
+install-dwatch: $(BUILD)/dwatch
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DWATCHDIR)
+	$(INSTALL) -m 755 $(BUILD)/dwatch $(DESTDIR)$(BINDIR)/dwatch
+	$(INSTALL) -m 644 man/dwatch.1 $(DESTDIR)$(MANDIR)/man1/dwatch.1
+	$(INSTALL) -m 644 share/dwatch/*.d $(DESTDIR)$(DWATCHDIR)/
+
 # removes exactly what install installed (and $(PKGDATADIR) if left empty)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(BINDIR)/plockstat \
@@ -164,13 +181,17 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
 		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
 	rm -f $(addprefix $(DESTDIR)$(DTLIBDIR)/,$(notdir $(wildcard lib/dtrace/*.d)))
+	rm -f $(DESTDIR)$(BINDIR)/dwatch $(DESTDIR)$(MANDIR)/man1/dwatch.1
+	rm -f $(addprefix $(DESTDIR)$(DWATCHDIR)/,$(notdir $(wildcard share/dwatch/*.d)))
+	rmdir $(DESTDIR)$(DWATCHDIR) 2>/dev/null || true
 	rmdir $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DTLIBDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)
 
 FORCE:
-.PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean
+.PHONY: FORCE all install-dwatch unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d
+-include $(DWATCH_OBJ:.o=.d)
