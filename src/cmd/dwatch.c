@@ -335,8 +335,10 @@ static int probe_exists(dtrace_hdl_t *dtp, const char *prov, const char *mod, co
  * where the new program runs), else the field it matches most probes in
  * (FreeBSD's guess), a function's entry where it has only entry and
  * return.  Unknown names are left as they are, for the compiler to say so.
+ * For -l (listing) a name is looked for in every field, syscall's too, and
+ * a function's every probe is listed.
  */
-static void expand_one(struct dwatch *dw, const char *arg, struct dw_buf *out)
+static void expand_one(struct dwatch *dw, const char *arg, int listing, struct dw_buf *out)
 {
 	int type = dw->set.probe_type;
 	struct field_count fc = { arg, {0}, 0 };
@@ -353,7 +355,7 @@ static void expand_one(struct dwatch *dw, const char *arg, struct dw_buf *out)
 	}
 	if (!dw->dtp)
 		open_dtrace(dw);
-	if (type != 'f' && probe_exists(dw->dtp, "syscall", "", arg, "entry")) {
+	if (!listing && type != 'f' && probe_exists(dw->dtp, "syscall", "", arg, "entry")) {
 		if (!strcmp(arg, "execve") || !strcmp(arg, "execveat"))
 			dw_add(out, "syscall::%s:return", arg);
 		else
@@ -372,14 +374,14 @@ static void expand_one(struct dwatch *dw, const char *arg, struct dw_buf *out)
 	switch (best) {
 	case 0: dw_add(out, "%s:::", arg); break;
 	case 1: dw_add(out, ":%s::", arg); break;
-	case 2: dw_add(out, "::%s:%s", arg, fc.func_other || !fc.n[2] ? "" : "entry"); break;
+	case 2: dw_add(out, "::%s:%s", arg, listing || fc.func_other || !fc.n[2] ? "" : "entry"); break;
 	case 3: dw_add(out, ":::%s", arg); break;
 	default: dw_add(out, "%s", arg); break;
 	}
 }
 
 /* "open,openat" or "a b": each expanded, joined with ", " */
-static char *expand_probes(struct dwatch *dw, const char *arg)
+static char *expand_probes(struct dwatch *dw, const char *arg, int listing)
 {
 	struct dw_buf out = {0};
 	char *copy = dw_strdup(arg), *save = NULL;
@@ -387,7 +389,7 @@ static char *expand_probes(struct dwatch *dw, const char *arg)
 	for (char *w = strtok_r(copy, ", \t\n", &save); w; w = strtok_r(NULL, ", \t\n", &save)) {
 		if (out.len)
 			dw_add(&out, ", ");
-		expand_one(dw, w, &out);
+		expand_one(dw, w, listing, &out);
 	}
 	free(copy);
 	if (!out.s)
@@ -466,7 +468,7 @@ static int list_probes(struct dwatch *dw, int argc, char **argv)
 		dtrace_probe_iter(dw->dtp, NULL, list_probe, &l);
 	} else {
 		for (int i = 0; i < argc; i++) {
-			char *probes = expand_probes(dw, argv[i]);
+			char *probes = expand_probes(dw, argv[i], 1);
 			char *save = NULL;
 			for (char *p = strtok_r(probes, ", ", &save); p; p = strtok_r(NULL, ", ", &save)) {
 				dtrace_probedesc_t pd;
@@ -607,7 +609,14 @@ static int event_passes(const struct dwatch *dw, const char *text)
 		for (int sp = 0; *p && sp < 4; p++)
 			if (*p == ' ' && p[1] != ' ')
 				sp++;
-		if (regexec(&dw->filter.re, p, 0, NULL, 0) != 0)
+		/* without the final newline, as FreeBSD's awk sees a block */
+		char *block = dw_strdup(p);
+		size_t n = strlen(block);
+		if (n && block[n - 1] == '\n')
+			block[n - 1] = 0;
+		int miss = regexec(&dw->filter.re, block, 0, NULL, 0) != 0;
+		free(block);
+		if (miss)
 			return 0;
 	}
 	return 1;
@@ -835,6 +844,7 @@ int main(int argc, char **argv)
 	int c;
 
 	dw.out = stdout;
+	opterr = 0;
 	while ((c = getopt(argc, argv, "1deE:fFg:hj:k:lmnN:o:O:p:PqQr:Rt:T:u:vVwx:X:z:")) != -1) {
 		switch (c) {
 		case '1': dw.oneline = 1; dw.set.pstree = 0; break;
@@ -872,7 +882,12 @@ int main(int argc, char **argv)
 		case 'x': dw_push(&dw.xopts, optarg); break;
 		case 'X': dw.profile = optarg; break;
 		case 'z': exec_re = optarg; break;
-		default: usage(NULL);
+		default: {
+			char msg[64];
+			snprintf(msg, sizeof(msg), strchr("EgjkNoOprtTuxXz", optopt) ?
+				 "option requires an argument -- '%c'" : "invalid option -- '%c'", optopt);
+			usage(msg);
+		}
 		}
 	}
 	argc -= optind;
@@ -901,7 +916,7 @@ int main(int argc, char **argv)
 
 	char *probe = NULL;
 	if (argc)
-		probe = expand_probes(&dw, argv[0]);
+		probe = expand_probes(&dw, argv[0], 0);
 	if (dw.profile) {
 		prof = dw_profile_load(&dirs, dw.profile);
 		if (!prof)
