@@ -272,12 +272,18 @@ static void container_filter(struct dw_settings *s, const char *arg)
 
 	s->jail = arg;
 	if (arg[0] == '/') {
-		struct dw_buf b = {0};
-		dw_add(&b, "/sys/fs/cgroup%s", arg);
-		if (stat(b.s, &st) != 0 && stat(arg, &st) != 0)
+		/* cgroup v2's root: alone, or beside v1's (a hybrid host) */
+		static const char *const roots[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified", "" };
+		int found = 0;
+		for (size_t i = 0; i < sizeof(roots) / sizeof(*roots) && !found; i++) {
+			struct dw_buf b = {0};
+			dw_add(&b, "%s%s", roots[i], arg);
+			found = stat(b.s, &st) == 0 && S_ISDIR(st.st_mode);
+			free(b.s);
+		}
+		if (!found)
 			dw_die("-j %s: no such cgroup", arg);
 		s->cgroup_id = (unsigned long long)st.st_ino;
-		free(b.s);
 		return;
 	}
 	if (strcmp(arg, "0") && strspn(arg, "0123456789") == strlen(arg))
@@ -897,7 +903,7 @@ int main(int argc, char **argv)
 		compile_re(&dw.filter, filter_re, 0, "-r");
 	if (dw.list)
 		return list_probes(&dw, argc, argv);
-	dw_profile_dirs(argv[-optind], &dirs);
+	dw_profile_dirs(&dirs);
 	if (dw.list_profiles)
 		return list_profiles(&dw, &dirs);
 

@@ -59,7 +59,7 @@ struct dw_profile {
 };
 
 /* The directories profiles are looked for in, in order. */
-void dw_profile_dirs(const char *argv0, struct dw_list *dirs);
+void dw_profile_dirs(struct dw_list *dirs);
 /* Find and read a profile; NULL if no directory has it. */
 struct dw_profile *dw_profile_load(const struct dw_list *dirs, const char *name);
 /* Every profile name in the directories, sorted, each once. */

@@ -109,7 +109,7 @@ void dw_push(struct dw_list *l, const char *s)
  * an installed bin/dwatch finds share/dtrace/dwatch), then the directory
  * `make install` put them in.
  */
-void dw_profile_dirs(const char *argv0, struct dw_list *dirs)
+void dw_profile_dirs(struct dw_list *dirs)
 {
 	const char *env = getenv("DWATCH_PROFILES_PATH");
 	char exe[PATH_MAX];
@@ -121,7 +121,6 @@ void dw_profile_dirs(const char *argv0, struct dw_list *dirs)
 			dw_push(dirs, d);
 		return;
 	}
-	(void)argv0;
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = 0;
