@@ -64,6 +64,7 @@ struct dwatch {
 	unsigned long count;	/* -N: 0 for no limit */
 	double timeout;		/* -T, seconds; 0 for none */
 	struct dw_filter gid, uid, pid, exec, filter;
+	regex_t head_re, tree_re;	/* an event's first line, -R's lines */
 	FILE *out;
 	struct dw_buf event;	/* the text of the event being read */
 	unsigned long matches;	/* events shown */
@@ -565,18 +566,12 @@ static int match(const struct dw_filter *f, const char *field, size_t n)
  */
 static int event_passes(const struct dwatch *dw, const char *text)
 {
-	static const char head_re[] =
-		"^[0-9]+ [A-Za-z]+ +[0-9]+ +[0-9:]+ (-?[0-9]+)\\.(-?[0-9]+) ([^[]*)\\[(-?[0-9]+)\\]: ";
-	static const char tree_re[] = "^ +\\\\?-\\+= ([0-9]+) (-?[0-9]+)\\.(-?[0-9]+) (.*)$";
 	const struct dw_filter *want[4] = { &dw->uid, &dw->gid, &dw->exec, &dw->pid };
 	int found[4] = { 0, 0, 0, 0 }, any = 0;
-	regex_t head, tree;
 
 	for (int i = 0; i < 4; i++)
 		any |= want[i]->set;
 	if (any) {
-		regcomp(&head, head_re, REG_EXTENDED);
-		regcomp(&tree, tree_re, REG_EXTENDED);
 		const char *line = text;
 		int first = 1;
 		while (*line) {
@@ -584,14 +579,14 @@ static int event_passes(const struct dwatch *dw, const char *text)
 			size_t len = eol ? (size_t)(eol - line) : strlen(line);
 			char *l = strndup(line, len);
 			regmatch_t m[5];
-			if (first && regexec(&head, l, 5, m, 0) == 0) {
+			if (first && regexec(&dw->head_re, l, 5, m, 0) == 0) {
 				/* fields: uid 1, gid 2, execname 3, pid 4 */
 				static const int idx[4] = { 1, 2, 3, 4 };
 				for (int i = 0; i < 4; i++)
 					if (want[i]->set &&
 					    match(want[i], l + m[idx[i]].rm_so, (size_t)(m[idx[i]].rm_eo - m[idx[i]].rm_so)))
 						found[i] = 1;
-			} else if (!first && regexec(&tree, l, 5, m, 0) == 0) {
+			} else if (!first && regexec(&dw->tree_re, l, 5, m, 0) == 0) {
 				/* fields: pid 1, uid 2, gid 3, args 4 */
 				static const int idx[4] = { 2, 3, 4, 1 };
 				for (int i = 0; i < 4; i++)
@@ -603,8 +598,6 @@ static int event_passes(const struct dwatch *dw, const char *text)
 			first = 0;
 			line += len + (eol != NULL);
 		}
-		regfree(&head);
-		regfree(&tree);
 		for (int i = 0; i < 4; i++)
 			if (want[i]->set && !found[i])
 				return 0;
@@ -919,6 +912,11 @@ int main(int argc, char **argv)
 		id_filter(&dw.uid, dw.user, 0);
 	if (dw.group)
 		id_filter(&dw.gid, dw.group, 1);
+	/* the fields of a line as dw_script() prints them: "DATE uid.gid
+	 * execname[pid]: " and -R's " -+= pid uid.gid args" */
+	regcomp(&dw.head_re, "^[0-9]+ [A-Za-z]+ +[0-9]+ +[0-9:]+ (-?[0-9]+)\\.(-?[0-9]+) ([^[]*)\\[(-?[0-9]+)\\]: ",
+		REG_EXTENDED);
+	regcomp(&dw.tree_re, "^ +\\\\?-\\+= ([0-9]+) (-?[0-9]+)\\.(-?[0-9]+) (.*)$", REG_EXTENDED);
 
 	char *probe = NULL;
 	if (argc)

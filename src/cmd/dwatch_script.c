@@ -141,7 +141,7 @@ void dw_profile_dirs(struct dw_list *dirs)
 /* ---- reading a profile ------------------------------------------------- */
 
 /* "/\*@ KIND [VARIANT] *\/": 1 and the words, else 0 */
-static int section_line(const char *line, size_t len, char *kind, size_t ksz, char *variant, size_t vsz)
+static int section_line(const char *line, size_t len, char kind[64], char variant[64])
 {
 	while (len && isspace((unsigned char)line[len - 1]))
 		len--;
@@ -154,11 +154,7 @@ static int section_line(const char *line, size_t len, char *kind, size_t ksz, ch
 	memcpy(words, line + 4, wl);
 	words[wl] = 0;
 	kind[0] = variant[0] = 0;
-	if (sscanf(words, "%63s %63s", kind, variant) < 1)
-		return 0;
-	(void)ksz;
-	(void)vsz;
-	return 1;
+	return sscanf(words, "%63s %63s", kind, variant) >= 1;
 }
 
 static char *read_file(const char *path)
@@ -208,7 +204,7 @@ static void each_section(const char *text, section_f *fn, void *arg)
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
 		char k[64], v[64];
-		if (section_line(p, len, k, sizeof(k), v, sizeof(v))) {
+		if (section_line(p, len, k, v)) {
 			if (body)
 				fn(kind, variant, trimmed(body, (size_t)(p - body)), arg);
 			strcpy(kind, k);
@@ -528,7 +524,7 @@ static void predicate(const struct dw_settings *s, const struct dw_profile *prof
 		      struct dw_buf *out)
 {
 	struct dw_list parts = {0};
-	struct dw_buf b[4] = {{0}};
+	struct dw_buf b[3] = {{0}};	/* the container's, -k's, the profile's test */
 
 	/* a successful exec: its return is in the new program */
 	if (!prof && is_exec_return(probe))
@@ -567,7 +563,7 @@ static void predicate(const struct dw_settings *s, const struct dw_profile *prof
 			dw_add(out, "%s(%s)", i ? " &&\n " : "", parts.v[i]);
 		dw_add(out, "/\n");
 	}
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 3; i++)
 		free(b[i].s);
 	free(parts.v);
 }
