@@ -9,7 +9,10 @@ DWATCH=$(dirname "$DTRACE")/dwatch
 # dw_start ARGS...: dwatch ARGS in the background, its stdout in
 # $E2E_TMP/dw.out, its stderr in $E2E_TMP/dw.err, its pid in DW_PID.
 dw_start() {
-	"$DWATCH" "$@" >"$E2E_TMP/dw.out" 2>"$E2E_TMP/dw.err" &
+	# made here, not by the background job: dw_until may look at once
+	: >"$E2E_TMP/dw.out"
+	: >"$E2E_TMP/dw.err"
+	"$DWATCH" "$@" >>"$E2E_TMP/dw.out" 2>>"$E2E_TMP/dw.err" &
 	DW_PID=$!
 }
 
