@@ -96,7 +96,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
 
-e2e: $(BUILD)/dtrace $(BUILD)/plockstat
+e2e: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/dwatch
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
