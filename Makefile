@@ -46,7 +46,7 @@ MAN3    = man/libdtrace.3
 # the toolkit: ready D scripts, installed with dtrace (share/toolkit/README)
 TOOLKIT = $(wildcard share/toolkit/*.d)
 
-all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
+all: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/dwatch $(BUILD)/libdtrace.a $(BUILD)/$(SONAME) $(BUILD)/libdtrace.so
 
 # Objects are rebuilt when the compile command changes (make CFLAGS=-O0,
 # CC=clang, or a tree built before -fPIC): $(BUILD)/compile.cmd holds it.
@@ -89,6 +89,15 @@ $(BUILD)/plockstat: $(BUILD)/src/cmd/plockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
 $(BUILD)/lockstat: $(BUILD)/src/cmd/lockstat.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
 
+# dwatch(1), FreeBSD's dwatch: a consumer of <dtrace.h> only, linked as
+# dtrace(1) is; its profiles (share/dwatch/*.d) are found beside it in the
+# build tree, or where `make install` puts them
+DWATCH_OBJ = $(BUILD)/src/cmd/dwatch.o $(BUILD)/src/cmd/dwatch_script.o
+DWATCHDIR ?= $(PKGDATADIR)/dwatch
+$(BUILD)/src/cmd/dwatch_script.o: private DT_CPPFLAGS += -DDWATCH_PROFDIR='"$(DWATCHDIR)"'
+$(BUILD)/dwatch: $(DWATCH_OBJ) $(BUILD)/libdtrace.a
+	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)
+
 # the unit tests use internal symbols: they link the static library
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 	@mkdir -p $(dir $@)
@@ -97,7 +106,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libdtrace.a
 unit: $(UNITBIN)
 	@set -e; for t in $(UNITBIN); do echo "== $$t"; $$t; done
 
-e2e: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat
+e2e: $(BUILD)/dtrace $(BUILD)/plockstat $(BUILD)/lockstat $(BUILD)/dwatch
 	tests/e2e/run.sh $(BUILD)/dtrace
 
 # The conformance runner (the Oracle Linux DTrace unit tests) sits beside
@@ -170,6 +179,14 @@ install: all
 	$(INSTALL) -m 755 $(TOOLKIT) $(DESTDIR)$(PKGDATADIR)/toolkit/
 	$(INSTALL) -m 644 share/toolkit/README $(DESTDIR)$(PKGDATADIR)/toolkit/README
 
+# dwatch(1), its man page and its profiles
+install: install-dwatch
+install-dwatch: $(BUILD)/dwatch
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DWATCHDIR)
+	$(INSTALL) -m 755 $(BUILD)/dwatch $(DESTDIR)$(BINDIR)/dwatch
+	$(INSTALL) -m 644 man/dwatch.1 $(DESTDIR)$(MANDIR)/man1/dwatch.1
+	$(INSTALL) -m 644 share/dwatch/*.d $(DESTDIR)$(DWATCHDIR)/
+
 # removes exactly what install installed (and $(PKGDATADIR) if left empty)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/lockstat $(DESTDIR)$(MANDIR)/man1/lockstat.1
@@ -183,6 +200,9 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man3/libdtrace.3 \
 		$(DESTDIR)$(PKGDATADIR)/syscalls-by-process.d
 	rm -f $(addprefix $(DESTDIR)$(DTLIBDIR)/,$(notdir $(wildcard lib/dtrace/*.d)))
+	rm -f $(DESTDIR)$(BINDIR)/dwatch $(DESTDIR)$(MANDIR)/man1/dwatch.1
+	rm -f $(addprefix $(DESTDIR)$(DWATCHDIR)/,$(notdir $(wildcard share/dwatch/*.d)))
+	rmdir $(DESTDIR)$(DWATCHDIR) 2>/dev/null || true
 	rmdir $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DTLIBDIR) 2>/dev/null || true
 
 # The Debian packages (debian/), built from a copy of the tree in
@@ -207,8 +227,9 @@ clean:
 	rm -rf $(BUILD)
 
 FORCE:
-.PHONY: FORCE all unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package
+.PHONY: FORCE all install-dwatch unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d
 -include $(BUILD)/src/cmd/cmdloop.d $(BUILD)/src/cmd/lockstat.d
+-include $(DWATCH_OBJ:.o=.d)
