@@ -1001,11 +1001,63 @@ static int is_decl_start(enum tok k)
 	}
 }
 
+/*
+ * Whether a word is a type name, as DTrace's lexer decides (dt_lex.l): a D
+ * typedef is; a word D knows as an identifier (a built-in variable or
+ * function, a declared variable or inline, an enumerator, or a word taken
+ * as an identifier before) is not; and a typedef of the kernel's is, unless
+ * the word is followed by what only an identifier can be (++, --, [, =, ;
+ * or ,: "code = 1" creates a global even where the kernel has a typedef
+ * named code), which makes it an identifier from then on.
+ */
+static int ident_follows(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	switch (*p) {
+	case '+': case '-':
+		return p[1] == p[0];
+	case '=':
+		return p[1] != '=';
+	case '[': case ';': case ',':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int declarator_follows(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	return isalpha((unsigned char)*p) || *p == '_' || *p == '*' || *p == '(';
+}
+
 static int is_type_name_cb(void *arg, const char *name)
 {
 	struct parser *ps = arg;
+	struct dt_cc *cc = ps->cc;
+	int64_t ev;
 
-	return type_is_name(ps->cc->types, name);
+	if (type_is_name(cc->types, name))
+		return 1;
+	if (sema_builtin_var(cc, name) || sema_fn_lookup(name) != F_NONE || sema_find_inline(cc, name) ||
+	    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev))
+		return 0;
+	for (int i = 0; i < ps->idents.n; i++)
+		if (strcmp(ps->idents.v[i], name) == 0)
+			return 0;
+	/* before the kernel's types are read, as DTrace's lexer peeks first:
+	 * most such words are a script's variables, or at the outer level a
+	 * probe description (BEGIN {), where a declaration's type is followed
+	 * by its declarator */
+	if (ps->lx.pspec_mode && !declarator_follows(ps->lx.p))
+		return 0;
+	if (ident_follows(ps->lx.p)) {
+		pv_push(&ps->idents, xstrdup(name));
+		return 0;
+	}
+	return type_is_kernel_name(name);
 }
 
 int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)
@@ -1035,6 +1087,9 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	prog->eof_line = ps.lx.line;
 	pragmas_unused(&ps);
 	pv_free(&ps.pending);
+	for (int i = 0; i < ps.idents.n; i++)
+		free(ps.idents.v[i]);
+	pv_free(&ps.idents);
 	return ps.ndecls;
 }
 
