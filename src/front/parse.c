@@ -149,6 +149,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_IDENT:
 		n = node_new(N_IDENT, line);
 		n->sval = ps->cur.text;
+		n->user_text = ps->user_text;
 		parse_advance(ps);
 		return n;
 	case T_MACRO:
@@ -1068,6 +1069,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.cc = cc;
 	ps.prog = prog;
 	ps.o = o;
+	ps.user_text = !o || !o->library;
 	lex_init(&ps.lx, src, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.control = pragma_control;
@@ -1093,14 +1095,17 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	return ps.ndecls;
 }
 
-/* Parse a D expression from a string (translator definitions). */
-struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
+/* Parse a D expression from a string: the compiler's or a library's
+ * (translator members, stable probes' arguments), or with user_text an
+ * inline of the script's. */
+struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, int user_text)
 {
 	struct parser ps;
 	struct node *n;
 
 	memset(&ps, 0, sizeof(ps));
 	ps.cc = cc;
+	ps.user_text = user_text;
 	lex_init(&ps.lx, text, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.arg = &ps;
@@ -1109,5 +1114,13 @@ struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
 	n = parse_expr(&ps);
 	if (ps.cur.kind != T_EOF)
 		parse_syntax_error(&ps);
+	for (int i = 0; i < ps.idents.n; i++)
+		free(ps.idents.v[i]);
+	pv_free(&ps.idents);
 	return n;
+}
+
+struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
+{
+	return dt_parse_expr_text(cc, text, line, 0);
 }
