@@ -350,6 +350,63 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
+/* The probes of the stable providers (those with a serves hook) that a
+ * clause matches, into *ps; returns whether every description of the
+ * clause names only such providers (no glob reaching others). */
+static int clause_stable_probes(struct dtrace_hdl *h, struct dt_clause *c, struct ptrvec *ps)
+{
+	int only = 1;
+
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	for (int d = 0; d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		int served = 0;
+		expand_pdesc(h, pd);
+		/* only the providers whose probes have conditions */
+		for (const struct dt_provider *const *pv = providers(); *pv; pv++)
+			if ((*pv)->serves && (*pv)->serves(pd->prov)) {
+				(*pv)->provide(h->probes, pd);
+				served = 1;
+			}
+		only &= served && !strpbrk(pd->prov, "*?[\\");
+		for (int id = 1; id < probe_count(h->probes); id++) {
+			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
+			if (!p->pv->serves || !probe_match(p, pd))
+				continue;
+			pv_push(ps, p);
+		}
+	}
+	return only;
+}
+
+/* A script's argN in a clause of stable probes only: their native argument
+ * i (by probe id where they differ), as the int64_t argN is. */
+static char *native_arg(void *arg, struct dt_clause *c, int i)
+{
+	struct dtrace_hdl *h = arg;
+	struct ptrvec ps = {0};
+	struct strbuf sb;
+	int ok = clause_stable_probes(h, c, &ps) && ps.n > 0;
+
+	for (int k = 0; ok && k < ps.n; k++) {
+		struct dt_probe *p = ps.v[k];
+		ok = i < probe_args(p) && p->argexprs && strcmp(p->argnames[i], "string") != 0;
+	}
+	if (!ok) {
+		free(ps.v);
+		return NULL;
+	}
+	sb_init(&sb);
+	for (int k = 0; k < ps.n - 1; k++) {
+		struct dt_probe *p = ps.v[k];
+		sb_printf(&sb, "id == %u ? (int64_t)(%s) : ", p->id, p->argexprs[i]);
+	}
+	sb_printf(&sb, "(int64_t)(%s)", ((struct dt_probe *)ps.v[ps.n - 1])->argexprs[i]);
+	free(ps.v);
+	return sb.s;
+}
+
 /* The condition of the stable probes a clause matches (stable.h): each
  * probe's own, by probe id where they differ; NULL when none has one. */
 static char *clause_cond(void *arg, struct dt_clause *c)
@@ -359,22 +416,7 @@ static char *clause_cond(void *arg, struct dt_clause *c)
 	struct strbuf sb;
 	int same = 1, all = 1;
 
-	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
-	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
-	for (int d = 0; d < c->pdescs.n; d++) {
-		struct dt_pdesc *pd = c->pdescs.v[d];
-		expand_pdesc(h, pd);
-		/* only the providers whose probes have conditions */
-		for (const struct dt_provider *const *pv = providers(); *pv; pv++)
-			if ((*pv)->serves && (*pv)->serves(pd->prov))
-				(*pv)->provide(h->probes, pd);
-		for (int id = 1; id < probe_count(h->probes); id++) {
-			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
-			if (!p->pv->serves || !probe_match(p, pd))
-				continue;
-			pv_push(&ps, p);
-		}
-	}
+	clause_stable_probes(h, c, &ps);
 	for (int k = 0; k < ps.n; k++) {
 		struct dt_probe *p = ps.v[k], *p0 = ps.v[0];
 		all &= p->pred != NULL;
@@ -544,6 +586,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	dt_cc_set_native_arg(h->cc, native_arg, h);
 	set_cc_opts(h);
 	pg->first_clause = h->prog.clauses.n;
 	if (dt_cc_compile(h->cc, &h->prog, text, &uo) < 0) {
@@ -575,6 +618,7 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	dt_cc_set_native_arg(h->cc, native_arg, h);
 	set_cc_opts(h);
 	if (dt_cc_compile(h->cc, &h->prog, text, &uo) == 0)
 		return 0;

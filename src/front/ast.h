@@ -85,6 +85,10 @@ struct node {
 	/* DTrace's DT_NF_ALLOCA: a pointer into alloca() space; nonassign: a
 	 * ?: whose branches disagree on it (no variable may hold it) */
 	unsigned is_alloca : 1, nonassign : 1;
+	/* an N_IDENT the script wrote (not a D library or the compiler's own
+	 * D): its arg0..arg9 are a stable probe's mapped arguments, where the
+	 * library's are the mechanism's (stable.h) */
+	unsigned user_text : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */
 	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */
@@ -208,6 +212,7 @@ struct dt_inline {
 	char **params;		/* inline int f[int x, int y] = ... */
 	int line;
 	int cooking;		/* being expanded: a use inside is recursion */
+	int user_text;		/* declared by the script, not a D library */
 };
 
 struct node *node_new(enum node_kind k, int line);

@@ -42,6 +42,12 @@ void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg)
 	cc->args_arg = arg;
 }
 
+void dt_cc_set_native_arg(struct dt_cc *cc, dt_cc_native_arg_fn fn, void *arg)
+{
+	cc->native_arg = fn;
+	cc->native_arg_arg = arg;
+}
+
 void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
 {
 	cc->clause_cond = fn;

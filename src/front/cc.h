@@ -45,6 +45,10 @@ struct dt_cc_opts {
  * instead to the D expression args[i] stands for (malloc'd), and the
  * expression's type is args[i]'s. */
 typedef struct dt_type *(*dt_cc_args_type_fn)(void *arg, struct dt_clause *c, int i, int line, char **expr);
+/* The D argN (0..9) stands for in clause c, malloc'd: where every probe the
+ * clause matches has its arguments as D (a stable provider's), the native
+ * argument i, not the mechanism's; NULL: argN as it is. */
+typedef char *(*dt_cc_native_arg_fn)(void *arg, struct dt_clause *c, int i);
 /* The D condition that must hold for clause c to run, beyond its
  * predicate, for the probes it matches (a stable provider's probe is a
  * condition on its mechanism's firing), malloc'd; NULL: none. */
@@ -70,6 +74,8 @@ void dt_cc_set_opts(struct dt_cc *cc, const struct dt_cc_opts *o);
 void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg);
 /* NULL fn: no clause has a condition of its probes' */
 void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg);
+/* NULL fn: argN is always the probe's own (its mechanism's) */
+void dt_cc_set_native_arg(struct dt_cc *cc, dt_cc_native_arg_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running
  * inside dt_cc_compile() report theirs. */
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc);

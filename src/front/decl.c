@@ -874,6 +874,7 @@ void decl_inline(struct parser *ps)
 	const char *start = ps->cur.pos;
 	in->expr = parse_expr(ps);
 	in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
+	in->user_text = ps->user_text;
 	pv_push(&ps->prog->inlines, in);
 	ps->ndecls++;
 	ps->lx.pspec_mode = 1;

@@ -441,10 +441,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 				lx->p = w;
 				return;
 			}
+			lx->p = w;	/* the callback may look at what follows */
 			if (lx->is_type_name && lx->is_type_name(lx->arg, name)) {
 				t->kind = T_TNAME;
 				t->text = name;
-				lx->p = w;
 				return;
 			}
 			free(name);

@@ -67,7 +67,8 @@ struct dt_lexer {
 	int pspec_mode;		/* outer level: read probe descriptions */
 	int member_next;	/* after . or ->: a word is a member name,
 				   even a keyword's (live.counter), as in D */
-	/* type-name test, so 'uint64_t x;' is a declaration, not a probe */
+	/* type-name test, so 'uint64_t x;' is a declaration, not a probe
+	 * (called with p just past the word, for a peek at what follows) */
 	int (*is_type_name)(void *arg, const char *name);
 	/* a control line's tokens (after the '#'), for the parser: returns
 	 * the number of the line after it when the line sets it (# N "file",

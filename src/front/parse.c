@@ -149,6 +149,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_IDENT:
 		n = node_new(N_IDENT, line);
 		n->sval = ps->cur.text;
+		n->user_text = ps->user_text;
 		parse_advance(ps);
 		return n;
 	case T_MACRO:
@@ -1001,11 +1002,63 @@ static int is_decl_start(enum tok k)
 	}
 }
 
+/*
+ * Whether a word is a type name, as DTrace's lexer decides (dt_lex.l): a D
+ * typedef is; a word D knows as an identifier (a built-in variable or
+ * function, a declared variable or inline, an enumerator, or a word taken
+ * as an identifier before) is not; and a typedef of the kernel's is, unless
+ * the word is followed by what only an identifier can be (++, --, [, =, ;
+ * or ,: "code = 1" creates a global even where the kernel has a typedef
+ * named code), which makes it an identifier from then on.
+ */
+static int ident_follows(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	switch (*p) {
+	case '+': case '-':
+		return p[1] == p[0];
+	case '=':
+		return p[1] != '=';
+	case '[': case ';': case ',':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int declarator_follows(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	return isalpha((unsigned char)*p) || *p == '_' || *p == '*' || *p == '(';
+}
+
 static int is_type_name_cb(void *arg, const char *name)
 {
 	struct parser *ps = arg;
+	struct dt_cc *cc = ps->cc;
+	int64_t ev;
 
-	return type_is_name(ps->cc->types, name);
+	if (type_is_name(cc->types, name))
+		return 1;
+	if (sema_builtin_var(cc, name) || sema_fn_lookup(name) != F_NONE || sema_find_inline(cc, name) ||
+	    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev))
+		return 0;
+	for (int i = 0; i < ps->idents.n; i++)
+		if (strcmp(ps->idents.v[i], name) == 0)
+			return 0;
+	/* before the kernel's types are read, as DTrace's lexer peeks first:
+	 * most such words are a script's variables, or at the outer level a
+	 * probe description (BEGIN {), where a declaration's type is followed
+	 * by its declarator */
+	if (ps->lx.pspec_mode && !declarator_follows(ps->lx.p))
+		return 0;
+	if (ident_follows(ps->lx.p)) {
+		pv_push(&ps->idents, xstrdup(name));
+		return 0;
+	}
+	return type_is_kernel_name(name);
 }
 
 int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)
@@ -1016,6 +1069,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.cc = cc;
 	ps.prog = prog;
 	ps.o = o;
+	ps.user_text = !o || !o->library;
 	lex_init(&ps.lx, src, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.control = pragma_control;
@@ -1035,17 +1089,23 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	prog->eof_line = ps.lx.line;
 	pragmas_unused(&ps);
 	pv_free(&ps.pending);
+	for (int i = 0; i < ps.idents.n; i++)
+		free(ps.idents.v[i]);
+	pv_free(&ps.idents);
 	return ps.ndecls;
 }
 
-/* Parse a D expression from a string (translator definitions). */
-struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
+/* Parse a D expression from a string: the compiler's or a library's
+ * (translator members, stable probes' arguments), or with user_text an
+ * inline of the script's. */
+struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, int user_text)
 {
 	struct parser ps;
 	struct node *n;
 
 	memset(&ps, 0, sizeof(ps));
 	ps.cc = cc;
+	ps.user_text = user_text;
 	lex_init(&ps.lx, text, cc->errs);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.arg = &ps;
@@ -1054,5 +1114,13 @@ struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
 	n = parse_expr(&ps);
 	if (ps.cur.kind != T_EOF)
 		parse_syntax_error(&ps);
+	for (int i = 0; i < ps.idents.n; i++)
+		free(ps.idents.v[i]);
+	pv_free(&ps.idents);
 	return n;
+}
+
+struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
+{
+	return dt_parse_expr_text(cc, text, line, 0);
 }

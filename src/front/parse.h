@@ -26,6 +26,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 
 /* Parse a D expression from a string; line is used for its nodes. */
 struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line);
+struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, int user_text);
 
 /* Split a probe description "p:m:f:n" (fields may be missing on the left);
  * NULL when it has more than four fields. */

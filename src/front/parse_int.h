@@ -19,6 +19,8 @@ struct parser {
 	int ndecls;		/* variables and inlines declared */
 	int rbrace_line;	/* where the last clause body's '}' is */
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
+	int user_text;		/* the script's own text (struct node.user_text) */
+	struct ptrvec idents;	/* words a kernel typedef names, taken as identifiers (is_type_name_cb) */
 };
 
 /* A #pragma attributes or binding naming what the program has not defined yet. */

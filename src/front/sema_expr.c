@@ -144,6 +144,32 @@ int sema_find_enum_const(struct dt_cc *cc, const char *name, int64_t *v)
 }
 
 
+/*
+ * A script's argN at a stable provider's probe: the provider's argument i
+ * as an int64_t (DTrace's argN is the probe's argument, args[N] before
+ * translation), where the mechanism under the probe has arguments of its
+ * own.  Returns 0 (argN as it is) where the clause's probes are not all
+ * such probes or the argument is not a scalar.
+ */
+static int native_arg(struct dt_cc *cc, struct node *n, int i)
+{
+	char *expr;
+	struct node *e;
+
+	if (!cc->native_arg || !(expr = cc->native_arg(cc->native_arg_arg, cc->P->clauses.v[cc->cur_clause], i)))
+		return 0;
+	e = dt_parse_expr_string(cc, expr, n->line);
+	free(expr);
+	sema_cook(cc, e);
+	if (!type_is_integral(e->type) && e->type->kind != TY_PTR)
+		return 0;
+	n->kind = N_CAST;
+	n->cast_type = &ty_llong;
+	n->kids[0] = e;
+	sema_cook(cc, n);
+	return 1;
+}
+
 static void cook_ident(struct dt_cc *cc, struct node *n)
 {
 	struct dt_var *v;
@@ -213,6 +239,9 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 		if (!v || (cc->sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
 			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown %s name", n->sval,
 				 strchr(n->sval, '`') ? "symbol" : "variable");
+		if (v->scope == VS_BUILTIN && v->builtin >= BV_ARG0 && v->builtin <= BV_ARG9 && n->user_text &&
+		    native_arg(cc, n, v->builtin - BV_ARG0))
+			return;
 	}
 	n->kind = N_VAR;
 	n->var = v;
@@ -306,7 +335,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 				cc->bind_node[cc->nbind] = n->args.v[i];
 				cc->nbind++;
 			}
-			struct node *e = dt_parse_expr_string(cc, in->text, in->line);
+			struct node *e = dt_parse_expr_text(cc, in->text, in->line, in->user_text);
 			in->cooking = 1;
 			sema_cook(cc, e);
 			in->cooking = 0;

@@ -33,6 +33,8 @@ struct dt_cc {
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
 	dt_cc_clause_cond_fn clause_cond;	/* a clause's probes' condition */
 	void *clause_cond_arg;
+	dt_cc_native_arg_fn native_arg;	/* a user's argN at a stable probe */
+	void *native_arg_arg;
 	void *args_arg;
 	struct dt_var *bvars[DT_CC_NBVARS];	/* built-in variables, made on use */
 

@@ -212,6 +212,8 @@ static struct dt_type *find_named(struct named *list, const char *name)
 	return NULL;
 }
 
+static struct dt_type *kernel_typedef(const char *name);
+
 int type_is_name(struct dt_typetab *tt, const char *name)
 {
 	return (tt && find_named(tt->typedefs, name)) || builtin_typedef(name);
@@ -346,6 +348,8 @@ struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name)
 		return t;
 	if ((t = builtin_typedef(name)))
 		return t;
+	if ((t = kernel_typedef(name)))
+		return t;
 	if (strncmp(name, "struct ", 7) == 0)
 		return tt ? type_tag_in(tt, TY_STRUCT, name + 7) : type_tag(TY_STRUCT, name + 7);
 	if (strncmp(name, "union ", 6) == 0)
@@ -473,6 +477,81 @@ static struct dt_type *btf_to_type(int id)
 	default:
 		return &ty_void;
 	}
+}
+
+/*
+ * The kernel's typedefs by name (spinlock_t, atomic_t, ...): as in DTrace,
+ * whose type names include every typedef of the kernel's types
+ * (dt_type_lookup searches the kernel's modules), D code may name them.
+ * libbpf finds a name by scanning every type, and the lexer asks for each
+ * identifier it cannot place, so the names are indexed once, sorted.
+ */
+struct btf_typedef_index {
+	const char **names;	/* in the BTF's string section */
+	int *ids;
+	int n;
+};
+static struct btf_typedef_index typedef_index;
+static pthread_once_t typedef_once = PTHREAD_ONCE_INIT;
+
+static int cmp_typedef(const void *a, const void *b)
+{
+	const int *x = a, *y = b;
+
+	return strcmp(btf__name_by_offset(kbtf(), btf__type_by_id(kbtf(), (uint32_t)*x)->name_off),
+		      btf__name_by_offset(kbtf(), btf__type_by_id(kbtf(), (uint32_t)*y)->name_off));
+}
+
+static void index_typedefs(void)
+{
+	struct btf *b = kbtf();
+	struct btf_typedef_index *ix = &typedef_index;
+	int n;
+
+	if (!b)
+		return;
+	n = (int)btf__type_cnt(b);
+	ix->ids = xcalloc((size_t)n, sizeof(*ix->ids));
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *bt = btf__type_by_id(b, (uint32_t)id);
+		if (btf_kind(bt) == BTF_KIND_TYPEDEF && bt->name_off)
+			ix->ids[ix->n++] = id;
+	}
+	qsort(ix->ids, (size_t)ix->n, sizeof(*ix->ids), cmp_typedef);
+	ix->names = xcalloc((size_t)ix->n + 1, sizeof(*ix->names));
+	for (int i = 0; i < ix->n; i++)
+		ix->names[i] = btf__name_by_offset(b, btf__type_by_id(b, (uint32_t)ix->ids[i])->name_off);
+}
+
+static int kernel_typedef_id(const char *name)
+{
+	const struct btf_typedef_index *ix = &typedef_index;
+	int lo = 0, hi;
+
+	pthread_once(&typedef_once, index_typedefs);
+	hi = ix->n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2, c = strcmp(name, ix->names[mid]);
+		if (c == 0)
+			return ix->ids[mid];
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
+int type_is_kernel_name(const char *name)
+{
+	return kernel_typedef_id(name) > 0;
+}
+
+static struct dt_type *kernel_typedef(const char *name)
+{
+	int id = kernel_typedef_id(name);
+
+	return id > 0 ? btf_type_by_id(id) : NULL;
 }
 
 struct btf *types_vmlinux_btf(void)

@@ -138,6 +138,9 @@ const char *type_name(const struct dt_type *t);
 struct dt_type *btf_struct_type(const char *tag, int is_union);
 /* The kernel's BTF (loaded on first use; NULL if none) and its types. */
 struct btf *types_vmlinux_btf(void);
+/* a typedef of the kernel's (spinlock_t): a type name where D code has not
+ * made the word an identifier (the lexer decides, as DTrace's does) */
+int type_is_kernel_name(const char *name);
 struct dt_type *btf_type_by_id(int id);
 
 #endif
