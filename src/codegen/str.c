@@ -22,10 +22,10 @@ static uint32_t strtab_add(struct cg *g, const char *s, int len)
 		if ((int)strnlen(L->strtab.s + off, sb) == len && memcmp(L->strtab.s + off, s, (size_t)len) == 0)
 			return off;
 	uint32_t off = (uint32_t)L->strtab.len;
-	char *buf = xcalloc(1, sb);
+	char *buf = pool_zalloc(&L->pool, sb);
 	memcpy(buf, s, (size_t)len < sb - 1 ? (size_t)len : sb - 1);
 	sb_putn(&L->strtab, buf, sb);
-	free(buf);
+	pool_release(&L->pool, buf);
 	return off;
 }
 

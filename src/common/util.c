@@ -3,6 +3,8 @@
  */
 #include "util.h"
 
+#include "pool.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,14 +131,20 @@ void pv_push(struct ptrvec *pv, void *p)
 {
 	if (pv->n == pv->cap) {
 		pv->cap = pv->cap ? pv->cap * 2 : 8;
-		pv->v = xrealloc(pv->v, (size_t)pv->cap * sizeof(void *));
+		if (pv->pool)
+			pv->v = pool_realloc(pv->pool, pv->v, (size_t)pv->cap * sizeof(void *));
+		else
+			pv->v = xrealloc(pv->v, (size_t)pv->cap * sizeof(void *));
 	}
 	pv->v[pv->n++] = p;
 }
 
 void pv_free(struct ptrvec *pv)
 {
-	free(pv->v);
+	if (pv->pool)
+		pool_release(pv->pool, pv->v);
+	else
+		free(pv->v);
 	pv->v = NULL;
 	pv->n = pv->cap = 0;
 }

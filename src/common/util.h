@@ -32,10 +32,14 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(pr
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 void sb_free(struct strbuf *sb);
 
-/* A growable array of pointers. */
+/* A growable array of pointers; its array comes from pool when that is
+ * set (an object that lives in a pool: src/common/pool.h), else from
+ * malloc. */
+struct dt_pool;
 struct ptrvec {
 	void **v;
 	int n, cap;
+	struct dt_pool *pool;
 };
 void pv_push(struct ptrvec *pv, void *p);
 void pv_free(struct ptrvec *pv);

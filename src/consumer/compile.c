@@ -213,7 +213,7 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 {
 	struct dtrace_hdl *h = arg;
 	struct dt_type *t = NULL;
-	const char *desc = "";
+	char desc[1024] = "";	/* the description, for a message */
 
 	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
 	 * other probes before match_unit */
@@ -221,7 +221,7 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	for (int d = 0; d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		expand_pdesc(h, pd);	/* python$target's args[] */
-		desc = pdesc_str(pd);
+		pdesc_format(pd, desc, sizeof(desc));
 		probes_provide(h->probes, pd);
 		for (int id = 1; id < probe_count(h->probes); id++) {
 			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
@@ -275,10 +275,16 @@ char *dt_expand_field(struct dtrace_hdl *h, const char *f)
 
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 {
-	pd->prov = dt_expand_field(h, pd->prov);
-	pd->mod = dt_expand_field(h, pd->mod);
-	pd->func = dt_expand_field(h, pd->func);
-	pd->name = dt_expand_field(h, pd->name);
+	char **fields[] = {&pd->prov, &pd->mod, &pd->func, &pd->name};
+
+	/* the description lives in the compiler's pool, so does its expansion */
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		char *x = dt_expand_field(h, *fields[i]);
+		if (x != *fields[i]) {
+			*fields[i] = dt_cc_strdup(h->cc, x);
+			free(x);
+		}
+	}
 }
 
 /* A program whose probes all run the same clauses needs no clause mask. */
@@ -341,9 +347,9 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 						why = (*pv)->unavailable(h->probes);
 				if (why)
 					dt_error(es, pd->line, "D_PDESC_ZERO", "%s", why);
-				else
-					dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes",
-						 pdesc_str(pd));
+				char desc[1024];
+				pdesc_format(pd, desc, sizeof(desc));
+				dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes", desc);
 			}
 		}
 		pg->nmatched += c->probes.n;
@@ -371,8 +377,10 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 		if (c->on_error)
 			pv_push(&h->L.error_clauses, c);
 	}
-	for (int k = 0; k < h->nkinds; k++)
+	for (int k = 0; k < h->nkinds; k++) {
+		cg_program_free(h->progs[k]);
 		h->progs[k] = NULL;
+	}
 	build_programs(h);
 	mark_uniform(h);
 	for (int k = 0; k < h->nkinds; k++)
@@ -547,6 +555,13 @@ int dtrace_program_exec(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *p
 
 void dt_compile_free(struct dtrace_hdl *h)
 {
+	/* the programs' code and layout; the clauses, variables and types
+	 * they are made of go with the compiler context (dt_cc_destroy) */
+	for (int k = 0; k < h->nkinds; k++) {
+		cg_program_free(h->progs[k]);
+		h->progs[k] = NULL;
+	}
+	cg_layout_free(&h->L);
 	for (int i = 0; i < h->nargs; i++)
 		free(h->args[i]);
 	free(h->args);

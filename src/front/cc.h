@@ -54,6 +54,8 @@ void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running
  * inside dt_cc_compile() report theirs. */
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc);
+/* A copy of s that lives as long as the context (as its programs do). */
+char *dt_cc_strdup(struct dt_cc *cc, const char *s);
 
 /*
  * Compile one unit: parse text onto prog and cook what it added.  0, or -1

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/pool.h"
 #include "../common/util.h"
 #include "error.h"
 
@@ -65,11 +66,12 @@ const char *tok_str(enum tok k)
 	return "?";
 }
 
-void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es)
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, struct dt_pool *pool)
 {
 	memset(lx, 0, sizeof(*lx));
 	lx->src = lx->p = src;
 	lx->es = es;
+	lx->pool = pool;
 	lx->line = 1;
 	/* A "#!" interpreter line is not D. */
 	if (src[0] == '#' && src[1] == '!') {
@@ -99,6 +101,7 @@ static void control_line(struct dt_lexer *lx)
 	sb_init(&sb);
 	for (q = start;; q++) {
 		if (*q == 0) {
+			sb_free(&sb);
 			dt_error(lx->es, line, "D_SYNTAX", "end-of-file encountered before end of control line");
 		}
 		if (*q == '\\' && q[1] == '\n') {
@@ -113,7 +116,9 @@ static void control_line(struct dt_lexer *lx)
 	lx->p = q + 1;
 	lx->line++;
 
-	q = sb.s;
+	/* the line lives in the pool: a #pragma may unwind (an error) */
+	q = pool_strdup(lx->pool, sb.s);
+	sb_free(&sb);
 	while (*q == ' ' || *q == '\t')
 		q++;
 	if (isdigit((unsigned char)*q) || strncmp(q, "line", 4) == 0) {
@@ -132,7 +137,6 @@ static void control_line(struct dt_lexer *lx)
 			e++;
 		dt_error(lx->es, line, "D_PRAGCTL_INVAL", "invalid control directive: #%.*s", (int)(e - q), q);
 	}
-	sb_free(&sb);
 }
 
 static void skip_space(struct dt_lexer *lx)
@@ -298,7 +302,7 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 	t->kind = T_INT;
 	t->ival = v;
 	t->int_base = base;
-	t->text = xstrndup(start, (size_t)(p - start));
+	t->text = pool_strndup(lx->pool, start, (size_t)(p - start));
 	lx->p = p;
 }
 
@@ -332,7 +336,7 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 		dt_error(lx->es, lx->line, "D_CHR_OFLOW", "character constant is too long");
 	t->kind = T_CHAR;
 	t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
-	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	t->text = pool_strndup(lx->pool, lx->p, (size_t)(p + 1 - lx->p));
 	lx->p = p + 1;
 }
 
@@ -343,8 +347,10 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 
 	sb_init(&sb);
 	for (;;) {
-		if (*p == 0 || *p == '\n')
+		if (*p == 0 || *p == '\n') {
+			sb_free(&sb);
 			dt_error(lx->es, lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
+		}
 		if (*p == '"')
 			break;
 		if (*p == '\\') {
@@ -355,9 +361,11 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 		}
 	}
 	t->kind = T_STRING;
-	t->sval = sb.s;
+	t->sval = pool_zalloc(lx->pool, sb.len + 1);
+	memcpy(t->sval, sb.s, sb.len);
 	t->slen = (int)sb.len;
-	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	sb_free(&sb);
+	t->text = pool_strndup(lx->pool, lx->p, (size_t)(p + 1 - lx->p));
 	lx->p = p + 1;
 }
 
@@ -385,7 +393,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 
 	if (c == 0) {
 		t->kind = T_EOF;
-		t->text = xstrdup("");
+		t->text = pool_strdup(lx->pool, "");
 		return;
 	}
 
@@ -399,7 +407,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			w++;
 		if (w == q && (isalpha(c) || c == '_')) {
 			enum tok k = keyword(p, (size_t)(w - p));
-			char *name = xstrndup(p, (size_t)(w - p));
+			char *name = pool_strndup(lx->pool, p, (size_t)(w - p));
 			if (k != T_IDENT) {
 				t->kind = k;
 				t->text = name;
@@ -412,10 +420,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 				lx->p = w;
 				return;
 			}
-			free(name);
+			pool_release(lx->pool, name);
 		}
 		t->kind = T_PSPEC;
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;
 	}
@@ -424,7 +432,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		const char *q = p;
 		while (isalnum((unsigned char)*q) || *q == '_' || *q == '`')
 			q++;
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		t->kind = keyword(p, (size_t)(q - p));
 		if (t->kind == T_IDENT && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
@@ -453,13 +461,13 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			q++;
 		if (q == s) {
 			t->kind = T_EOF;	/* a lone '$' */
-			t->text = xstrdup("$");
+			t->text = pool_strdup(lx->pool, "$");
 			lx->p = p + 1;
 			t->kind = T_NTOKENS;	/* parser reports syntax error near "$" */
 			return;
 		}
 		t->kind = dbl ? T_MACRO_STR : T_MACRO;
-		t->text = xstrndup(s, (size_t)(q - s));
+		t->text = pool_strndup(lx->pool, s, (size_t)(q - s));
 		lx->p = q;
 		return;
 	}
@@ -468,8 +476,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		t->kind = T_AGG;
-		t->sval = xstrndup(p + 1, (size_t)(q - p - 1));
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->sval = pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;
 	}
@@ -497,7 +505,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		size_t n = strlen(ops[i].s);
 		if (strncmp(p, ops[i].s, n) == 0) {
 			t->kind = ops[i].k;
-			t->text = xstrdup(ops[i].s);
+			t->text = pool_strdup(lx->pool, ops[i].s);
 			lx->p = p + n;
 			switch (t->kind) {
 			case T_LPAREN: lx->parens++; break;
@@ -517,7 +525,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			return;
 		}
 	}
-	t->text = xstrndup(p, 1);
+	t->text = pool_strndup(lx->pool, p, 1);
 	lx->p = p + 1;
 	dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
 }

@@ -50,6 +50,7 @@ struct token {
 };
 
 struct dt_errstate;
+struct dt_pool;
 
 struct dt_lexer {
 	const char *src, *p;
@@ -62,9 +63,10 @@ struct dt_lexer {
 	void (*pragma)(void *arg, int line, const char *text);
 	void *arg;		/* for is_type_name and pragma */
 	struct dt_errstate *es;	/* where lexical errors unwind to */
+	struct dt_pool *pool;	/* where token text lives (the context's) */
 };
 
-void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es);
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, struct dt_pool *pool);
 /* Read the next token; lexical errors are reported through dt_error(). */
 void lex_next(struct dt_lexer *lx, struct token *t);
 /* Decode a string's C escapes (\n, \x41, \101...) in place, as a string

@@ -30,9 +30,11 @@ struct parser {
 	int ndecls;		/* variables and inlines declared */
 };
 
-struct node *node_new(enum node_kind k, int line)
+struct node *node_new(struct dt_cc *cc, enum node_kind k, int line)
 {
-	struct node *n = xcalloc(1, sizeof(*n));
+	struct node *n = pool_zalloc(&cc->pool, sizeof(*n));
+
+	n->args.pool = &cc->pool;
 	n->kind = k;
 	n->line = line;
 	return n;
@@ -97,7 +99,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 {
 	uint32_t off = 0, maxsz = 0, align = 1;
 	uint32_t bits = 0;	/* bits used by a run of bitfields after off */
-	struct ptrvec mems = {0};
+	struct ptrvec mems = {.pool = &ps->cc->pool};
 
 	expect(ps, T_LBRACE);
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
@@ -125,7 +127,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
 				if ((uint64_t)w > 8 * (uint64_t)mt->size)
 					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_BFSIZE", "bit-field size %lld for %s exceeds size of type", (long long)w, name);
-				struct dt_member *m = xcalloc(1, sizeof(*m));
+				struct dt_member *m = pool_calloc(&ps->cc->pool, 1, sizeof(*m));
 				m->name = name;
 				m->type = mt;
 				if (t->kind == TY_STRUCT) {
@@ -148,14 +150,14 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			if (accept(ps, T_LBRACK)) {
 				if (ps->cur.kind != T_INT)
 					syntax_error(ps);
-				mt = type_array(mt, (uint32_t)ps->cur.ival);
+				mt = type_array(&ps->cc->pool, mt, (uint32_t)ps->cur.ival);
 				advance(ps);
 				expect(ps, T_RBRACK);
 			}
 			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s",
 					 type_name(mt), name);
-			struct dt_member *m = xcalloc(1, sizeof(*m));
+			struct dt_member *m = pool_calloc(&ps->cc->pool, 1, sizeof(*m));
 			uint32_t sz = type_size(mt, 256), al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
 			if (mt->kind == TY_ARRAY && mt->ref)
 				al = type_size(mt->ref, 256) >= 8 ? 8 : type_size(mt->ref, 256) ? type_size(mt->ref, 256) : 1;
@@ -180,7 +182,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	if (bits)
 		off += (bits + 7) / 8;
 	t->nmembers = mems.n;
-	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
+	t->members = pool_calloc(&ps->cc->pool, (size_t)mems.n, sizeof(struct dt_member));
 	for (int i = 0; i < mems.n; i++)
 		t->members[i] = *(struct dt_member *)mems.v[i];
 	t->size = t->kind == TY_STRUCT ? (off + align - 1) / align * align : (maxsz + align - 1) / align * align;
@@ -191,7 +193,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 static void parse_enum_body(struct parser *ps, struct dt_type *t)
 {
 	int64_t next = 0;
-	struct ptrvec ev = {0};
+	struct ptrvec ev = {.pool = &ps->cc->pool};
 
 	expect(ps, T_LBRACE);
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one enumerator */
@@ -199,7 +201,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	while (ps->cur.kind != T_RBRACE) {
 		if (ps->cur.kind != T_IDENT)
 			syntax_error(ps);
-		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
+		struct dt_enumerator *e = pool_calloc(&ps->cc->pool, 1, sizeof(*e));
 		e->name = ps->cur.text;
 		int64_t prev;
 		int dup = types_find_enumerator(ps->cc->types, e->name, &prev);
@@ -221,7 +223,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	}
 	expect(ps, T_RBRACE);
 	t->nenums = ev.n;
-	t->enums = xcalloc((size_t)ev.n, sizeof(struct dt_enumerator));
+	t->enums = pool_calloc(&ps->cc->pool, (size_t)ev.n, sizeof(struct dt_enumerator));
 	for (int i = 0; i < ev.n; i++)
 		t->enums[i] = *(struct dt_enumerator *)ev.v[i];
 	t->complete = 1;
@@ -289,9 +291,10 @@ static struct dt_type *parse_type_spec(struct parser *ps)
 				if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
 					t = type_define_tag(ps->cc->types, tk, tag);
 			} else {
-				t = xcalloc(1, sizeof(*t));
+				t = pool_calloc(&ps->cc->pool, 1, sizeof(*t));
+				t->pool = &ps->cc->pool;
 				t->kind = tk;
-				t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
+				t->name = pool_strdup(&ps->cc->pool, tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
 			}
 			if (ps->cur.kind == T_LBRACE) {
 				if (t->complete && !t->btf_id)
@@ -359,7 +362,7 @@ static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
 		advance(ps);
 		if (ps->cur.kind != T_INT)
 			syntax_error(ps);
-		t = type_array(t, (uint32_t)ps->cur.ival);
+		t = type_array(&ps->cc->pool, t, (uint32_t)ps->cur.ival);
 		advance(ps);
 		expect(ps, T_RBRACK);
 	}
@@ -395,7 +398,7 @@ static struct node *parse_primary(struct parser *ps)
 
 	switch (ps->cur.kind) {
 	case T_INT:
-		n = node_new(N_INT, line);
+		n = node_new(ps->cc, N_INT, line);
 		n->ival = ps->cur.ival;
 		n->sval = ps->cur.text;
 		/* suffix and base decide the type (sema): keep them in op */
@@ -403,20 +406,20 @@ static struct node *parse_primary(struct parser *ps)
 		advance(ps);
 		return n;
 	case T_CHAR:
-		n = node_new(N_INT, line);
+		n = node_new(ps->cc, N_INT, line);
 		n->ival = ps->cur.ival;
 		n->sval = ps->cur.text;
 		n->op = -1;	/* character constant: type char/int */
 		advance(ps);
 		return n;
 	case T_STRING:
-		n = node_new(N_STR, line);
+		n = node_new(ps->cc, N_STR, line);
 		n->sval = ps->cur.sval;
 		n->slen = ps->cur.slen;
 		advance(ps);
 		/* adjacent string literals concatenate */
 		while (ps->cur.kind == T_STRING) {
-			char *s = xmalloc((size_t)n->slen + (size_t)ps->cur.slen + 1);
+			char *s = pool_zalloc(&ps->cc->pool, (size_t)n->slen + (size_t)ps->cur.slen + 1);
 			memcpy(s, n->sval, (size_t)n->slen);
 			memcpy(s + n->slen, ps->cur.sval, (size_t)ps->cur.slen + 1);
 			n->sval = s;
@@ -425,7 +428,7 @@ static struct node *parse_primary(struct parser *ps)
 		}
 		return n;
 	case T_IDENT:
-		n = node_new(N_IDENT, line);
+		n = node_new(ps->cc, N_IDENT, line);
 		n->sval = ps->cur.text;
 		advance(ps);
 		return n;
@@ -438,13 +441,13 @@ static struct node *parse_primary(struct parser *ps)
 			advance(ps);
 			return n;
 		}
-		n = node_new(N_MACRO, line);
+		n = node_new(ps->cc, N_MACRO, line);
 		n->sval = ps->cur.text;
 		n->op = ps->cur.kind == T_MACRO_STR;
 		advance(ps);
 		return n;
 	case T_AGG:
-		n = node_new(N_AGG, line);
+		n = node_new(ps->cc, N_AGG, line);
 		n->sval = ps->cur.sval;
 		advance(ps);
 		if (accept(ps, T_LBRACK))
@@ -457,7 +460,7 @@ static struct node *parse_primary(struct parser *ps)
 		expect(ps, T_ARROW);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			syntax_error(ps);
-		n = node_new(N_IDENT, line);
+		n = node_new(ps->cc, N_IDENT, line);
 		n->sval = ps->cur.text;
 		n->var_scope = scope;
 		advance(ps);
@@ -471,7 +474,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_OFFSETOF:
 		advance(ps);
 		expect(ps, T_LPAREN);
-		n = node_new(N_OFFSETOF, line);
+		n = node_new(ps->cc, N_OFFSETOF, line);
 		n->cast_type = parse_type_name(ps);
 		expect(ps, T_COMMA);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
@@ -483,7 +486,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_XLATE:
 		advance(ps);
 		expect(ps, T_LT);
-		n = node_new(N_XLATE, line);
+		n = node_new(ps->cc, N_XLATE, line);
 		n->cast_type = parse_type_name(ps);
 		expect(ps, T_GT);
 		expect(ps, T_LPAREN);
@@ -504,7 +507,7 @@ static struct node *parse_postfix(struct parser *ps)
 		switch (ps->cur.kind) {
 		case T_LBRACK:
 			advance(ps);
-			m = node_new(N_INDEX, line);
+			m = node_new(ps->cc, N_INDEX, line);
 			m->kids[0] = n;
 			parse_args(ps, &m->args, T_RBRACK);
 			n = m;
@@ -518,7 +521,7 @@ static struct node *parse_postfix(struct parser *ps)
 			break;
 		case T_DOT:
 		case T_ARROW:
-			m = node_new(N_MEMBER, line);
+			m = node_new(ps->cc, N_MEMBER, line);
 			m->op = ps->cur.kind;
 			advance(ps);
 			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
@@ -530,7 +533,7 @@ static struct node *parse_postfix(struct parser *ps)
 			break;
 		case T_INC:
 		case T_DEC:
-			m = node_new(ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
+			m = node_new(ps->cc, ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
 			m->kids[0] = n;
 			advance(ps);
 			n = m;
@@ -549,19 +552,19 @@ static struct node *parse_unary(struct parser *ps)
 	switch (ps->cur.kind) {
 	case T_INC:
 	case T_DEC:
-		n = node_new(ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
+		n = node_new(ps->cc, ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
 		advance(ps);
 		n->kids[0] = parse_unary(ps);
 		return n;
 	case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE: case T_STAR: case T_AMP:
-		n = node_new(N_UNARY, line);
+		n = node_new(ps->cc, N_UNARY, line);
 		n->op = ps->cur.kind;
 		advance(ps);
 		n->kids[0] = parse_cast(ps);
 		return n;
 	case T_SIZEOF:
 		advance(ps);
-		n = node_new(N_SIZEOF, line);
+		n = node_new(ps->cc, N_SIZEOF, line);
 		if (ps->cur.kind == T_LPAREN) {
 			/* sizeof (type) or sizeof (expr) */
 			advance(ps);
@@ -579,7 +582,7 @@ static struct node *parse_unary(struct parser *ps)
 		return n;
 	case T_STRINGOF:
 		advance(ps);
-		n = node_new(N_STRINGOF, line);
+		n = node_new(ps->cc, N_STRINGOF, line);
 		n->kids[0] = parse_unary(ps);
 		return n;
 	default:
@@ -596,7 +599,7 @@ static struct node *parse_cast(struct parser *ps)
 		int line = ps->cur.line;
 		advance(ps);
 		if (starts_type(ps->cur.kind)) {
-			struct node *n = node_new(N_CAST, line);
+			struct node *n = node_new(ps->cc, N_CAST, line);
 			n->cast_type = parse_type_name(ps);
 			expect(ps, T_RPAREN);
 			n->kids[0] = parse_cast(ps);
@@ -637,7 +640,7 @@ static struct node *parse_binary(struct parser *ps, int minprec)
 		/* '/' closes a predicate when parentheses are balanced */
 		if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)
 			return l;
-		struct node *n = node_new(N_BINARY, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = ps->cur.kind;
 		advance(ps);
 		n->kids[0] = l;
@@ -651,7 +654,7 @@ static struct node *parse_cond(struct parser *ps)
 	struct node *c = parse_binary(ps, 0);
 
 	if (ps->cur.kind == T_QUESTION) {
-		struct node *n = node_new(N_TERNARY, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_TERNARY, ps->cur.line);
 		advance(ps);
 		n->kids[0] = c;
 		n->kids[1] = parse_expr(ps);
@@ -679,7 +682,7 @@ static struct node *parse_assign(struct parser *ps)
 	struct node *l = parse_cond(ps);
 
 	if (is_assign_op(ps->cur.kind)) {
-		struct node *n = node_new(N_ASSIGN, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_ASSIGN, ps->cur.line);
 		n->op = ps->cur.kind;
 		advance(ps);
 		n->kids[0] = l;
@@ -694,7 +697,7 @@ static struct node *parse_expr(struct parser *ps)
 	struct node *e = parse_assign(ps);
 
 	while (ps->cur.kind == T_COMMA) {
-		struct node *n = node_new(N_BINARY, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = T_COMMA;
 		advance(ps);
 		n->kids[0] = e;
@@ -716,12 +719,12 @@ static struct node *parse_stmt_block(struct parser *ps)
 		advance(ps);
 		return parse_block_body(ps, 0);
 	}
-	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	struct node *b = node_new(ps->cc, N_BLOCK, ps->cur.line);
 	if (ps->cur.kind == T_IF) {
 		pv_push(&b->args, parse_if(ps));
 		return b;
 	}
-	struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+	struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 	s->kids[0] = parse_expr(ps);
 	pv_push(&b->args, s);
 	/* "if (c) a; else b;": the then-statement's ';' comes before else */
@@ -739,7 +742,7 @@ static struct node *parse_stmt_block(struct parser *ps)
 
 static struct node *parse_if(struct parser *ps)
 {
-	struct node *n = node_new(N_IF, ps->cur.line);
+	struct node *n = node_new(ps->cc, N_IF, ps->cur.line);
 
 	expect(ps, T_IF);
 	expect(ps, T_LPAREN);
@@ -748,7 +751,7 @@ static struct node *parse_if(struct parser *ps)
 	n->kids[1] = parse_stmt_block(ps);
 	if (accept(ps, T_ELSE)) {
 		if (ps->cur.kind == T_IF) {
-			struct node *eb = node_new(N_BLOCK, ps->cur.line);
+			struct node *eb = node_new(ps->cc, N_BLOCK, ps->cur.line);
 			pv_push(&eb->args, parse_if(ps));
 			n->kids[2] = eb;
 		} else {
@@ -761,7 +764,7 @@ static struct node *parse_if(struct parser *ps)
 /* Statements up to the closing '}', which is consumed. */
 static struct node *parse_block_body(struct parser *ps, int outer)
 {
-	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	struct node *b = node_new(ps->cc, N_BLOCK, ps->cur.line);
 
 	for (;;) {
 		if (ps->cur.kind == T_SEMI) {
@@ -778,7 +781,7 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 			pv_push(&b->args, parse_if(ps));
 			continue;
 		}
-		struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+		struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 		s->kids[0] = parse_expr(ps);
 		pv_push(&b->args, s);
 		if (ps->cur.kind == T_SEMI) {
@@ -811,7 +814,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 		struct dt_var *v;
 		struct ptrvec *vars;
 		int is_assoc = 0, is_array = 0;
-		struct ptrvec keys = {0};
+		struct ptrvec keys = {.pool = &ps->cc->pool};
 
 		while (accept(ps, T_STAR))
 			t = type_ptr(t);
@@ -838,7 +841,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
 				if (dim > (int64_t)UINT32_MAX)
 					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
-				t = type_array(t, (uint32_t)dim);
+				t = type_array(&ps->cc->pool, t, (uint32_t)dim);
 				is_array = 1;
 			}
 			expect(ps, T_RBRACK);
@@ -851,7 +854,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				struct node *e = parse_cond(ps);
 				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
 					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				t = type_array(t, (uint32_t)dim);
+				t = type_array(&ps->cc->pool, t, (uint32_t)dim);
 				expect(ps, T_RBRACK);
 			}
 		}
@@ -863,7 +866,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 			if (v->type && !type_compatible(v->type, t))
 				dt_error(ps->cc->errs, line, "D_DECL_IDRED", "identifier redeclared: %s", name);
 		} else {
-			v = xcalloc(1, sizeof(*v));
+			v = pool_calloc(&ps->cc->pool, 1, sizeof(*v));
 			v->name = name;
 			v->scope = scope;
 			v->id = vars->n;
@@ -889,8 +892,8 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 /* translator OUT < IN name > { member = expr; ... }; (kept as source) */
 static void parse_translator(struct parser *ps)
 {
-	struct dt_xlator *x = xcalloc(1, sizeof(*x));
-	struct ptrvec names = {0}, exprs = {0};
+	struct dt_xlator *x = pool_calloc(&ps->cc->pool, 1, sizeof(*x));
+	struct ptrvec names = {.pool = &ps->cc->pool}, exprs = {.pool = &ps->cc->pool};
 	int *lines = NULL, n = 0;
 
 	x->line = ps->cur.line;
@@ -908,7 +911,7 @@ static void parse_translator(struct parser *ps)
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			syntax_error(ps);
 		pv_push(&names, ps->cur.text);
-		lines = xrealloc(lines, (size_t)(n + 1) * 2 * sizeof(int));
+		lines = pool_realloc(&ps->cc->pool, lines, (size_t)(n + 1) * 2 * sizeof(int));
 		int name_line = ps->cur.line;
 		advance(ps);
 		expect(ps, T_ASSIGN);
@@ -916,7 +919,7 @@ static void parse_translator(struct parser *ps)
 		(void)parse_expr(ps);
 		if (ps->cur.kind != T_SEMI)
 			syntax_error(ps);
-		pv_push(&exprs, xstrndup(start, (size_t)(ps->cur.pos - start)));
+		pv_push(&exprs, pool_strndup(&ps->cc->pool, start, (size_t)(ps->cur.pos - start)));
 		advance(ps);
 		/* the expression's own line, and the line DTrace has read to when
 		 * it checks the member's type (one token ahead) */
@@ -954,7 +957,7 @@ static void parse_translator(struct parser *ps)
 /* The source text from s to e as one line: comments and runs of white
  * space become one space, none at either end ("unsigned   long" ->
  * "unsigned long"). */
-static char *written_text(const char *s, const char *e)
+static char *written_text(struct dt_pool *pool, const char *s, const char *e)
 {
 	struct strbuf sb;
 	int space = 0;
@@ -979,7 +982,11 @@ static char *written_text(const char *s, const char *e)
 		space = 0;
 		sb_putc(&sb, *s++);
 	}
-	return sb.s ? sb.s : xstrdup("");
+	{
+		char *text = pool_strdup(pool, sb.s);
+		sb_free(&sb);
+		return text;
+	}
 }
 
 /*
@@ -997,13 +1004,13 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 	memset(a, 0, sizeof(*a));
 	if (ps->cur.kind == T_ELLIPSIS) {
 		advance(ps);
-		a->tname = xstrdup("...");
+		a->tname = pool_strdup(&ps->cc->pool, "...");
 		a->line = ps->cur.line;
 		return;
 	}
 	t = parse_type_spec(ps);
 	sb_init(&sb);
-	sb_puts(&sb, written_text(start, ps->cur.pos));
+	sb_puts(&sb, written_text(&ps->cc->pool, start, ps->cur.pos));
 	for (; accept(ps, T_STAR); stars++)
 		t = type_ptr(t);
 	if (ps->cur.kind == T_IDENT) {
@@ -1020,7 +1027,8 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 	for (int i = 0; i < stars; i++)
 		sb_puts(&sb, i ? "*" : " *");
 	a->type = t;
-	a->tname = sb.s;
+	a->tname = pool_strdup(&ps->cc->pool, sb.s);
+	sb_free(&sb);
 	/* DTrace reports a parameter where it read to: the token after it */
 	a->line = ps->cur.line;
 }
@@ -1035,7 +1043,7 @@ static int parse_probe_params(struct parser *ps, struct dt_probearg **v)
 	if (accept(ps, T_RPAREN))
 		return 0;
 	for (;;) {
-		*v = xrealloc(*v, (size_t)(n + 1) * sizeof(**v));
+		*v = pool_realloc(&ps->cc->pool, *v, (size_t)(n + 1) * sizeof(**v));
 		parse_probe_param(ps, &(*v)[n++]);
 		if (accept(ps, T_COMMA))
 			continue;
@@ -1091,7 +1099,7 @@ static int check_probe_proto(struct parser *ps, struct dt_probearg *v, int n, co
 /* probe NAME(input) [: (output)] ; */
 static struct dt_probedef *parse_probe_def(struct parser *ps)
 {
-	struct dt_probedef *pr = xcalloc(1, sizeof(*pr));
+	struct dt_probedef *pr = pool_calloc(&ps->cc->pool, 1, sizeof(*pr));
 	struct dt_probearg *nv, *xv = NULL;
 	int nn, xn = 0;
 	char *full;
@@ -1111,7 +1119,7 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 		syntax_error(ps);
 
 	/* DTrace's name for it: "::" and the name with each "__" a '-' */
-	full = xasprintf("::%s", pr->dname);
+	full = pool_asprintf(&ps->cc->pool, "::%s", pr->dname);
 	for (char *p = full; *p; p++)
 		if (p[0] == '_' && p[1] == '_') {
 			*p = '-';
@@ -1140,7 +1148,7 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 		dt_error(ps->cc->errs, pr->line, "D_PROV_PRARGLEN",
 			 "probe %s output prototype exceeds %u parameters: %d params used", full, 255, pr->xargc);
 	/* each output argument is made from the input argument it names */
-	pr->mapping = xcalloc((size_t)(pr->xargc ? pr->xargc : 1), sizeof(int));
+	pr->mapping = pool_calloc(&ps->cc->pool, (size_t)(pr->xargc ? pr->xargc : 1), sizeof(int));
 	for (int i = 0; i < pr->xargc; i++) {
 		pr->mapping[i] = i;
 		for (int j = 0; pr->has_xargs && j < pr->nargc; j++)
@@ -1157,7 +1165,9 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
  * when the unit is cooked (sema_prov.c). */
 static void parse_provider(struct parser *ps)
 {
-	struct dt_provdef *pv = xcalloc(1, sizeof(*pv));
+	struct dt_provdef *pv = pool_calloc(&ps->cc->pool, 1, sizeof(*pv));
+
+	pv->probes.pool = &ps->cc->pool;
 	size_t len;
 
 	advance(ps);		/* 'provider' */
@@ -1203,14 +1213,14 @@ static void parse_declaration(struct parser *ps)
 		struct dt_type *t = parse_abstract(ps, parse_type_spec(ps));
 		if (ps->cur.kind != T_IDENT)
 			syntax_error(ps);
-		struct dt_inline *in = xcalloc(1, sizeof(*in));
+		struct dt_inline *in = pool_calloc(&ps->cc->pool, 1, sizeof(*in));
 		in->name = ps->cur.text;
 		in->type = t;
 		in->line = ps->cur.line;
 		advance(ps);
 		if (accept(ps, T_LBRACK)) {
 			/* inline int f[int x, int y] = expr: an inline with arguments */
-			struct ptrvec params = {0};
+			struct ptrvec params = {.pool = &ps->cc->pool};
 			do {
 				(void)parse_abstract(ps, parse_type_spec(ps));
 				if (ps->cur.kind != T_IDENT)
@@ -1225,7 +1235,7 @@ static void parse_declaration(struct parser *ps)
 		expect(ps, T_ASSIGN);
 		const char *start = ps->cur.pos;
 		in->expr = parse_expr(ps);
-		in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
+		in->text = pool_strndup(&ps->cc->pool, start, (size_t)(ps->cur.pos - start));
 		pv_push(&ps->prog->inlines, in);
 		ps->ndecls++;
 		ps->lx.pspec_mode = 1;
@@ -1244,7 +1254,7 @@ static void parse_declaration(struct parser *ps)
 		if (accept(ps, T_LBRACK)) {
 			if (ps->cur.kind != T_INT)
 				syntax_error(ps);
-			t = type_array(t, (uint32_t)ps->cur.ival);
+			t = type_array(&ps->cc->pool, t, (uint32_t)ps->cur.ival);
 			advance(ps);
 			expect(ps, T_RBRACK);
 		}
@@ -1304,9 +1314,9 @@ static void parse_declaration(struct parser *ps)
 
 /* ---- probe descriptions and clauses ------------------------------------ */
 
-struct dt_pdesc *pdesc_parse(const char *text, int line)
+static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int line)
 {
-	struct dt_pdesc *pd = xcalloc(1, sizeof(*pd));
+	struct dt_pdesc *pd = pool_calloc(pool, 1, sizeof(*pd));
 	const char *f[4] = {"", "", "", ""};
 	char *parts[4];
 	int n = 0;
@@ -1321,7 +1331,7 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 		if (*p == ':' || *p == 0) {
 			if (n == 4)
 				return NULL;	/* overspecified */
-			parts[n++] = xstrndup(s, (size_t)(p - s));
+			parts[n++] = pool_strndup(pool, s, (size_t)(p - s));
 			if (*p == 0)
 				break;
 			s = p + 1;
@@ -1329,11 +1339,11 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 	}
 	for (int i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];
-	pd->prov = xstrdup(f[0]);
-	pd->mod = xstrdup(f[1]);
-	pd->func = xstrdup(f[2]);
-	pd->name = xstrdup(f[3]);
-	pd->text = xstrdup(text);
+	pd->prov = pool_strdup(pool, f[0]);
+	pd->mod = pool_strdup(pool, f[1]);
+	pd->func = pool_strdup(pool, f[2]);
+	pd->name = pool_strdup(pool, f[3]);
+	pd->text = pool_strdup(pool, text);
 	pd->line = line;
 	return pd;
 }
@@ -1341,6 +1351,11 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 char *pdesc_str(const struct dt_pdesc *pd)
 {
 	return xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
+}
+
+void pdesc_format(const struct dt_pdesc *pd, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
 }
 
 /*
@@ -1362,13 +1377,15 @@ static void predicate_operator_lines(struct node *n, int line)
 
 static void parse_clause(struct parser *ps)
 {
-	struct dt_clause *c = xcalloc(1, sizeof(*c));
+	struct dt_clause *c = pool_calloc(&ps->cc->pool, 1, sizeof(*c));
+
+	c->pdescs.pool = c->recs.pool = c->probes.pool = &ps->cc->pool;
 
 	c->line = ps->cur.line;
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			syntax_error(ps);
-		struct dt_pdesc *pd = pdesc_parse(ps->cur.text, ps->cur.line);
+		struct dt_pdesc *pd = pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line);
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);
@@ -1451,14 +1468,14 @@ static void pragma(void *arg, int line, const char *text)
 			s = p;
 			while (*p && *p != '"')
 				p++;
-			words[n++] = xstrndup(s, (size_t)(p - s));
+			words[n++] = pool_strndup(&ps->cc->pool, s, (size_t)(p - s));
 			if (*p)
 				p++;
 			continue;
 		}
 		while (*p && !isspace((unsigned char)*p))
 			p++;
-		words[n++] = xstrndup(s, (size_t)(p - s));
+		words[n++] = pool_strndup(&ps->cc->pool, s, (size_t)(p - s));
 	}
 	if (n == 0 || strcmp(words[0], "D") != 0)
 		return;		/* not a D pragma: ignored, as DTrace does */
@@ -1479,7 +1496,9 @@ static void pragma(void *arg, int line, const char *text)
 			sb_puts(&sb, words[i]);
 			sb_putc(&sb, ' ');
 		}
-		dt_error(ps->cc->errs, line, "D_PRAGERR", "#error: %s", sb.s);
+		char *msg = pool_strdup(&ps->cc->pool, sb.s);
+		sb_free(&sb);
+		dt_error(ps->cc->errs, line, "D_PRAGERR", "#error: %s", msg);
 	} else if (strcmp(words[1], "attributes") == 0) {
 		/* ATTRS IDENT, or ATTRS provider NAME PART; ATTRS is a
 		 * name/data/class triple: the only check is the shape */
@@ -1525,7 +1544,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.cc = cc;
 	ps.prog = prog;
 	ps.o = o;
-	lex_init(&ps.lx, src, cc->errs);
+	lex_init(&ps.lx, src, cc->errs, &cc->pool);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.pragma = pragma;
 	ps.lx.arg = &ps;
@@ -1553,7 +1572,7 @@ struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line)
 
 	memset(&ps, 0, sizeof(ps));
 	ps.cc = cc;
-	lex_init(&ps.lx, text, cc->errs);
+	lex_init(&ps.lx, text, cc->errs, &cc->pool);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.arg = &ps;
 	ps.lx.line = line;

@@ -394,6 +394,11 @@ static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f
 	}
 }
 
+static void free_format(void *fmt)
+{
+	dtf_free(fmt);
+}
+
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
 {
 	struct node *f = n->args.v[first];
@@ -412,7 +417,9 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
 	if (!fmt)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
-	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
+	/* the format goes with the program (the consumer renders with it) */
+	pool_own(&cc->pool, free_format, fmt);
+	at = pool_calloc(&cc->pool, (size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
 		struct dt_type *t = a->type;
@@ -438,7 +445,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
-	free(at);
+	pool_release(&cc->pool, at);
 	n->aux = fmt;
 }
 
@@ -535,6 +542,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
 			if (!fmt)
 				dt_error(cc->errs, n->line, tag, "%s", msg);
+			pool_own(&cc->pool, free_format, fmt);
 			n->aux = fmt;
 		}
 		break;
@@ -560,9 +568,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		/* ustack() records the process id first, then the frames */
-		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
 		t->is_stack = fn == F_STACK ? 1 : 2;
-		t->name = xstrdup(fn == F_STACK ? "stack" : "ustack");
+		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
 		n->type = t;
 		break;
 	}

@@ -258,7 +258,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			sema_cook(cc, e);
 			in->cooking = 0;
 			cc->nbind = base;
-			struct node *c = node_new(N_CAST, n->line);
+			struct node *c = node_new(cc, N_CAST, n->line);
 			c->cast_type = in->type;
 			c->kids[0] = e;
 			sema_cook(cc, c);
@@ -315,7 +315,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		}
 		if (v->nkeys < 0) {
 			v->nkeys = n->args.n;
-			v->keys = xcalloc((size_t)n->args.n, sizeof(struct dt_type *));
+			v->keys = pool_calloc(&cc->pool, (size_t)n->args.n, sizeof(struct dt_type *));
 			for (int i = 0; i < n->args.n; i++) {
 				struct node *k = n->args.v[i];
 				v->keys[i] = type_is_string(k->type) ? &ty_string : k->type;

@@ -20,11 +20,15 @@
 #include "parse.h"
 #include "sema.h"
 #include "types.h"
+#include "../common/pool.h"
 
 #define DT_CC_MAX_BIND 32	/* inline parameters bound at once */
 #define DT_CC_NBVARS 64		/* at least the built-in variables' count */
 
 struct dt_cc {
+	/* what compiled programs are made of (nodes, token text, variables,
+	 * D types, descriptions): freed with the context (pool.h) */
+	struct dt_pool pool;
 	struct dt_errstate es;		/* the error of the last failed unit */
 	struct dt_errstate *errs;	/* where errors unwind to now (&es, or a
 					   trial's own: sema_try_const) */

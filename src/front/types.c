@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "types.h"
 
+#include "../common/pool.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,7 @@ struct named {
 
 struct dt_typetab {
 	struct named *typedefs, *tags;
+	struct dt_pool *pool;	/* where its types live */
 };
 
 /*
@@ -91,9 +94,26 @@ static struct dt_type *builtin_typedef(const char *name)
 	return NULL;
 }
 
-struct dt_typetab *types_create(void)
+struct dt_typetab *types_create(struct dt_pool *pool)
 {
-	return xcalloc(1, sizeof(struct dt_typetab));
+	struct dt_typetab *tt = xcalloc(1, sizeof(struct dt_typetab));
+
+	tt->pool = pool;
+	return tt;
+}
+
+/* A new type in pool, or process-wide (never freed) when pool is NULL. */
+static struct dt_type *type_new(struct dt_pool *pool)
+{
+	struct dt_type *t = pool ? pool_zalloc(pool, sizeof(*t)) : xcalloc(1, sizeof(*t));
+
+	t->pool = pool;
+	return t;
+}
+
+static char *type_strdup(struct dt_pool *pool, const char *s)
+{
+	return pool ? pool_strdup(pool, s) : xstrdup(s);
 }
 
 static void free_names(struct named *n, struct named *upto)
@@ -171,28 +191,34 @@ struct dt_type *type_ptr(struct dt_type *to)
 
 	if (t)
 		return t;
-	t = xcalloc(1, sizeof(*t));
+	/* a pointer to a D type lives with it, in its pool */
+	t = type_new(to->pool);
 	t->kind = TY_PTR;
 	t->size = 8;
 	t->ref = to;
-	t->name = xasprintf("%s *", to->name);
+	t->name = to->pool ? pool_asprintf(to->pool, "%s *", to->name) : xasprintf("%s *", to->name);
 	if (!__atomic_compare_exchange_n(&to->ptrto, &old, t, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		free(t->name);
-		free(t);
+		if (to->pool) {
+			pool_release(to->pool, t->name);
+			pool_release(to->pool, t);
+		} else {
+			free(t->name);
+			free(t);
+		}
 		return old;
 	}
 	return t;
 }
 
-struct dt_type *type_array(struct dt_type *elem, uint32_t n)
+struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t n)
 {
-	struct dt_type *t = xcalloc(1, sizeof(*t));
+	struct dt_type *t = type_new(pool);
 
 	t->kind = TY_ARRAY;
 	t->ref = elem;
 	t->nelems = n;
 	t->size = elem->size * n;
-	t->name = xasprintf("%s [%u]", elem->name, n);
+	t->name = pool ? pool_asprintf(pool, "%s [%u]", elem->name, n) : xasprintf("%s [%u]", elem->name, n);
 	return t;
 }
 
@@ -231,12 +257,12 @@ static void add_tag(struct dt_typetab *tt, struct dt_type *t)
 	tt->tags = n;
 }
 
-static struct dt_type *new_tag(enum ty_kind kind, const char *full)
+static struct dt_type *new_tag(struct dt_pool *pool, enum ty_kind kind, const char *full)
 {
-	struct dt_type *t = xcalloc(1, sizeof(*t));
+	struct dt_type *t = type_new(pool);
 
 	t->kind = kind;
-	t->name = xstrdup(full);
+	t->name = type_strdup(pool, full);
 	if (kind == TY_ENUM) {
 		t->size = 4;
 		t->is_signed = 1;
@@ -270,7 +296,7 @@ static struct dt_type *kernel_tag(enum ty_kind kind, const char *tag, int make_f
 	if (!t && kind != TY_ENUM)
 		t = btf_struct_type(tag, kind == TY_UNION);
 	if (!t && make_fwd)
-		t = new_tag(kind, full);
+		t = new_tag(NULL, kind, full);
 	if (t && !find_named(kernel_types.tags, full))
 		add_tag(&kernel_types, t);
 	pthread_mutex_unlock(&kernel_lock);
@@ -292,7 +318,7 @@ struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char
 	if (!t)
 		t = kernel_tag(kind, tag, 0);
 	if (!t) {
-		t = new_tag(kind, full);
+		t = new_tag(tt->pool, kind, full);
 		add_tag(tt, t);
 	}
 	free(full);
@@ -308,7 +334,7 @@ struct dt_type *type_define_tag(struct dt_typetab *tt, enum ty_kind kind, const 
 	full = tag_name(kind, tag);
 	t = find_named(tt->tags, full);
 	if (!t) {
-		t = new_tag(kind, full);
+		t = new_tag(tt->pool, kind, full);
 		add_tag(tt, t);
 	}
 	free(full);
@@ -421,7 +447,7 @@ static struct dt_type *btf_to_type(int id)
 		return type_ptr(btf_to_type((int)bt->type));
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(bt);
-		return type_array(btf_to_type((int)a->type), a->nelems);
+		return type_array(NULL, btf_to_type((int)a->type), a->nelems);
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION: {
