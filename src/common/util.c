@@ -154,59 +154,82 @@ int dt_is_glob(const char *s)
 	return strpbrk(s, "*?[\\") != NULL;
 }
 
+/*
+ * Whether the one pattern element at p ('?', a [set], a \-escaped or plain
+ * character) matches c; *next is set past the element.  -1: a set that is
+ * not closed, which matches nothing.
+ */
+static int glob_elem(const char *p, char c, const char **next)
+{
+	if (*p == '?') {
+		*next = p + 1;
+		return 1;
+	}
+	if (*p == '[') {
+		const char *q = p + 1;
+		int neg = 0, ok = 0;
+		if (*q == '!' || *q == '^')
+			neg = 1, q++;
+		if (!*q)
+			return -1;
+		do {	/* a ']' first in the set is one of its characters */
+			if (q[1] == '-' && q[2] && q[2] != ']') {
+				if (c >= q[0] && c <= q[2])
+					ok = 1;
+				q += 3;
+			} else {
+				if (c == *q)
+					ok = 1;
+				q++;
+			}
+		} while (*q && *q != ']');
+		if (!*q)
+			return -1;
+		*next = q + 1;
+		return ok != neg;
+	}
+	if (*p == '\\' && p[1])
+		p++;
+	*next = p + 1;
+	return *p == c;
+}
+
+/*
+ * Iterative, with one backtracking point (the last '*'): a pattern of many
+ * stars costs at most its length times the string's, never exponential.
+ */
 int dt_glob_match(const char *p, const char *s)
 {
-	for (;;) {
-		switch (*p) {
-		case 0:
-			return *s == 0;
-		case '*':
+	const char *star_p = NULL, *star_s = NULL;
+
+	while (*s) {
+		const char *next;
+		int m;
+
+		if (*p == '*') {
 			while (*p == '*')
 				p++;
 			if (!*p)
 				return 1;
-			for (; *s; s++)
-				if (dt_glob_match(p, s))
-					return 1;
-			return dt_glob_match(p, s);
-		case '?':
-			if (!*s)
-				return 0;
-			p++, s++;
-			break;
-		case '[': {
-			const char *q = p + 1;
-			int neg = 0, ok = 0;
-			if (!*s)
-				return 0;
-			if (*q == '!' || *q == '^')
-				neg = 1, q++;
-			do {
-				if (q[1] == '-' && q[2] && q[2] != ']') {
-					if (*s >= q[0] && *s <= q[2])
-						ok = 1;
-					q += 3;
-				} else {
-					if (*s == *q)
-						ok = 1;
-					q++;
-				}
-			} while (*q && *q != ']');
-			if (!*q)
-				return 0;
-			if (ok == neg)
-				return 0;
-			p = q + 1, s++;
-			break;
+			star_p = p;
+			star_s = s;
+			continue;
 		}
-		case '\\':
-			if (p[1])
-				p++;
-			/* fallthrough */
-		default:
-			if (*p != *s)
-				return 0;
-			p++, s++;
+		m = *p ? glob_elem(p, *s, &next) : 0;
+		if (m < 0)
+			return 0;
+		if (m) {
+			p = next;
+			s++;
+			continue;
 		}
+		if (!star_p)
+			return 0;
+		/* the last star takes one more character */
+		p = star_p;
+		s = ++star_s;
 	}
+	while (*p == '*')
+		p++;
+	return *p == 0;
 }

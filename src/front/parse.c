@@ -28,6 +28,8 @@ struct parser {
 	int in_pred;
 	int nclass_extern;	/* the declaration being parsed is extern */
 	int ndecls;		/* variables and inlines declared */
+	int depth;		/* nesting so far (deeper() below) */
+	int opdepth;		/* the part of it that operator chains add */
 };
 
 struct node *node_new(struct dt_cc *cc, enum node_kind k, int line)
@@ -56,6 +58,63 @@ static _Noreturn void syntax_error(struct parser *ps)
 		dt_error(ps->cc->errs, next.line, "D_SYNTAX", "closing ) expected in predicate before /");
 	}
 	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+}
+
+/*
+ * DTrace's parser is bison's, with its default stack of YYMAXDEPTH (10000)
+ * states: deeper nesting is its "memory exhausted" error.  Here every
+ * level of the parser's recursion (a parenthesis, an operand of a prefix
+ * operator, a nested if, struct or assignment), and every operator a loop
+ * adds on top of a tree (a + b + c, a.b.c, a[1][2], *** in a type), counts
+ * one level against the same limit: no tree that the later passes walk
+ * recursively is deeper, and the parser itself never runs out of stack.
+ * Each caller of deeper() restores ps->depth when its level is done.
+ */
+#define DT_PARSE_MAXDEPTH 10000
+
+static int accept(struct parser *ps, enum tok k);
+
+static void deeper(struct parser *ps)
+{
+	if (++ps->depth <= DT_PARSE_MAXDEPTH)
+		return;
+	/* mostly a chain of operators (a + b + c ...): DTrace's grammar
+	 * reads those without growing its stack, so that limit is ours */
+	if (2 * ps->opdepth > ps->depth)
+		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "expression nested more than %d levels deep near \"%s\"",
+			 DT_PARSE_MAXDEPTH, ps->cur.kind == T_EOF ? "end of input" : ps->cur.text);
+	if (ps->cur.kind == T_EOF)
+		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "memory exhausted near end of input");
+	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "memory exhausted near \"%s\"", ps->cur.text);
+}
+
+/* The same for an operator that a loop adds on top of a tree; the caller
+ * restores ps->opdepth as well. */
+static void deeper_op(struct parser *ps)
+{
+	ps->opdepth++;
+	deeper(ps);
+}
+
+/* One '*' (the current token): a pointer to t, and one level more. */
+static struct dt_type *parse_pointers_one(struct parser *ps, struct dt_type *t)
+{
+	deeper(ps);
+	accept(ps, T_STAR);
+	return type_ptr(t);
+}
+
+/* The pointers to t that '*'s make ("int ***"): each one a level. */
+static struct dt_type *parse_pointers(struct parser *ps, struct dt_type *t)
+{
+	int depth = ps->depth;
+
+	while (accept(ps, T_STAR)) {
+		deeper(ps);
+		t = type_ptr(t);
+	}
+	ps->depth = depth;
+	return t;
 }
 
 static void expect(struct parser *ps, enum tok k)
@@ -100,7 +159,9 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	uint32_t off = 0, maxsz = 0, align = 1;
 	uint32_t bits = 0;	/* bits used by a run of bitfields after off */
 	struct ptrvec mems = {.pool = &ps->cc->pool};
+	int depth = ps->depth;
 
+	deeper(ps);
 	expect(ps, T_LBRACE);
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
 		syntax_error(ps);
@@ -108,8 +169,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 		struct dt_type *base = parse_type_spec(ps);
 		do {
 			struct dt_type *mt = base;
-			while (accept(ps, T_STAR))
-				mt = type_ptr(mt);
+			mt = parse_pointers(ps, mt);
 			char *name = "";
 			if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
 				name = ps->cur.text;
@@ -188,6 +248,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	t->size = t->kind == TY_STRUCT ? (off + align - 1) / align * align : (maxsz + align - 1) / align * align;
 	t->complete = 1;
 	pv_free(&mems);
+	ps->depth = depth;
 }
 
 static void parse_enum_body(struct parser *ps, struct dt_type *t)
@@ -356,9 +417,11 @@ done:
 /* An abstract declarator for casts and sizeof: '*'s and [N]s. */
 static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
 {
-	while (accept(ps, T_STAR))
-		t = type_ptr(t);
+	int depth = ps->depth;
+
+	t = parse_pointers(ps, t);
 	while (ps->cur.kind == T_LBRACK) {
+		deeper(ps);
 		advance(ps);
 		if (ps->cur.kind != T_INT)
 			syntax_error(ps);
@@ -366,6 +429,7 @@ static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
 		advance(ps);
 		expect(ps, T_RBRACK);
 	}
+	ps->depth = depth;
 	return t;
 }
 
@@ -378,15 +442,19 @@ static struct dt_type *parse_type_name(struct parser *ps)
 
 static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 {
+	int depth = ps->depth;
+
 	if (ps->cur.kind == close) {
 		advance(ps);
 		return;
 	}
+	deeper(ps);
 	for (;;) {
 		pv_push(args, parse_assign(ps));
 		if (accept(ps, T_COMMA))
 			continue;
 		expect(ps, close);
+		ps->depth = depth;
 		return;
 	}
 }
@@ -501,8 +569,9 @@ static struct node *parse_primary(struct parser *ps)
 static struct node *parse_postfix(struct parser *ps)
 {
 	struct node *n = parse_primary(ps), *m;
+	int depth = ps->depth, opdepth = ps->opdepth;
 
-	for (;;) {
+	for (;; deeper_op(ps)) {
 		int line = ps->cur.line;
 		switch (ps->cur.kind) {
 		case T_LBRACK:
@@ -539,12 +608,28 @@ static struct node *parse_postfix(struct parser *ps)
 			n = m;
 			break;
 		default:
+			ps->depth = depth;
+			ps->opdepth = opdepth;
 			return n;
 		}
 	}
 }
 
+static struct node *parse_unary_op(struct parser *ps);
+
+/* A unary expression: a level deeper than where it is. */
 static struct node *parse_unary(struct parser *ps)
+{
+	int depth = ps->depth;
+	struct node *n;
+
+	deeper(ps);
+	n = parse_unary_op(ps);
+	ps->depth = depth;
+	return n;
+}
+
+static struct node *parse_unary_op(struct parser *ps)
 {
 	int line = ps->cur.line;
 	struct node *n;
@@ -600,9 +685,12 @@ static struct node *parse_cast(struct parser *ps)
 		advance(ps);
 		if (starts_type(ps->cur.kind)) {
 			struct node *n = node_new(ps->cc, N_CAST, line);
+			int depth = ps->depth;
 			n->cast_type = parse_type_name(ps);
 			expect(ps, T_RPAREN);
+			deeper(ps);
 			n->kids[0] = parse_cast(ps);
+			ps->depth = depth;
 			return n;
 		}
 		ps->lx = save;
@@ -632,14 +720,17 @@ static int binop_prec(enum tok k)
 static struct node *parse_binary(struct parser *ps, int minprec)
 {
 	struct node *l = parse_cast(ps);
+	int depth = ps->depth, opdepth = ps->opdepth;
 
 	for (;;) {
 		int p = binop_prec(ps->cur.kind);
-		if (p < minprec || p < 0)
-			return l;
 		/* '/' closes a predicate when parentheses are balanced */
-		if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)
+		if (p < minprec || p < 0 || (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)) {
+			ps->depth = depth;
+			ps->opdepth = opdepth;
 			return l;
+		}
+		deeper_op(ps);	/* l goes one level down */
 		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = ps->cur.kind;
 		advance(ps);
@@ -655,11 +746,14 @@ static struct node *parse_cond(struct parser *ps)
 
 	if (ps->cur.kind == T_QUESTION) {
 		struct node *n = node_new(ps->cc, N_TERNARY, ps->cur.line);
+		int depth = ps->depth;
+		deeper(ps);
 		advance(ps);
 		n->kids[0] = c;
 		n->kids[1] = parse_expr(ps);
 		expect(ps, T_COLON);
 		n->kids[2] = parse_cond(ps);
+		ps->depth = depth;
 		return n;
 	}
 	return c;
@@ -683,10 +777,13 @@ static struct node *parse_assign(struct parser *ps)
 
 	if (is_assign_op(ps->cur.kind)) {
 		struct node *n = node_new(ps->cc, N_ASSIGN, ps->cur.line);
+		int depth = ps->depth;
+		deeper(ps);
 		n->op = ps->cur.kind;
 		advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_assign(ps);
+		ps->depth = depth;
 		return n;
 	}
 	return l;
@@ -694,9 +791,13 @@ static struct node *parse_assign(struct parser *ps)
 
 static struct node *parse_expr(struct parser *ps)
 {
-	struct node *e = parse_assign(ps);
+	int depth = ps->depth, opdepth = ps->opdepth;
+	struct node *e;
 
+	deeper(ps);	/* a parenthesis, an index, a condition: a level */
+	e = parse_assign(ps);
 	while (ps->cur.kind == T_COMMA) {
+		deeper_op(ps);
 		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = T_COMMA;
 		advance(ps);
@@ -704,6 +805,8 @@ static struct node *parse_expr(struct parser *ps)
 		n->kids[1] = parse_assign(ps);
 		e = n;
 	}
+	ps->depth = depth;
+	ps->opdepth = opdepth;
 	return e;
 }
 
@@ -743,7 +846,9 @@ static struct node *parse_stmt_block(struct parser *ps)
 static struct node *parse_if(struct parser *ps)
 {
 	struct node *n = node_new(ps->cc, N_IF, ps->cur.line);
+	int depth = ps->depth;
 
+	deeper(ps);
 	expect(ps, T_IF);
 	expect(ps, T_LPAREN);
 	n->kids[0] = parse_expr(ps);
@@ -758,6 +863,7 @@ static struct node *parse_if(struct parser *ps)
 			n->kids[2] = parse_stmt_block(ps);
 		}
 	}
+	ps->depth = depth;
 	return n;
 }
 
@@ -816,8 +922,7 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 		int is_assoc = 0, is_array = 0;
 		struct ptrvec keys = {.pool = &ps->cc->pool};
 
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
+		t = parse_pointers(ps, t);
 		if (ps->cur.kind != T_IDENT)
 			syntax_error(ps);
 		char *name = ps->cur.text;
@@ -1011,8 +1116,8 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 	t = parse_type_spec(ps);
 	sb_init(&sb);
 	sb_puts(&sb, written_text(&ps->cc->pool, start, ps->cur.pos));
-	for (; accept(ps, T_STAR); stars++)
-		t = type_ptr(t);
+	for (; ps->cur.kind == T_STAR; stars++)
+		t = parse_pointers_one(ps, t);
 	if (ps->cur.kind == T_IDENT) {
 		a->name = ps->cur.text;
 		advance(ps);
@@ -1245,8 +1350,7 @@ static void parse_declaration(struct parser *ps)
 	if (ps->cur.kind == T_TYPEDEF) {
 		advance(ps);
 		struct dt_type *t = parse_type_spec(ps);
-		while (accept(ps, T_STAR))
-			t = type_ptr(t);
+		t = parse_pointers(ps, t);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			syntax_error(ps);
 		char *name = ps->cur.text;

@@ -395,6 +395,71 @@ static struct btf *kbtf(void)
 	return vmlinux_btf;
 }
 
+/*
+ * The kernel's structs and unions by name, sorted: libbpf's
+ * btf__find_by_name_kind reads every type of the BTF (some 100,000), which
+ * a program declaring thousands of struct tags (each looked up as the
+ * kernel's first) would pay thousands of times.  Made once per process,
+ * then only read.
+ */
+struct btf_tag {
+	const char *name;
+	int id, kind;
+};
+static struct btf_tag *btf_tags;
+static size_t btf_ntags;
+static pthread_once_t btf_tags_once = PTHREAD_ONCE_INIT;
+
+/* By name, then by id (the lowest id first, which libbpf would find) */
+static int btf_tag_cmp(const void *a, const void *b)
+{
+	const struct btf_tag *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+static int btf_tag_name_cmp(const void *key, const void *elem)
+{
+	return strcmp(((const struct btf_tag *)key)->name, ((const struct btf_tag *)elem)->name);
+}
+
+static void index_btf_tags(void)
+{
+	struct btf *b = kbtf();
+	uint32_t n = b ? btf__type_cnt(b) : 0;
+
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, id);
+		int kind = btf_kind(t);
+		if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
+			continue;
+		if (!btf_tags)
+			btf_tags = xcalloc(n, sizeof(*btf_tags));
+		btf_tags[btf_ntags++] = (struct btf_tag){btf__name_by_offset(b, t->name_off), (int)id, kind};
+	}
+	if (btf_ntags)
+		qsort(btf_tags, btf_ntags, sizeof(*btf_tags), btf_tag_cmp);
+}
+
+/* The BTF id of the kernel's struct (or union) tag, or -1. */
+static int btf_find_tag(const char *tag, int kind)
+{
+	struct btf_tag key = {tag, 0, 0}, *t;
+
+	pthread_once(&btf_tags_once, index_btf_tags);
+	t = btf_ntags ? bsearch(&key, btf_tags, btf_ntags, sizeof(*btf_tags), btf_tag_name_cmp) : NULL;
+	if (!t)
+		return -1;
+	while (t > btf_tags && strcmp(t[-1].name, tag) == 0)
+		t--;
+	/* the first of that name and kind, as btf__find_by_name_kind finds */
+	for (; t < btf_tags + btf_ntags && strcmp(t->name, tag) == 0; t++)
+		if (t->kind == kind)
+			return t->id;
+	return -1;
+}
+
 static struct dt_type *btf_to_type(int id);
 
 static void btf_fill_members(struct dt_type *t)
@@ -506,7 +571,7 @@ struct dt_type *btf_struct_type(const char *tag, int is_union)
 
 	if (!b)
 		return NULL;
-	id = btf__find_by_name_kind(b, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	id = btf_find_tag(tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 	if (id <= 0)
 		return NULL;
 	t = xcalloc(1, sizeof(*t));
