@@ -108,6 +108,9 @@ struct cg_layout {
 	uint32_t pmask_words;
 	uint32_t scratch_size;	/* after all programs are generated */
 	struct strbuf strtab;	/* string constants, each strbuf long */
+	uint32_t *strindex;	/* strtab offsets + 1 by hash of the string, 0:
+				   free (open addressing, in pool; str.c) */
+	uint32_t strindex_cap, nstrs;
 	int ndyn;		/* dynamic variable maps */
 	struct dt_var **dyn;	/* their variables */
 	uint32_t *dyn_keysize, *dyn_valsize;

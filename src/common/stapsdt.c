@@ -303,7 +303,8 @@ static struct sym *read_syms(Elf *e, Elf_Scn *symtab, size_t *np)
 		}
 		v[n++] = (struct sym){ s.st_value, s.st_size, name, type == STT_FUNC };
 	}
-	qsort(v, n, sizeof(*v), cmp_sym);
+	if (n)	/* (no symbol: no array) */
+		qsort(v, n, sizeof(*v), cmp_sym);
 	*np = n;
 	return v;
 }

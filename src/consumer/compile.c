@@ -317,8 +317,64 @@ static void mark_uniform(struct dtrace_hdl *h)
 	}
 }
 
-/* Match the probe descriptions of a unit's clauses. */
-static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es)
+/*
+ * The descriptions a unit has had its providers provide: provide is
+ * idempotent, and asking again for each of 100,000 clauses on BEGIN would
+ * have sdt look for a BEGIN event in every tracefs group each time.  An
+ * open-addressing set of "prov:mod:func:name" strings.
+ */
+struct desc_set {
+	char **v;
+	size_t cap, n;
+};
+
+/* Adds the description; 0 if it was there already. */
+static int desc_set_add(struct desc_set *set, const struct dt_pdesc *pd)
+{
+	char *key = pdesc_str(pd);
+	uint64_t hash = 14695981039346656037ULL;
+	size_t i;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct desc_set big = {xcalloc(set->cap ? 2 * set->cap : 64, sizeof(char *)), set->cap ? 2 * set->cap : 64, 0};
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i]) {
+				uint64_t hh = 14695981039346656037ULL;
+				for (const char *p = set->v[i]; *p; p++)
+					hh = (hh ^ (unsigned char)*p) * 1099511628211ULL;
+				size_t j = hh & (big.cap - 1);
+				while (big.v[j])
+					j = (j + 1) & (big.cap - 1);
+				big.v[j] = set->v[i];
+				big.n++;
+			}
+		free(set->v);
+		*set = big;
+	}
+	for (const char *p = key; *p; p++)
+		hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
+	for (i = hash & (set->cap - 1); set->v[i]; i = (i + 1) & (set->cap - 1))
+		if (strcmp(set->v[i], key) == 0) {
+			free(key);
+			return 0;
+		}
+	set->v[i] = key;
+	set->n++;
+	return 1;
+}
+
+static void desc_set_free(struct desc_set *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->v[i]);
+	free(set->v);
+	memset(set, 0, sizeof(*set));
+}
+
+/* Match the probe descriptions of a unit's clauses (the set of those
+ * already provided is the caller's, to free when matching unwinds). */
+static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es,
+		       struct desc_set *provided)
 {
 	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
@@ -326,7 +382,8 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
-			probes_provide(h->probes, pd);
+			if (desc_set_add(provided, pd))
+				probes_provide(h->probes, pd);
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 				if (!probe_match(p, pd))
@@ -399,6 +456,8 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 		.arg = h,
 	};
 	struct dt_errstate es;
+	/* on the heap: the pointer does not change after setjmp */
+	struct desc_set *provided;
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	set_cc_opts(h);
@@ -410,11 +469,16 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
 	/* matching and code generation unwind to here */
 	memset(&es, 0, sizeof(es));
+	provided = xcalloc(1, sizeof(*provided));
 	if (setjmp(es.jb)) {
+		desc_set_free(provided);
+		free(provided);
 		set_compile_error(h, &es, cflags);
 		return -1;
 	}
-	match_unit(h, pg, h->o.zdefs, &es);
+	match_unit(h, pg, h->o.zdefs, &es, provided);
+	desc_set_free(provided);
+	free(provided);
 	generate(h, &es);
 	return 0;
 }

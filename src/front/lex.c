@@ -393,7 +393,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 
 	if (c == 0) {
 		t->kind = T_EOF;
-		t->text = pool_strdup(lx->pool, "");
+		t->text = (char *)"";
 		return;
 	}
 
@@ -505,7 +505,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		size_t n = strlen(ops[i].s);
 		if (strncmp(p, ops[i].s, n) == 0) {
 			t->kind = ops[i].k;
-			t->text = pool_strdup(lx->pool, ops[i].s);
+			/* the table's own text: token text is never written */
+			t->text = (char *)ops[i].s;
 			lx->p = p + n;
 			switch (t->kind) {
 			case T_LPAREN: lx->parens++; break;
