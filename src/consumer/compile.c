@@ -287,35 +287,56 @@ static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 	}
 }
 
-/* A program whose probes all run the same clauses needs no clause mask. */
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(void *const *)a, y = (uintptr_t)*(void *const *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A program whose probes all run the same clauses needs no clause mask:
+ * each clause's probes of the program's kind are all the probes its
+ * clauses enable.  A clause's probes are distinct, so that is: each clause
+ * has as many of them as all clauses together have distinct ones (sorted
+ * and counted: a clause on 50,000 fbt functions is n log n, not n^2).
+ */
 static void mark_uniform(struct dtrace_hdl *h)
 {
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
+		size_t n = 0, distinct = 0;
+		void **all;
 		int uniform = 1;
 		if (!p || h->prog_pv[k] == &dt_provider_dtrace)
 			continue;
+		for (int i = 0; i < p->clauses.n; i++)
+			n += (size_t)((struct dt_clause *)p->clauses.v[i])->probes.n;
+		all = xcalloc(n ? n : 1, sizeof(void *));
+		n = 0;
+		for (int i = 0; i < p->clauses.n; i++) {
+			struct dt_clause *c = p->clauses.v[i];
+			for (int q = 0; q < c->probes.n; q++)
+				if (provider_kind(((struct dt_probe *)c->probes.v[q])->pv) == k)
+					all[n++] = c->probes.v[q];
+		}
+		if (n)
+			qsort(all, n, sizeof(void *), cmp_ptr);
+		for (size_t i = 0; i < n; i++)
+			distinct += i == 0 || all[i] != all[i - 1];
+		free(all);
 		for (int i = 0; i < p->clauses.n && uniform; i++) {
 			struct dt_clause *c = p->clauses.v[i];
-			/* every probe of this kind that any clause enables must be
-			 * enabled by this clause too */
-			for (int j = 0; j < p->clauses.n && uniform; j++) {
-				struct dt_clause *o = p->clauses.v[j];
-				for (int q = 0; q < o->probes.n && uniform; q++) {
-					struct dt_probe *pr = o->probes.v[q];
-					int found = 0;
-					if (provider_kind(pr->pv) != k)
-						continue;
-					for (int r = 0; r < c->probes.n; r++)
-						if (c->probes.v[r] == pr)
-							found = 1;
-					uniform = found;
-				}
-			}
+			size_t mine = 0;
+			for (int q = 0; q < c->probes.n; q++)
+				mine += provider_kind(((struct dt_probe *)c->probes.v[q])->pv) == k;
+			uniform = mine == distinct;
 		}
 		p->uniform = uniform;
 	}
 }
+
 
 /*
  * The descriptions a unit has had its providers provide: provide is
@@ -382,21 +403,29 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
+			void **earlier = NULL;
 			if (desc_set_add(provided, pd))
 				probes_provide(h->probes, pd);
+			/* only an earlier description can have added a probe: its
+			 * probes sorted, to look each up in log time */
+			if (before) {
+				earlier = xmalloc((size_t)before * sizeof(void *));
+				memcpy(earlier, c->probes.v, (size_t)before * sizeof(void *));
+				qsort(earlier, (size_t)before, sizeof(void *), cmp_ptr);
+			}
+			int matched = 0;
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 				if (!probe_match(p, pd))
 					continue;
-				int dup = 0;
-				/* only an earlier description can have added it */
-				for (int k = 0; k < before; k++)
-					if (c->probes.v[k] == p)
-						dup = 1;
-				if (!dup)
+				matched++;
+				if (!earlier || !bsearch(&p, earlier, (size_t)before, sizeof(void *), cmp_ptr))
 					pv_push(&c->probes, p);
 			}
-			if (c->probes.n == before && !zdefs) {
+			free(earlier);
+			/* (a description that matches only what an earlier one of
+			 * the clause did still matches) */
+			if (!matched && !zdefs) {
 				const char *why = NULL;
 				/* a provider this kernel cannot offer says why */
 				for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
@@ -446,18 +475,19 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 }
 
 /* The front end and code generation for one unit. */
-static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, int from_file,
+static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, size_t len, int from_file,
 			unsigned int cflags)
 {
 	struct dt_unit_opts uo = {
+		.len = len,
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
 		.arg = h,
 	};
 	struct dt_errstate es;
-	/* on the heap: the pointer does not change after setjmp */
-	struct desc_set *provided;
+	/* volatile: set after setjmp, read after longjmp */
+	struct desc_set *volatile provided = NULL;
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	set_cc_opts(h);
@@ -471,20 +501,24 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	memset(&es, 0, sizeof(es));
 	provided = xcalloc(1, sizeof(*provided));
 	if (setjmp(es.jb)) {
-		desc_set_free(provided);
-		free(provided);
+		if (provided) {
+			desc_set_free(provided);
+			free(provided);
+		}
 		set_compile_error(h, &es, cflags);
 		return -1;
 	}
 	match_unit(h, pg, h->o.zdefs, &es, provided);
 	desc_set_free(provided);
 	free(provided);
+	provided = NULL;
 	generate(h, &es);
 	return 0;
 }
 
-static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, int from_file, unsigned int cflags,
-					int argc, char *const argv[])
+/* src is len bytes (a file's may hold NUL bytes), NUL-terminated. */
+static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, size_t len, int from_file,
+					unsigned int cflags, int argc, char *const argv[])
 {
 	struct dtrace_prog *pg;
 	struct dt_options saved = h->o;
@@ -523,6 +557,7 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 			text = xasprintf("%s", nl ? nl : "");
 		}
 		text = preprocess(h, text);
+		len = text ? strlen(text) : 0;
 		if (!text) {
 			h->o = saved;
 			dt_set_errmsg(h, EDT_COMPILER, "Preprocessor failed to process input program");
@@ -531,7 +566,7 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 	}
 
 	pg = xcalloc(1, sizeof(*pg));
-	if (compile_text(h, pg, text, from_file, cflags) < 0) {
+	if (compile_text(h, pg, text, len, from_file, cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */
 		h->prog.clauses.n = nclauses_before;
 		free(pg);
@@ -559,7 +594,7 @@ dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *h, const char *s, dtrace_
 	(void)spec;
 	if (!s)
 		return dt_set_errno(h, EINVAL), NULL;
-	return compile_unit(h, s, 0, cflags, argc, argv);
+	return compile_unit(h, s, strlen(s), 0, cflags, argc, argv);
 }
 
 dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int cflags, int argc,
@@ -580,7 +615,7 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int c
 		dt_set_errno(h, errno ? errno : EIO);
 		return NULL;
 	}
-	pg = compile_unit(h, sb.s, 1, cflags, argc, argv);
+	pg = compile_unit(h, sb.s, sb.len, 1, cflags, argc, argv);
 	sb_free(&sb);
 	return pg;
 }

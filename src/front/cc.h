@@ -44,6 +44,8 @@ struct dt_unit_opts {
 	/* #pragma D option name[=value]; reports errors through the context */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	void *arg;
+	size_t len;		/* the text's length, NUL bytes and all (a
+				   file's); 0: up to its first NUL */
 };
 
 struct dt_cc *dt_cc_create(void);

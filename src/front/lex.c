@@ -70,6 +70,7 @@ void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, stru
 {
 	memset(lx, 0, sizeof(*lx));
 	lx->src = lx->p = src;
+	lx->end = src + strlen(src);
 	lx->es = es;
 	lx->pool = pool;
 	lx->line = 1;
@@ -100,7 +101,7 @@ static void control_line(struct dt_lexer *lx)
 
 	sb_init(&sb);
 	for (q = start;; q++) {
-		if (*q == 0) {
+		if (q >= lx->end) {
 			sb_free(&sb);
 			dt_error(lx->es, line, "D_SYNTAX", "end-of-file encountered before end of control line");
 		}
@@ -161,14 +162,14 @@ static void skip_space(struct dt_lexer *lx)
 		} else if (p[0] == '/' && p[1] == '*') {
 			int line = lx->line;
 			p += 2;
-			while (*p && !(p[0] == '*' && p[1] == '/')) {
+			while (p < lx->end && !(p[0] == '*' && p[1] == '/')) {
 				if (*p == '\n')
 					lx->line++;
 				if (p[0] == '/' && p[1] == '*')
 					dt_error(lx->es, lx->line, "D_SYNTAX", "/* encountered inside a comment");
 				p++;
 			}
-			if (!*p) {
+			if (p >= lx->end) {
 				lx->p = p;
 				(void)line;
 				dt_error(lx->es, lx->line, "D_SYNTAX", "end-of-file encountered before matching */");
@@ -313,8 +314,10 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 	int n = 0;
 
 	for (;;) {
-		if (*p == 0)
-			dt_error(lx->es, lx->line, "D_CHR_NL", "newline encountered in character constant");
+		/* DTrace's lexer has no rule for a constant that the input
+		 * ends in (without a newline): the quote is a syntax error */
+		if (p >= lx->end)
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"'\"");
 		if (*p == '\n')
 			dt_error(lx->es, lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\'')
@@ -347,9 +350,13 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 
 	sb_init(&sb);
 	for (;;) {
-		if (*p == 0 || *p == '\n') {
+		if (p >= lx->end) {	/* as for a character constant */
 			sb_free(&sb);
-			dt_error(lx->es, lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"\"\"");
+		}
+		if (*p == '\n') {
+			sb_free(&sb);
+			dt_error(lx->es, lx->line + 1, "D_STR_NL", "newline encountered in string literal");
 		}
 		if (*p == '"')
 			break;
@@ -391,6 +398,14 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	t->pos = p;
 	c = (unsigned char)*p;
 
+	if (c == 0 && p < lx->end) {
+		/* a NUL byte in the text (from a file): DTrace's lexer reads it
+		 * as the end of input there, which is an error in the middle;
+		 * at the outer level its message is cut at the NUL it prints */
+		if (lx->pspec_mode)
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"");
+		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near end-of-input");
+	}
 	if (c == 0) {
 		t->kind = T_EOF;
 		t->text = (char *)"";
@@ -428,6 +443,11 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		return;
 	}
 
+	if (lx->pspec_mode && !isdigit(c) && !strchr("{/,;", c)) {
+		/* DTrace's outer level (its lexer's state S2) has no other
+		 * tokens: the one character is the error */
+		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%c\"", c);
+	}
 	if (isalpha(c) || c == '_' || c == '`') {
 		const char *q = p;
 		while (isalnum((unsigned char)*q) || *q == '_' || *q == '`')

@@ -54,6 +54,8 @@ struct dt_pool;
 
 struct dt_lexer {
 	const char *src, *p;
+	const char *end;	/* the text's end: a NUL byte before it is a
+				   byte of the text (a file may hold one) */
 	int line;
 	int parens, bracks;	/* nesting depth, for "extra ) in input" */
 	int pspec_mode;		/* outer level: read probe descriptions */

@@ -617,13 +617,21 @@ static struct node *parse_postfix(struct parser *ps)
 
 static struct node *parse_unary_op(struct parser *ps);
 
-/* A unary expression: a level deeper than where it is. */
+/* A unary expression: a prefix operator's operand is a level deeper (a
+ * parenthesis is counted by parse_expr, once). */
 static struct node *parse_unary(struct parser *ps)
 {
 	int depth = ps->depth;
 	struct node *n;
 
-	deeper(ps);
+	switch (ps->cur.kind) {
+	case T_INC: case T_DEC: case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE:
+	case T_STAR: case T_AMP: case T_SIZEOF: case T_STRINGOF:
+		deeper(ps);
+		break;
+	default:
+		break;
+	}
 	n = parse_unary_op(ps);
 	ps->depth = depth;
 	return n;
@@ -1649,6 +1657,8 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.prog = prog;
 	ps.o = o;
 	lex_init(&ps.lx, src, cc->errs, &cc->pool);
+	if (o->len)
+		ps.lx.end = src + o->len;
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.pragma = pragma;
 	ps.lx.arg = &ps;

@@ -11,6 +11,7 @@ struct dt_parse_opts {
 	/* #pragma D option name[=value]: returns 0, or reports the error */
 	void (*on_option)(void *arg, int line, const char *name, const char *value);
 	void *arg;
+	size_t len;		/* the source's length (0: up to its first NUL) */
 };
 
 struct dt_cc;

@@ -38,6 +38,7 @@ static const struct dtf_argtype types[] = {
 };
 #define NTYPES ((int)(sizeof(types) / sizeof(types[0])))
 #define MAXARGS 64
+#define MAXRENDER 65536	/* widest field rendered */
 
 /* A type the conversion's check accepts (the type the value will have). */
 static int accepted_type(enum pfcheck ck, int tsize, int tsigned)
@@ -90,6 +91,13 @@ static void check_and_render(const struct dtf_format *f, const uint8_t *tsel, si
 	(void)dtf_check_agg(f, "printa", at, n, &types[5], &tag, msg, sizeof(msg));
 	if (!checked)
 		return;
+	/* "%2000000000d" asks for 2 GB of padding, which the consumer
+	 * writes, as C's printf and DTrace do: time proportional to what the
+	 * format asks for is no hang of the parser's, so such a format is
+	 * parsed and checked but not rendered */
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].width > MAXRENDER || f->v[i].width < -MAXRENDER || f->v[i].prec > MAXRENDER)
+			return;
 	/* values: integers from the input's bytes (a dynamic width or
 	 * precision stays within a byte: a record's width is the program's
 	 * business, not the parser's), strings fixed */
@@ -101,6 +109,19 @@ static void check_and_render(const struct dtf_format *f, const uint8_t *tsel, si
 			vals[i].u = (uint64_t)(int64_t)(int8_t)b & 0xffffffffu;
 		if (at[i].kind == DTF_T_STRING || at[i].kind == DTF_T_CHARARR)
 			vals[i] = (struct dtf_value){DTF_V_STRING, 0, 0, 0, "fuzz\t\"str\"\n"};
+	}
+	/* the arguments that '*' widths and precisions take stay within a
+	 * byte (as above, a huge one is output the format asks for) */
+	for (int i = 0, k = 0; i < f->n && k < n; i++) {
+		const struct dtf_conv *c = &f->v[i];
+		if (!c->def || c->def->check == CK_NONE)
+			continue;
+		if ((c->flags & PF_DYNWIDTH) && k < n)
+			vals[k] = (struct dtf_value){DTF_V_INT, 4, 1, vals[k].u & 0x7f, NULL}, k++;
+		if ((c->flags & PF_DYNPREC) && k < n)
+			vals[k] = (struct dtf_value){DTF_V_INT, 4, 1, vals[k].u & 0x7f, NULL}, k++;
+		if (!(c->flags & PF_AGG))
+			k++;
 	}
 	struct strbuf out;
 	sb_init(&out);
