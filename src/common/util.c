@@ -139,8 +139,79 @@ void pv_push(struct ptrvec *pv, void *p)
 	pv->v[pv->n++] = p;
 }
 
+struct pv_index {
+	int *slot;		/* position + 1 of the name hashed there; 0: free */
+	int cap;		/* slots, a power of 2 */
+	int n;			/* positions 0..n-1 are in it */
+	void *last;		/* pv->v[n - 1] then (a vector cut back and grown
+				   again has another one there) */
+};
+
+static const char *elem_name(const struct ptrvec *pv, int i)
+{
+	return *(char *const *)pv->v[i];
+}
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The slot of name: where it is, or the free one where it would go. */
+static int index_slot(const struct ptrvec *pv, const struct pv_index *ix, const char *name)
+{
+	int i = (int)(name_hash(name) & (unsigned)(ix->cap - 1));
+
+	while (ix->slot[i] && strcmp(elem_name(pv, ix->slot[i] - 1), name) != 0)
+		i = (i + 1) & (ix->cap - 1);
+	return i;
+}
+
+void *pv_find_named(struct ptrvec *pv, const char *name)
+{
+	struct pv_index *ix = pv->index;
+	int i;
+
+	if (!pv->pool || pv->n < 16) {	/* small or not pooled: a scan */
+		for (i = 0; i < pv->n; i++)
+			if (strcmp(elem_name(pv, i), name) == 0)
+				return pv->v[i];
+		return NULL;
+	}
+	if (!ix)
+		ix = pv->index = pool_zalloc(pv->pool, sizeof(*ix));
+	if (ix->n > pv->n || (ix->n && pv->v[ix->n - 1] != ix->last))
+		ix->n = 0;	/* cut back since: made again */
+	if (2 * pv->n > ix->cap || ix->n == 0) {
+		int cap = ix->cap ? ix->cap : 64;
+		while (2 * pv->n > cap)
+			cap *= 2;
+		pool_release(pv->pool, ix->slot);
+		ix->slot = pool_calloc(pv->pool, (size_t)cap, sizeof(int));
+		ix->cap = cap;
+		ix->n = 0;
+	}
+	for (; ix->n < pv->n; ix->n++) {
+		int s = index_slot(pv, ix, elem_name(pv, ix->n));
+		if (!ix->slot[s])	/* the first of a name stays */
+			ix->slot[s] = ix->n + 1;
+	}
+	ix->last = pv->v[ix->n - 1];
+	i = ix->slot[index_slot(pv, ix, name)];
+	return i ? pv->v[i - 1] : NULL;
+}
+
 void pv_free(struct ptrvec *pv)
 {
+	if (pv->index) {
+		pool_release(pv->pool, pv->index->slot);
+		pool_release(pv->pool, pv->index);
+		pv->index = NULL;
+	}
 	if (pv->pool)
 		pool_release(pv->pool, pv->v);
 	else

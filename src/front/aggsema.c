@@ -13,12 +13,7 @@
 
 static struct dt_aggvar *agg_find(struct dt_prog *P, const char *name)
 {
-	for (int i = 0; i < P->aggs.n; i++) {
-		struct dt_aggvar *a = P->aggs.v[i];
-		if (strcmp(a->name, name) == 0)
-			return a;
-	}
-	return NULL;
+	return pv_find_named(&P->aggs, name);
 }
 
 struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name)

@@ -151,6 +151,8 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	cc->errs = &cc->es;
 	memset(&cc->es, 0, sizeof(cc->es));
 	cc->P = prog;
+	cc->cook_depth = cc->inline_depth = 0;	/* an earlier unit may have unwound */
+	cc->inline_cooks = 0;
 	/* before parsing: probe descriptions reference arguments too */
 	macro_unit_start(cc);
 	if (setjmp(cc->es.jb)) {

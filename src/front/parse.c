@@ -913,12 +913,7 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 
 struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 {
-	for (int i = 0; i < vars->n; i++) {
-		struct dt_var *v = vars->v[i];
-		if (strcmp(v->name, name) == 0)
-			return v;
-	}
-	return NULL;
+	return pv_find_named(vars, name);
 }
 
 static void declare(struct parser *ps, int scope, struct dt_type *base, int line)

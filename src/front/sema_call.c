@@ -399,6 +399,20 @@ static void free_format(void *fmt)
 	dtf_free(fmt);
 }
 
+/* printa()'s format, parsed (out of line: its message buffer stays off
+ * the stack of the recursion through nested calls). */
+static __attribute__((noinline)) struct dtf_format *printa_format(struct dt_cc *cc, struct node *n, struct node *f)
+{
+	const char *tag;
+	char msg[1024];
+	struct dtf_format *fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
+
+	if (!fmt)
+		dt_error(cc->errs, n->line, tag, "%s", msg);
+	pool_own(&cc->pool, free_format, fmt);
+	return fmt;
+}
+
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
 {
 	struct node *f = n->args.v[first];
@@ -536,15 +550,8 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 						 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
 						 y->name, k + 1, type_name(y->keys[k]));
 		}
-		if (first) {
-			const char *tag;
-			char msg[1024];
-			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
-			if (!fmt)
-				dt_error(cc->errs, n->line, tag, "%s", msg);
-			pool_own(&cc->pool, free_format, fmt);
-			n->aux = fmt;
-		}
+		if (first)
+			n->aux = printa_format(cc, n, a[0]);
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:

@@ -93,12 +93,7 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 {
-	for (int i = 0; i < cc->P->inlines.n; i++) {
-		struct dt_inline *in = cc->P->inlines.v[i];
-		if (strcmp(in->name, name) == 0)
-			return in;
-	}
-	return NULL;
+	return pv_find_named(&cc->P->inlines, name);
 }
 
 /* ---- the pre-pass: variables a program creates by assignment ------------------ */
