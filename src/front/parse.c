@@ -96,14 +96,6 @@ static void deeper_op(struct parser *ps)
 	deeper(ps);
 }
 
-/* One '*' (the current token): a pointer to t, and one level more. */
-static struct dt_type *parse_pointers_one(struct parser *ps, struct dt_type *t)
-{
-	deeper(ps);
-	accept(ps, T_STAR);
-	return type_ptr(t);
-}
-
 /* The pointers to t that '*'s make ("int ***"): each one a level. */
 static struct dt_type *parse_pointers(struct parser *ps, struct dt_type *t)
 {
@@ -1104,10 +1096,11 @@ static char *written_text(struct dt_pool *pool, const char *s, const char *e)
  */
 static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 {
-	const char *start = ps->cur.pos;
+	const char *start = ps->cur.pos, *base;
 	struct dt_type *t;
-	struct strbuf sb;
-	int stars = 0;
+	char *tname;
+	size_t len;
+	int stars = 0, depth = ps->depth;
 
 	memset(a, 0, sizeof(*a));
 	if (ps->cur.kind == T_ELLIPSIS) {
@@ -1117,26 +1110,34 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 		return;
 	}
 	t = parse_type_spec(ps);
-	sb_init(&sb);
-	sb_puts(&sb, written_text(&ps->cc->pool, start, ps->cur.pos));
-	for (; ps->cur.kind == T_STAR; stars++)
-		t = parse_pointers_one(ps, t);
+	base = written_text(&ps->cc->pool, start, ps->cur.pos);
+	for (; accept(ps, T_STAR); stars++) {
+		deeper(ps);
+		t = type_ptr(t);
+	}
 	if (ps->cur.kind == T_IDENT) {
 		a->name = ps->cur.text;
 		advance(ps);
 	}
 	while (accept(ps, T_LBRACK)) {
+		deeper(ps);
 		if (ps->cur.kind == T_INT)
 			advance(ps);
 		expect(ps, T_RBRACK);
 		t = type_ptr(t);
 		stars++;
 	}
-	for (int i = 0; i < stars; i++)
-		sb_puts(&sb, i ? "*" : " *");
+	ps->depth = depth;
+	/* the type as written, then " *", "**"... */
+	len = strlen(base);
+	tname = pool_zalloc(&ps->cc->pool, len + (size_t)stars + 2);
+	memcpy(tname, base, len);
+	if (stars) {
+		tname[len++] = ' ';
+		memset(tname + len, '*', (size_t)stars);
+	}
 	a->type = t;
-	a->tname = pool_strdup(&ps->cc->pool, sb.s);
-	sb_free(&sb);
+	a->tname = tname;
 	/* DTrace reports a parameter where it read to: the token after it */
 	a->line = ps->cur.line;
 }
