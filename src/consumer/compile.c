@@ -349,21 +349,26 @@ struct desc_set {
 	size_t cap, n;
 };
 
+static size_t desc_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
 /* Adds the description; 0 if it was there already. */
 static int desc_set_add(struct desc_set *set, const struct dt_pdesc *pd)
 {
 	char *key = pdesc_str(pd);
-	uint64_t hash = 14695981039346656037ULL;
 	size_t i;
 
 	if (2 * (set->n + 1) > set->cap) {
 		struct desc_set big = {xcalloc(set->cap ? 2 * set->cap : 64, sizeof(char *)), set->cap ? 2 * set->cap : 64, 0};
 		for (i = 0; i < set->cap; i++)
 			if (set->v[i]) {
-				uint64_t hh = 14695981039346656037ULL;
-				for (const char *p = set->v[i]; *p; p++)
-					hh = (hh ^ (unsigned char)*p) * 1099511628211ULL;
-				size_t j = hh & (big.cap - 1);
+				size_t j = desc_hash(set->v[i]) & (big.cap - 1);
 				while (big.v[j])
 					j = (j + 1) & (big.cap - 1);
 				big.v[j] = set->v[i];
@@ -372,9 +377,7 @@ static int desc_set_add(struct desc_set *set, const struct dt_pdesc *pd)
 		free(set->v);
 		*set = big;
 	}
-	for (const char *p = key; *p; p++)
-		hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
-	for (i = hash & (set->cap - 1); set->v[i]; i = (i + 1) & (set->cap - 1))
+	for (i = desc_hash(key) & (set->cap - 1); set->v[i]; i = (i + 1) & (set->cap - 1))
 		if (strcmp(set->v[i], key) == 0) {
 			free(key);
 			return 0;
