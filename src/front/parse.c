@@ -96,6 +96,15 @@ static void deeper_op(struct parser *ps)
 	deeper(ps);
 }
 
+/* An array of dim t's: DTrace's D_DECL_ARRBIG past UINT_MAX elements, and
+ * (ours) past 4 GB, which a type's size cannot hold. */
+static struct dt_type *array_of(struct parser *ps, struct dt_type *t, uint64_t dim, int line)
+{
+	if (dim > UINT32_MAX || (t->size && dim > UINT32_MAX / t->size))
+		dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
+	return type_array(&ps->cc->pool, t, (uint32_t)dim);
+}
+
 /* The pointers to t that '*'s make ("int ***"): each one a level. */
 static struct dt_type *parse_pointers(struct parser *ps, struct dt_type *t)
 {
@@ -202,7 +211,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			if (accept(ps, T_LBRACK)) {
 				if (ps->cur.kind != T_INT)
 					syntax_error(ps);
-				mt = type_array(&ps->cc->pool, mt, (uint32_t)ps->cur.ival);
+				mt = array_of(ps, mt, ps->cur.ival, ps->cur.line);
 				advance(ps);
 				expect(ps, T_RBRACK);
 			}
@@ -417,7 +426,7 @@ static struct dt_type *parse_abstract(struct parser *ps, struct dt_type *t)
 		advance(ps);
 		if (ps->cur.kind != T_INT)
 			syntax_error(ps);
-		t = type_array(&ps->cc->pool, t, (uint32_t)ps->cur.ival);
+		t = array_of(ps, t, ps->cur.ival, ps->cur.line);
 		advance(ps);
 		expect(ps, T_RBRACK);
 	}
@@ -939,24 +948,25 @@ static void declare(struct parser *ps, int scope, struct dt_type *base, int line
 				int64_t dim;
 				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
 					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				if (dim > (int64_t)UINT32_MAX)
-					dt_error(ps->cc->errs, line, "D_DECL_ARRBIG", "array dimension too big");
-				t = type_array(&ps->cc->pool, t, (uint32_t)dim);
+				t = array_of(ps, t, (uint64_t)dim, line);
 				is_array = 1;
 			}
 			expect(ps, T_RBRACK);
 			if (is_assoc && scope == VS_CLAUSE)
 				dt_error(ps->cc->errs, line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
 			/* further dimensions: int a[2][3] */
+			int depth = ps->depth;
 			while (ps->cur.kind == T_LBRACK) {
+				deeper(ps);
 				advance(ps);
 				int64_t dim;
 				struct node *e = parse_cond(ps);
 				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
 					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript");
-				t = type_array(&ps->cc->pool, t, (uint32_t)dim);
+				t = array_of(ps, t, (uint64_t)dim, line);
 				expect(ps, T_RBRACK);
 			}
+			ps->depth = depth;
 		}
 		if (base == &ty_void && t == base)
 			dt_error(ps->cc->errs, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
@@ -1362,7 +1372,7 @@ static void parse_declaration(struct parser *ps)
 		if (accept(ps, T_LBRACK)) {
 			if (ps->cur.kind != T_INT)
 				syntax_error(ps);
-			t = type_array(&ps->cc->pool, t, (uint32_t)ps->cur.ival);
+			t = array_of(ps, t, ps->cur.ival, ps->cur.line);
 			advance(ps);
 			expect(ps, T_RBRACK);
 		}
