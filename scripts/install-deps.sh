@@ -7,10 +7,12 @@
 # qemu-system-x86 and busybox-static: the stock-kernel test bed
 # (tests/kernels), which boots Debian's kernels with an initramfs of busybox;
 # libcap2-bin: setcap, for the test of dtrace run by an unprivileged user
-# with capabilities (tests/e2e/cases/privileges.sh).
+# with capabilities (tests/e2e/cases/privileges.sh);
+# clang and libclang-rt-14-dev: `make fuzz` (libFuzzer, ASan, UBSan runtimes).
 set -e
 need=""
-for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin; do
+for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin \
+	clang libclang-rt-14-dev; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then
