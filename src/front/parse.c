@@ -272,7 +272,7 @@ static struct node *parse_postfix(struct parser *ps)
 			break;
 		case T_LPAREN: {
 			/* DTrace's dt_node_func: only a name designates a function */
-			struct ptrvec args = {0};
+			struct ptrvec args = {.pool = &ps->cc->pool};
 			parse_advance(ps);
 			parse_args(ps, &args, T_RPAREN);
 			if (n->kind != N_IDENT || n->var_scope)

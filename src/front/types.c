@@ -600,6 +600,39 @@ struct dt_type *btf_struct_type(const char *tag, int is_union)
 	return t;
 }
 
+/* A member of t's found through an anonymous member at offset: made
+ * once per name and kept with t (in t's pool, or for a kernel type as long
+ * as the process, as the type itself), so that looking it up again finds
+ * the same one and nothing is lost. */
+struct dt_member_via {
+	struct dt_member_via *next;
+	struct dt_member m;
+};
+
+static const struct dt_member *member_via(struct dt_type *t, const struct dt_member *m, uint32_t offset)
+{
+	struct dt_member_via *v;
+
+	for (v = __atomic_load_n(&t->via, __ATOMIC_ACQUIRE); v; v = v->next)
+		if (strcmp(v->m.name, m->name) == 0)
+			return &v->m;
+	if (!t->pool)
+		pthread_mutex_lock(&kernel_lock);
+	for (v = t->via; v; v = v->next)	/* another thread may have made it */
+		if (strcmp(v->m.name, m->name) == 0)
+			break;
+	if (!v) {
+		v = t->pool ? pool_zalloc(t->pool, sizeof(*v)) : xcalloc(1, sizeof(*v));
+		v->m = *m;
+		v->m.offset += offset;
+		v->next = t->via;
+		__atomic_store_n(&t->via, v, __ATOMIC_RELEASE);
+	}
+	if (!t->pool)
+		pthread_mutex_unlock(&kernel_lock);
+	return &v->m;
+}
+
 const struct dt_member *type_member(struct dt_type *t, const char *name)
 {
 	if (t->kind != TY_STRUCT && t->kind != TY_UNION)
@@ -617,13 +650,8 @@ const struct dt_member *type_member(struct dt_type *t, const char *name)
 		/* anonymous struct/union members are searched through */
 		if (t->members[i].name[0] == 0) {
 			const struct dt_member *m = type_member(t->members[i].type, name);
-			if (m) {
-				/* the member as seen from t: a new one, at its offset in t */
-				struct dt_member *r = xmalloc(sizeof(*r));
-				*r = *m;
-				r->offset += t->members[i].offset;
-				return r;
-			}
+			if (m)
+				return member_via(t, m, t->members[i].offset);
 		}
 	}
 	return NULL;

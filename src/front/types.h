@@ -46,6 +46,8 @@ struct dt_type {
 	int is_stack;		/* stack(): 1, ustack(): 2 (array of pcs) */
 	struct dt_pool *pool;	/* the pool the type lives in (a context's:
 				   a D declaration); NULL: process-wide */
+	struct dt_member_via *via;	/* members found through anonymous
+					   ones, as seen from here (type_member) */
 };
 
 /*
