@@ -353,7 +353,7 @@ struct declarator {
 	char *name;			/* NULL: abstract */
 	int line;
 	struct dsuffix *suf;
-	int nsuf;
+	int nsuf, capsuf;		/* suf grows by doubling (x[1][1]...) */
 };
 /* What building a declarator's type found out about the name's own level. */
 struct declinfo {
@@ -510,7 +510,10 @@ static void parse_suffixes(struct parser *ps, struct declarator *d)
 			return;
 		}
 		parse_deeper(ps);	/* a[1][2]...: each dimension a level */
-		d->suf = pool_realloc(&ps->cc->pool, d->suf, (size_t)(d->nsuf + 1) * sizeof(*d->suf));
+		if (d->nsuf == d->capsuf) {
+			d->capsuf = d->capsuf ? 2 * d->capsuf : 4;
+			d->suf = pool_realloc(&ps->cc->pool, d->suf, (size_t)d->capsuf * sizeof(*d->suf));
+		}
 		d->suf[d->nsuf++] = s;
 	}
 }

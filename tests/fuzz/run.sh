@@ -27,6 +27,12 @@ shift 3
 # more than it freed); every report is fatal.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# The parser and the passes after it recurse once per level of nesting, to
+# DTrace's 10,000 (bison's stack): that fits the usual 8 MB stack in a
+# normal build (e2e compile-nesting, compile-struct-nesting), but ASan's
+# redzones make every frame several times bigger, so the targets get room
+# for what ASan adds, not for what the compiler needs.
+ulimit -s 65536 2>/dev/null || ulimit -s unlimited 2>/dev/null || true
 common=(-timeout="$timeout" -rss_limit_mb=4096 -malloc_limit_mb=4096 -print_final_stats=1
 	-artifact_prefix="$build/")
 status=0
