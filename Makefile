@@ -226,8 +226,34 @@ check-package: deb
 clean:
 	rm -rf $(BUILD)
 
+# The fuzzers (tests/fuzz): libdtrace built again with clang, ASan, UBSan
+# and libFuzzer's coverage into $(FUZZ_BUILD); each target replays its
+# regression inputs (tests/fuzz/regress/TARGET/), then runs FUZZ_SECONDS on
+# a corpus seeded from the project's own scripts (tests/e2e/cases/*.d and
+# the regression inputs), kept in $(FUZZ_BUILD)/corpus-TARGET between runs.
+# An input slower than FUZZ_TIMEOUT seconds is a hang.  Any crash, leak,
+# sanitizer report or hang fails the target; libFuzzer leaves the input in
+# $(FUZZ_BUILD)/crash-* (or leak-*, timeout-*).
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 1
+FUZZ_BUILD    = $(BUILD)/fuzz
+FUZZ_CC      ?= clang
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_TARGETS  = compile format
+FUZZ_BINS     = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+$(FUZZ_BUILD)/libdtrace.a: FORCE
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CFLAGS='-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link' $@
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/libdtrace.a
+	$(FUZZ_CC) -std=gnu11 -Wall -Wextra -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $(DT_CPPFLAGS) \
+		-o $@ $< $(FUZZ_BUILD)/libdtrace.a $(DT_LIBS)
+
+fuzz: $(FUZZ_BINS)
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) $(FUZZ_TARGETS)
+
 FORCE:
-.PHONY: FORCE all install-dwatch unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package
+.PHONY: FORCE all fuzz install-dwatch unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package
 # keep every object: make must not treat them as disposable intermediates
 .SECONDARY:
 -include $(LIBOBJ:.o=.d) $(BUILD)/src/cmd/dtrace.d $(BUILD)/src/cmd/plockstat.d

@@ -9,11 +9,12 @@
 # libcap2-bin: setcap, for the test of dtrace run by an unprivileged user
 # with capabilities (tests/e2e/cases/privileges.sh); dpkg-dev, debhelper,
 # dh-python, python3-all, python3-setuptools and lintian: `make check-package`
-# builds the Debian packages, lints them and installs them.
+# builds the Debian packages, lints them and installs them;
+# clang and libclang-rt-14-dev: `make fuzz` (libFuzzer, ASan, UBSan runtimes).
 set -e
 need=""
 for p in libbpf-dev libelf-dev zlib1g-dev make gcc cpp python3 pkg-config systemtap-sdt-dev qemu-system-x86 busybox-static libcap2-bin \
-	 dpkg-dev debhelper dh-python python3-all python3-setuptools lintian; do
+	dpkg-dev debhelper dh-python python3-all python3-setuptools lintian clang libclang-rt-14-dev; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 if [ -n "$need" ]; then

@@ -366,13 +366,13 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	struct node *e = n->kids[0];
 	if (e->kind != N_CALL || !sema_fn_is_action(e->fn))
 		return;
-	struct dt_recdesc *r = xcalloc(1, sizeof(*r));
+	struct dt_recdesc *r = pool_zalloc(&L->pool, sizeof(*r));
 	r->action = e->fn;
 	r->line = e->line;
 	r->bit = in_cond ? (*bit < 64 ? (*bit)++ : -1) : -1;
 	switch (e->fn) {
 	case F_SPECULATE:
-		free(r);
+		pool_release(&L->pool, r);
 		return;		/* a field of the record header, no data */
 	case F_SETOPT:
 		r->fmt = e;	/* the consumer sets the option when it reads this */
@@ -381,7 +381,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		/* the bytes, then how many to show (dsize) */
 		uint32_t size = (uint32_t)((struct node *)e->args.v[1])->cval;
 		r->nargs = 2;
-		r->args = xcalloc(2, sizeof(*r->args));
+		r->args = pool_calloc(&L->pool, 2, sizeof(*r->args));
 		r->args[0].off = *off;
 		r->args[0].size = size;
 		*off += (size + 7) & ~7u;
@@ -396,7 +396,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		uint32_t size = type_size(t, L->strbuf - 1);
 		r->fmt = t;
 		r->nargs = 2;
-		r->args = xcalloc(2, sizeof(*r->args));
+		r->args = pool_calloc(&L->pool, 2, sizeof(*r->args));
 		r->args[0].off = *off;
 		r->args[0].size = 8;
 		r->args[0].is_ptr = 1;
@@ -411,7 +411,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	case F_STACK:
 	case F_USTACK:
 		r->nargs = 1;
-		r->args = xcalloc(1, sizeof(*r->args));
+		r->args = pool_calloc(&L->pool, 1, sizeof(*r->args));
 		r->args[0].off = *off;
 		r->args[0].size = e->type->nelems * 8;
 		r->args[0].is_stack = e->type->is_stack;
@@ -431,25 +431,25 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	case F_TRACE:
 	case F_EXIT:
 		r->nargs = 1;
-		r->args = xcalloc(1, sizeof(*r->args));
+		r->args = pool_calloc(&L->pool, 1, sizeof(*r->args));
 		*off = rec_arg(L, &r->args[0], e->args.v[0], *off);
 		break;
 	case F_PRINTA: {
 		int first = e->args.n && ((struct node *)e->args.v[0])->kind == N_STR;
 		r->fmt = first ? e->aux : NULL;
 		r->naggs = e->args.n - first;
-		r->aggids = xcalloc((size_t)(r->naggs ? r->naggs : 1), sizeof(int));
+		r->aggids = pool_calloc(&L->pool, (size_t)(r->naggs ? r->naggs : 1), sizeof(int));
 		for (int i = 0; i < r->naggs; i++)
 			r->aggids[i] = (int)((struct node *)e->args.v[first + i])->ival;
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
 		r->naggs = 1;
-		r->aggids = xcalloc(1, sizeof(int));
+		r->aggids = pool_calloc(&L->pool, 1, sizeof(int));
 		r->aggids[0] = (int)((struct node *)e->args.v[0])->ival;
 		if (e->args.n > 1) {
 			r->nargs = 1;
-			r->args = xcalloc(1, sizeof(*r->args));
+			r->args = pool_calloc(&L->pool, 1, sizeof(*r->args));
 			*off = rec_arg(L, &r->args[0], e->args.v[1], *off);
 		}
 		break;
@@ -458,7 +458,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	case F_FREOPEN:
 		r->fmt = e->aux;
 		r->nargs = e->args.n - 1;
-		r->args = xcalloc((size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));
+		r->args = pool_calloc(&L->pool, (size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));
 		for (int i = 0; i < r->nargs; i++)
 			*off = rec_arg(L, &r->args[i], e->args.v[i + 1], *off);
 		break;

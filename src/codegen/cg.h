@@ -15,6 +15,7 @@
 #include <linux/bpf.h>
 #include <stdint.h>
 
+#include "../common/pool.h"
 #include "../front/ast.h"
 #include "record.h"
 
@@ -132,6 +133,9 @@ struct cg_layout {
 	uint32_t pmask_words;
 	uint32_t scratch_size;	/* after all programs are generated */
 	struct strbuf strtab;	/* string constants, each strbuf long */
+	uint32_t *strindex;	/* strtab offsets + 1 by hash of the string, 0:
+				   free (open addressing, in pool; str.c) */
+	uint32_t strindex_cap, nstrs;
 	int ndyn;		/* dynamic variable maps */
 	struct dt_var **dyn;	/* their variables */
 	uint32_t *dyn_keysize, *dyn_valsize;
@@ -144,6 +148,10 @@ struct cg_layout {
 	uint32_t alloca_off;	/* scratch: alloca() memory */
 	int uses_alloca;	/* the program calls alloca() or bcopy() */
 	uint32_t zero_size;
+	/* what the layout makes (record descriptions, size tables) and the
+	 * generator's scratch tables: freed when the layout is made again
+	 * (cg_layout_program) or freed (cg_layout_free) */
+	struct dt_pool pool;
 };
 
 /* Bytes of key slot i of an aggregation's key. */
@@ -152,9 +160,14 @@ uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, in
 uint32_t cg_agg_nvals(const struct dt_aggvar *a);
 
 
-/* Lay out variables and records for the whole program (after sema). */
+/* Lay out variables and records for the whole program (after sema); an
+ * earlier layout in L is freed first. */
 void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct dt_cgopts *o);
+/* Free what a layout holds (L stays usable: a zeroed layout). */
+void cg_layout_free(struct cg_layout *L);
 /* Generate one program for the given clauses. Errors via dt_error(). */
 void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o);
+/* Free a program and what it holds (NULL: nothing). */
+void cg_program_free(struct cg_program *p);
 
 #endif

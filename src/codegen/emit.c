@@ -36,7 +36,7 @@ int cg_new_label(struct cg *g)
 {
 	if (g->nlabels == g->labcap) {
 		g->labcap = g->labcap ? g->labcap * 2 : 64;
-		g->labels = xrealloc(g->labels, (size_t)g->labcap * sizeof(int));
+		g->labels = pool_realloc(&g->L->pool, g->labels, (size_t)g->labcap * sizeof(int));
 	}
 	g->labels[g->nlabels] = -1;
 	return g->nlabels++;
@@ -51,7 +51,7 @@ static void add_fix(struct cg *g, int label)
 {
 	if (g->nfix == g->fixcap) {
 		g->fixcap = g->fixcap ? g->fixcap * 2 : 64;
-		g->fix = xrealloc(g->fix, (size_t)g->fixcap * sizeof(*g->fix));
+		g->fix = pool_realloc(&g->L->pool, g->fix, (size_t)g->fixcap * sizeof(*g->fix));
 	}
 	g->fix[g->nfix].insn = g->p->ninsns;
 	g->fix[g->nfix].label = label;

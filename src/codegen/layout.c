@@ -31,19 +31,27 @@ static uint32_t align8(uint32_t v)
 	return (v + 7) & ~7u;
 }
 
+void cg_layout_free(struct cg_layout *L)
+{
+	pool_free_all(&L->pool);
+	sb_free(&L->strtab);
+	memset(L, 0, sizeof(*L));
+}
+
 void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct dt_cgopts *o)
 {
 	uint32_t off;
 
-	memset(L, 0, sizeof(*L));
+	cg_layout_free(L);
+	L->error_clauses.pool = &L->pool;
 	L->strbuf = align8(o->strsize + 1);
 	L->strmax = o->strsize + 1;
 	sb_init(&L->strtab);
 	/* slot 0 of the string table is the empty string */
 	{
-		char *z = xcalloc(1, L->strbuf);
+		char *z = pool_zalloc(&L->pool, L->strbuf);
 		sb_putn(&L->strtab, z, L->strbuf);
-		free(z);
+		pool_release(&L->pool, z);
 	}
 
 	/* global variables */
@@ -62,7 +70,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	L->gvars_size = off;
 
 	/* dynamic variables: one map each */
-	struct ptrvec dyn = {0};
+	struct ptrvec dyn = {.pool = &L->pool};
 	for (int i = 0; i < prog->globals.n; i++) {
 		struct dt_var *v = prog->globals.v[i];
 		if (v->is_assoc)
@@ -72,8 +80,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		pv_push(&dyn, prog->tlocals.v[i]);
 	L->ndyn = dyn.n;
 	L->dyn = (struct dt_var **)dyn.v;
-	L->dyn_keysize = xcalloc((size_t)dyn.n + 1, sizeof(uint32_t));
-	L->dyn_valsize = xcalloc((size_t)dyn.n + 1, sizeof(uint32_t));
+	L->dyn_keysize = pool_calloc(&L->pool, (size_t)dyn.n + 1, sizeof(uint32_t));
+	L->dyn_valsize = pool_calloc(&L->pool, (size_t)dyn.n + 1, sizeof(uint32_t));
 	uint32_t keymax = 8;
 	for (int i = 0; i < dyn.n; i++) {
 		struct dt_var *v = dyn.v[i];
@@ -126,8 +134,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	/* aggregations */
 	L->nagg = prog->aggs.n;
 	L->aggs = (struct dt_aggvar **)prog->aggs.v;
-	L->agg_keysize = xcalloc((size_t)L->nagg + 1, sizeof(uint32_t));
-	L->agg_nvals = xcalloc((size_t)L->nagg + 1, sizeof(uint32_t));
+	L->agg_keysize = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
+	L->agg_nvals = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
 	L->zero_size = 8;
 	for (int i = 0; i < L->nagg; i++) {
 		struct dt_aggvar *a = L->aggs[i];

@@ -295,6 +295,21 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	uint32_t need = L->temp_off + g.temp_max;
 	if (need > L->scratch_size)
 		L->scratch_size = need;
-	free(g.labels);
-	free(g.fix);
+	/* in the layout's pool: an error above leaves them to it */
+	pool_release(&L->pool, g.labels);
+	pool_release(&L->pool, g.fix);
+}
+
+void cg_program_free(struct cg_program *p)
+{
+	if (!p)
+		return;
+	pv_free(&p->clauses);
+	free(p->insns);
+	free(p->relocs);
+	free(p->name);
+	free(p->funcs);
+	free(p->srcpos);
+	free(p->clause_insn);
+	free(p);
 }

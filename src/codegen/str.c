@@ -12,20 +12,69 @@
 #include <string.h>
 
 
+static uint32_t str_hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* Where a string of the table is in the index (or would go). */
+static uint32_t strindex_slot(const struct cg_layout *L, const char *s, size_t len)
+{
+	uint32_t mask = L->strindex_cap - 1, i = str_hash(s, len) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		uint32_t off = L->strindex[i];
+		if (!off)
+			return i;
+		off--;
+		if (strnlen(L->strtab.s + off, L->strbuf) == len && memcmp(L->strtab.s + off, s, len) == 0)
+			return i;
+	}
+}
+
+/* The index grown to twice its size (a program's distinct string constants
+ * can be many: each is found in constant time, not by a scan). */
+static void strindex_grow(struct cg_layout *L)
+{
+	uint32_t *old = L->strindex, oldcap = L->strindex_cap;
+
+	L->strindex_cap = oldcap ? 2 * oldcap : 64;
+	L->strindex = pool_calloc(&L->pool, L->strindex_cap, sizeof(uint32_t));
+	for (uint32_t i = 0; i < oldcap; i++)
+		if (old[i]) {
+			const char *t = L->strtab.s + old[i] - 1;
+			L->strindex[strindex_slot(L, t, strnlen(t, L->strbuf))] = old[i];
+		}
+	pool_release(&L->pool, old);
+}
+
 static uint32_t strtab_add(struct cg *g, const char *s, int len)
 {
 	struct cg_layout *L = g->L;
-	uint32_t sb = L->strbuf;
+	uint32_t sb = L->strbuf, slot;
 
-	/* reuse an identical constant */
-	for (uint32_t off = 0; off + sb <= L->strtab.len; off += sb)
-		if ((int)strnlen(L->strtab.s + off, sb) == len && memcmp(L->strtab.s + off, s, (size_t)len) == 0)
-			return off;
+	if ((size_t)len > sb - 1)
+		len = (int)(sb - 1);	/* the table keeps strsize bytes of it */
+	if (2 * (L->nstrs + 1) > L->strindex_cap)
+		strindex_grow(L);
+	/* reuse an identical constant (slot 0, the empty string, is there
+	 * from the start) */
+	if (len == 0)
+		return 0;
+	slot = strindex_slot(L, s, (size_t)len);
+	if (L->strindex[slot])
+		return L->strindex[slot] - 1;
 	uint32_t off = (uint32_t)L->strtab.len;
-	char *buf = xcalloc(1, sb);
+	L->strindex[slot] = off + 1;
+	L->nstrs++;
+	char *buf = pool_zalloc(&L->pool, sb);
 	memcpy(buf, s, (size_t)len < sb - 1 ? (size_t)len : sb - 1);
 	sb_putn(&L->strtab, buf, sb);
-	free(buf);
+	pool_release(&L->pool, buf);
 	return off;
 }
 

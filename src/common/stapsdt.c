@@ -253,12 +253,47 @@ static const char *func_of(const struct sym *syms, size_t n, uint64_t pc)
 	return "";
 }
 
-static const struct sym *sym_named(const struct sym *syms, size_t n, const char *name)
+/* An object's symbols: by address, and by name (then address) once an
+ * argument names one, so that an object with thousands of sites and of
+ * symbols is not searched end to end for each such argument. */
+struct symtab {
+	const struct sym *v;
+	size_t n;
+	const struct sym **byname;	/* NULL until needed */
+};
+
+static int cmp_sym_name(const void *a, const void *b)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(syms[i].name, name) == 0)
-			return &syms[i];
-	return NULL;
+	const struct sym *x = *(const struct sym *const *)a, *y = *(const struct sym *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+static int cmp_name_sym(const void *key, const void *elem)
+{
+	return strcmp(key, (*(const struct sym *const *)elem)->name);
+}
+
+/* The symbol called name (the lowest of that name). */
+static const struct sym *sym_named(struct symtab *st, const char *name)
+{
+	const struct sym *const *p;
+
+	if (!st->n)
+		return NULL;
+	if (!st->byname) {
+		st->byname = xcalloc(st->n, sizeof(*st->byname));
+		for (size_t i = 0; i < st->n; i++)
+			st->byname[i] = &st->v[i];
+		qsort(st->byname, st->n, sizeof(*st->byname), cmp_sym_name);
+	}
+	p = bsearch(name, st->byname, st->n, sizeof(*st->byname), cmp_name_sym);
+	if (!p)
+		return NULL;
+	while (p > st->byname && strcmp(p[-1]->name, name) == 0)
+		p--;
+	return *p;
 }
 
 struct seg {
@@ -303,7 +338,8 @@ static struct sym *read_syms(Elf *e, Elf_Scn *symtab, size_t *np)
 		}
 		v[n++] = (struct sym){ s.st_value, s.st_size, name, type == STT_FUNC };
 	}
-	qsort(v, n, sizeof(*v), cmp_sym);
+	if (n)	/* (no symbol: no array) */
+		qsort(v, n, sizeof(*v), cmp_sym);
 	*np = n;
 	return v;
 }
@@ -312,14 +348,14 @@ static struct sym *read_syms(Elf *e, Elf_Scn *symtab, size_t *np)
  * (where the instruction pointer is when the probe fires), or the
  * argument cannot be read (a symbol we do not know, or added to a
  * register other than %rip: an absolute address in a non-PIC object). */
-static void resolve_arg(struct stapsdt_arg *a, const struct sym *syms, size_t nsyms, uint64_t pc)
+static void resolve_arg(struct stapsdt_arg *a, struct symtab *st, uint64_t pc)
 {
 	const struct sym *s;
 
 	if (a->kind != STAPSDT_ARG_MEM || !a->sym[0])
 		return;
 	if ((a->reg != STAPSDT_NOREG && a->reg != PT_REGS_IP) || a->index != STAPSDT_NOREG ||
-	    !(s = sym_named(syms, nsyms, a->sym))) {
+	    !(s = sym_named(st, a->sym))) {
 		a->kind = STAPSDT_ARG_NONE;
 		return;
 	}
@@ -330,7 +366,7 @@ static void resolve_arg(struct stapsdt_arg *a, const struct sym *syms, size_t ns
 
 /* One site's note; base: where .stapsdt.base is (NULL: no such section). */
 static void add_site(struct stapsdt_obj *o, const char *desc, size_t len, const uint64_t *base, const struct seg *segs,
-		     int nseg, const struct sym *syms, size_t nsyms)
+		     int nseg, struct symtab *st)
 {
 	uint64_t a[3];
 	const char *prov, *name, *args, *end = desc + len;
@@ -359,14 +395,14 @@ static void add_site(struct stapsdt_obj *o, const char *desc, size_t len, const 
 	memset(s, 0, sizeof(*s));
 	s->provider = xstrdup(prov);
 	s->name = xstrdup(name);
-	s->func = xstrdup(func_of(syms, nsyms, a[0]));
+	s->func = xstrdup(func_of(st->v, st->n, a[0]));
 	s->argspec = xstrdup(args);
 	s->pc = a[0];
 	s->offset = off;
 	s->sem = sem;
 	s->nargs = stapsdt_parse_args(args, s->args, STAPSDT_MAXARGS);
 	for (int i = 0; i < s->nargs; i++)
-		resolve_arg(&s->args[i], syms, nsyms, s->pc);
+		resolve_arg(&s->args[i], st, s->pc);
 }
 
 static void add_dtypes(struct stapsdt_obj *o, const char *desc, size_t len)
@@ -396,7 +432,7 @@ static void add_dtypes(struct stapsdt_obj *o, const char *desc, size_t len)
 }
 
 static void read_notes(Elf_Scn *scn, struct stapsdt_obj *o, const uint64_t *base, const struct seg *segs, int nseg,
-		       const struct sym *syms, size_t nsyms)
+		       struct symtab *st)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	size_t off = 0, next, name_off, desc_off;
@@ -408,7 +444,7 @@ static void read_notes(Elf_Scn *scn, struct stapsdt_obj *o, const uint64_t *base
 		const char *owner = (const char *)d->d_buf + name_off;
 		const char *desc = (const char *)d->d_buf + desc_off;
 		if (nh.n_type == NT_STAPSDT && nh.n_namesz == sizeof("stapsdt") && strcmp(owner, "stapsdt") == 0)
-			add_site(o, desc, nh.n_descsz, base, segs, nseg, syms, nsyms);
+			add_site(o, desc, nh.n_descsz, base, segs, nseg, st);
 		else if (nh.n_type == NT_DTRACE_TYPES && nh.n_namesz == sizeof("dtrace") && strcmp(owner, "dtrace") == 0)
 			add_dtypes(o, desc, nh.n_descsz);
 		off = next;
@@ -462,11 +498,15 @@ int stapsdt_read(const char *path, struct stapsdt_obj *o)
 	}
 	if (notes) {
 		syms = read_syms(e, symtab ? symtab : dynsym, &nsyms);
-		read_notes(notes, o, have_base ? &base : NULL, segs, nseg, syms, nsyms);
+		struct symtab st = {syms, nsyms, NULL};
+		read_notes(notes, o, have_base ? &base : NULL, segs, nseg, &st);
+		free(st.byname);
 		free(syms);
 	}
-	if (dnotes)
-		read_notes(dnotes, o, NULL, segs, nseg, NULL, 0);
+	if (dnotes) {
+		struct symtab none = {NULL, 0, NULL};
+		read_notes(dnotes, o, NULL, segs, nseg, &none);
+	}
 	elf_end(e);
 	close(fd);
 	return 0;

@@ -18,9 +18,11 @@
 #include <glob.h>
 #include <libelf.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *uobj_basename(const char *path)
@@ -139,7 +141,100 @@ char *uobj_find_lib(const char *name)
 	return uobj_search_lib(name, NULL, 0);
 }
 
+/*
+ * What uobj_scan found in a file, remembered for the process: a file's
+ * section headers and DT_NEEDED list do not change while it keeps its
+ * identity (device, inode, size, modification time), and USDT's search of
+ * every object that running processes map and every executable in $PATH
+ * would otherwise open and map a few thousand files for each handle that
+ * compiles a provider glob.  Guarded by scan_lock; entries are never
+ * removed (a file that changes gets a new one).
+ */
+struct scan_memo {
+	struct scan_memo *next;
+	char *path, *section;		/* section NULL: any */
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	int found;
+	int nneeded;			/* -1: not asked for */
+	char **needed;
+};
+#define SCAN_MEMO_BUCKETS 1024
+static struct scan_memo *scan_memo[SCAN_MEMO_BUCKETS];
+static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned scan_bucket(const char *path, const char *section)
+{
+	unsigned h = 2166136261u;
+
+	for (const char *p = path; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	for (const char *p = section ? section : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h % SCAN_MEMO_BUCKETS;
+}
+
+static int same_file(const struct scan_memo *m, const struct stat *st)
+{
+	return m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
+	       m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+static int scan_elf(const char *path, const char *section, struct ptrvec *needed);
+
 int uobj_scan(const char *path, const char *section, struct ptrvec *needed)
+{
+	struct stat st;
+	struct scan_memo *m;
+	unsigned b;
+	int found;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return scan_elf(path, section, needed);
+	b = scan_bucket(path, section);
+	pthread_mutex_lock(&scan_lock);
+	for (m = scan_memo[b]; m; m = m->next)
+		if (strcmp(m->path, path) == 0 && (m->section == section || (m->section && section && strcmp(m->section, section) == 0)) &&
+		    same_file(m, &st) && (!needed || m->nneeded >= 0))
+			break;
+	if (m) {
+		found = m->found;
+		for (int i = 0; needed && i < m->nneeded; i++)
+			pv_push(needed, xstrdup(m->needed[i]));
+		pthread_mutex_unlock(&scan_lock);
+		return found;
+	}
+	pthread_mutex_unlock(&scan_lock);
+
+	struct ptrvec got = {0};
+	found = scan_elf(path, section, &got);
+	m = xcalloc(1, sizeof(*m));
+	m->path = xstrdup(path);
+	m->section = section ? xstrdup(section) : NULL;
+	m->dev = st.st_dev;
+	m->ino = st.st_ino;
+	m->size = st.st_size;
+	m->mtime = st.st_mtim;
+	m->found = found;
+	m->nneeded = got.n;
+	m->needed = xcalloc((size_t)(got.n ? got.n : 1), sizeof(char *));
+	for (int i = 0; i < got.n; i++) {
+		m->needed[i] = got.v[i];
+		if (needed)
+			pv_push(needed, xstrdup(got.v[i]));
+	}
+	pv_free(&got);
+	pthread_mutex_lock(&scan_lock);
+	m->next = scan_memo[b];
+	scan_memo[b] = m;
+	pthread_mutex_unlock(&scan_lock);
+	return found;
+}
+
+/* uobj_scan itself: the file read. */
+static int scan_elf(const char *path, const char *section, struct ptrvec *needed)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), found = 0;
 	size_t shstrndx;

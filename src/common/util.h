@@ -32,13 +32,27 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(pr
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 void sb_free(struct strbuf *sb);
 
-/* A growable array of pointers. */
+/* A growable array of pointers; its array comes from pool when that is
+ * set (an object that lives in a pool: src/common/pool.h), else from
+ * malloc. */
+struct dt_pool;
+struct pv_index;
 struct ptrvec {
 	void **v;
 	int n, cap;
+	struct dt_pool *pool;
+	struct pv_index *index;	/* pv_find_named's, in pool (NULL: none yet) */
 };
 void pv_push(struct ptrvec *pv, void *p);
 void pv_free(struct ptrvec *pv);
+/*
+ * The first element named name, in a vector of structs whose first member
+ * is their name (char *): variables, aggregations, inlines.  A vector in a
+ * pool gets an index by name, kept up to date as it grows and rebuilt when
+ * it has been cut back (a failed compile unit's entries removed), so that
+ * a program of 100,000 variables does not compare names 10^10 times.
+ */
+void *pv_find_named(struct ptrvec *pv, const char *name);
 
 /* Glob match as DTrace probe descriptions use it: * ? [set] and \ escapes. */
 int dt_glob_match(const char *pat, const char *s);

@@ -265,7 +265,9 @@ static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, stru
 	}
 	if (why)
 		dt_error(es, pd->line, tag, "%s", why);
-	dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes", pdesc_str(pd));
+	char desc[1024];
+	pdesc_format(pd, desc, sizeof(desc));
+	dt_error(es, pd->line, "D_PDESC_ZERO", "probe description %s does not match any probes", desc);
 }
 
 /* The D of args[i] of the stable probes a clause matches: their
@@ -303,8 +305,9 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 {
 	struct dtrace_hdl *h = arg;
 	struct dt_type *t = NULL;
-	const char *desc = "", *xname = NULL;
-	struct ptrvec stable = {0};
+	char desc[1024] = "";	/* the description, for a message */
+	const char *xname = NULL;
+	struct ptrvec stable = {0};	/* freed before an error unwinds */
 	int plain = 0;
 
 	/* BEGIN, END and ERROR keep their ids (1, 2, 3) when args[] makes
@@ -314,32 +317,40 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		int matched = 0;
 		expand_pdesc(h, pd);	/* python$target's args[] */
-		desc = pdesc_str(pd);
+		pdesc_format(pd, desc, sizeof(desc));
 		probes_provide(h->probes, pd);
 		for (int id = 1; id < probe_count(h->probes); id++) {
 			struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 			if (!probe_match(p, pd))
 				continue;
 			matched++;
-			if (i < 0 || i >= probe_args(p))
+			if (i < 0 || i >= probe_args(p)) {
+				free(stable.v);
 				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
+			}
 			const char *tn = p->argexprs ? p->argxnames[i] : type_name(p->argtypes[i]);
-			if (xname && strcmp(xname, tn) != 0)
+			if (xname && strcmp(xname, tn) != 0) {
+				free(stable.v);
 				dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
 					 "args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					 desc);
+			}
 			xname = tn;
 			if (p->argexprs)
 				pv_push(&stable, p);
 			else
 				plain = 1, t = p->argtypes[i];
 		}
-		if (!matched && !h->o.zdefs)
+		if (!matched && !h->o.zdefs) {
+			free(stable.v);
 			report_nomatch(h, pd, dt_cc_errs(h->cc));
+		}
 	}
-	if (stable.n && plain)
+	if (stable.n && plain) {
+		free(stable.v);
 		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_MULTI",
 			 "args[ ] may not be referenced because probe description %s matches an unstable set of probes", desc);
+	}
 	if (stable.n) {
 		*expr = stable_arg_expr(&stable, i);
 		free(stable.v);
@@ -476,44 +487,130 @@ char *dt_expand_field(struct dtrace_hdl *h, const char *f)
 
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 {
-	pd->prov = dt_expand_field(h, pd->prov);
-	pd->mod = dt_expand_field(h, pd->mod);
-	pd->func = dt_expand_field(h, pd->func);
-	pd->name = dt_expand_field(h, pd->name);
+	char **fields[] = {&pd->prov, &pd->mod, &pd->func, &pd->name};
+
+	/* the description lives in the compiler's pool, so does its expansion */
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		char *x = dt_expand_field(h, *fields[i]);
+		if (x != *fields[i]) {
+			*fields[i] = dt_cc_strdup(h->cc, x);
+			free(x);
+		}
+	}
 }
 
-/* A program whose probes all run the same clauses needs no clause mask. */
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(void *const *)a, y = (uintptr_t)*(void *const *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A program whose probes all run the same clauses needs no clause mask:
+ * each clause's probes of the program's kind are all the probes its
+ * clauses enable.  A clause's probes are distinct, so that is: each clause
+ * has as many of them as all clauses together have distinct ones (sorted
+ * and counted: a clause on 50,000 fbt functions is n log n, not n^2).
+ */
 static void mark_uniform(struct dtrace_hdl *h)
 {
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *p = h->progs[k];
+		size_t n = 0, distinct = 0;
+		void **all;
 		int uniform = 1;
 		if (!p || h->prog_pv[k] == &dt_provider_dtrace)
 			continue;
+		for (int i = 0; i < p->clauses.n; i++)
+			n += (size_t)((struct dt_clause *)p->clauses.v[i])->probes.n;
+		all = xcalloc(n ? n : 1, sizeof(void *));
+		n = 0;
+		for (int i = 0; i < p->clauses.n; i++) {
+			struct dt_clause *c = p->clauses.v[i];
+			for (int q = 0; q < c->probes.n; q++)
+				if (provider_kind(((struct dt_probe *)c->probes.v[q])->pv) == k)
+					all[n++] = c->probes.v[q];
+		}
+		if (n)
+			qsort(all, n, sizeof(void *), cmp_ptr);
+		for (size_t i = 0; i < n; i++)
+			distinct += i == 0 || all[i] != all[i - 1];
+		free(all);
 		for (int i = 0; i < p->clauses.n && uniform; i++) {
 			struct dt_clause *c = p->clauses.v[i];
-			/* every probe of this kind that any clause enables must be
-			 * enabled by this clause too */
-			for (int j = 0; j < p->clauses.n && uniform; j++) {
-				struct dt_clause *o = p->clauses.v[j];
-				for (int q = 0; q < o->probes.n && uniform; q++) {
-					struct dt_probe *pr = o->probes.v[q];
-					int found = 0;
-					if (provider_kind(pr->pv) != k)
-						continue;
-					for (int r = 0; r < c->probes.n; r++)
-						if (c->probes.v[r] == pr)
-							found = 1;
-					uniform = found;
-				}
-			}
+			size_t mine = 0;
+			for (int q = 0; q < c->probes.n; q++)
+				mine += provider_kind(((struct dt_probe *)c->probes.v[q])->pv) == k;
+			uniform = mine == distinct;
 		}
 		p->uniform = uniform;
 	}
 }
 
-/* Match the probe descriptions of a unit's clauses. */
-static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es)
+
+/*
+ * The descriptions a unit has had its providers provide: provide is
+ * idempotent, and asking again for each of 100,000 clauses on BEGIN would
+ * have sdt look for a BEGIN event in every tracefs group each time.  An
+ * open-addressing set of "prov:mod:func:name" strings.
+ */
+struct desc_set {
+	char **v;
+	size_t cap, n;
+};
+
+static size_t desc_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* Adds the description; 0 if it was there already. */
+static int desc_set_add(struct desc_set *set, const struct dt_pdesc *pd)
+{
+	char *key = pdesc_str(pd);
+	size_t i;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct desc_set big = {xcalloc(set->cap ? 2 * set->cap : 64, sizeof(char *)), set->cap ? 2 * set->cap : 64, 0};
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i]) {
+				size_t j = desc_hash(set->v[i]) & (big.cap - 1);
+				while (big.v[j])
+					j = (j + 1) & (big.cap - 1);
+				big.v[j] = set->v[i];
+				big.n++;
+			}
+		free(set->v);
+		*set = big;
+	}
+	for (i = desc_hash(key) & (set->cap - 1); set->v[i]; i = (i + 1) & (set->cap - 1))
+		if (strcmp(set->v[i], key) == 0) {
+			free(key);
+			return 0;
+		}
+	set->v[i] = key;
+	set->n++;
+	return 1;
+}
+
+static void desc_set_free(struct desc_set *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->v[i]);
+	free(set->v);
+	memset(set, 0, sizeof(*set));
+}
+
+/* Match the probe descriptions of a unit's clauses (the set of those
+ * already provided is the caller's, to free when matching unwinds). */
+static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es,
+		       struct desc_set *provided)
 {
 	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
 	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
@@ -521,20 +618,29 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 		for (int d = 0; d < c->pdescs.n; d++) {
 			struct dt_pdesc *pd = c->pdescs.v[d];
 			int before = c->probes.n;
-			probes_provide(h->probes, pd);
+			void **earlier = NULL;
+			if (desc_set_add(provided, pd))
+				probes_provide(h->probes, pd);
+			/* only an earlier description can have added a probe: its
+			 * probes sorted, to look each up in log time */
+			if (before) {
+				earlier = xmalloc((size_t)before * sizeof(void *));
+				memcpy(earlier, c->probes.v, (size_t)before * sizeof(void *));
+				qsort(earlier, (size_t)before, sizeof(void *), cmp_ptr);
+			}
+			int matched = 0;
 			for (int id = 1; id < probe_count(h->probes); id++) {
 				struct dt_probe *p = probe_by_id(h->probes, (uint32_t)id);
 				if (!probe_match(p, pd))
 					continue;
-				int dup = 0;
-				/* only an earlier description can have added it */
-				for (int k = 0; k < before; k++)
-					if (c->probes.v[k] == p)
-						dup = 1;
-				if (!dup)
+				matched++;
+				if (!earlier || !bsearch(&p, earlier, (size_t)before, sizeof(void *), cmp_ptr))
 					pv_push(&c->probes, p);
 			}
-			if (c->probes.n == before && !zdefs)
+			free(earlier);
+			/* (a description that matches only what an earlier one of
+			 * the clause did still matches) */
+			if (!matched && !zdefs)
 				report_nomatch(h, pd, es);
 		}
 		pg->nmatched += c->probes.n;
@@ -562,8 +668,10 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 		if (c->on_error)
 			pv_push(&h->L.error_clauses, c);
 	}
-	for (int k = 0; k < h->nkinds; k++)
+	for (int k = 0; k < h->nkinds; k++) {
+		cg_program_free(h->progs[k]);
 		h->progs[k] = NULL;
+	}
 	build_programs(h);
 	mark_uniform(h);
 	for (int k = 0; k < h->nkinds; k++)
@@ -572,10 +680,11 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 }
 
 /* The front end and code generation for one unit. */
-static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, int from_file,
+static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, size_t len, int from_file,
 			unsigned int cflags)
 {
 	struct dt_unit_opts uo = {
+		.len = len,
 		.from_file = from_file,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
@@ -583,6 +692,8 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 		.arg = h,
 	};
 	struct dt_errstate es;
+	/* volatile: set after setjmp, read after longjmp */
+	struct desc_set *volatile provided = NULL;
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
@@ -596,11 +707,19 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
 	/* matching and code generation unwind to here */
 	memset(&es, 0, sizeof(es));
+	provided = xcalloc(1, sizeof(*provided));
 	if (setjmp(es.jb)) {
+		if (provided) {
+			desc_set_free(provided);
+			free(provided);
+		}
 		set_compile_error(h, &es, cflags);
 		return -1;
 	}
-	match_unit(h, pg, h->o.zdefs, &es);
+	match_unit(h, pg, h->o.zdefs, &es, provided);
+	desc_set_free(provided);
+	free(provided);
+	provided = NULL;
 	generate(h, &es);
 	return 0;
 }
@@ -628,8 +747,9 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 			     es->line, es->msg);
 }
 
-static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, int from_file, unsigned int cflags,
-					int argc, char *const argv[])
+/* src is len bytes (a file's may hold NUL bytes), NUL-terminated. */
+static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, size_t len, int from_file,
+					unsigned int cflags, int argc, char *const argv[])
 {
 	struct dtrace_prog *pg;
 	struct dt_options saved = h->o;
@@ -668,6 +788,7 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 			text = xasprintf("%s", nl ? nl : "");
 		}
 		text = preprocess(h, text);
+		len = text ? strlen(text) : 0;
 		if (!text) {
 			h->o = saved;
 			dt_set_errmsg(h, EDT_COMPILER, "Preprocessor failed to process input program");
@@ -681,7 +802,7 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, i
 		return NULL;
 	}
 	pg = xcalloc(1, sizeof(*pg));
-	if (compile_text(h, pg, text, from_file, cflags) < 0) {
+	if (compile_text(h, pg, text, len, from_file, cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */
 		h->prog.clauses.n = nclauses_before;
 		free(pg);
@@ -709,7 +830,7 @@ dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *h, const char *s, dtrace_
 	(void)spec;
 	if (!s)
 		return dt_set_errno(h, EINVAL), NULL;
-	return compile_unit(h, s, 0, cflags, argc, argv);
+	return compile_unit(h, s, strlen(s), 0, cflags, argc, argv);
 }
 
 dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int cflags, int argc,
@@ -730,7 +851,7 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int c
 		dt_set_errno(h, errno ? errno : EIO);
 		return NULL;
 	}
-	pg = compile_unit(h, sb.s, 1, cflags, argc, argv);
+	pg = compile_unit(h, sb.s, sb.len, 1, cflags, argc, argv);
 	sb_free(&sb);
 	return pg;
 }
@@ -776,6 +897,13 @@ int dtrace_program_exec(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *p
 
 void dt_compile_free(struct dtrace_hdl *h)
 {
+	/* the programs' code and layout; the clauses, variables and types
+	 * they are made of go with the compiler context (dt_cc_destroy) */
+	for (int k = 0; k < h->nkinds; k++) {
+		cg_program_free(h->progs[k]);
+		h->progs[k] = NULL;
+	}
+	cg_layout_free(&h->L);
 	for (int i = 0; i < h->nargs; i++)
 		free(h->args[i]);
 	free(h->args);

@@ -358,7 +358,8 @@ static void index_dir(struct dt_dlib *d, const char *dir)
 			pv_push(&names, xstrdup(e->d_name));
 	}
 	closedir(dp);
-	qsort(names.v, (size_t)names.n, sizeof(char *), cmp_names);
+	if (names.n)	/* qsort takes no NULL array, even empty */
+		qsort(names.v, (size_t)names.n, sizeof(char *), cmp_names);
 	for (int i = 0; i < names.n; i++) {
 		struct dlib_file *f = xcalloc(1, sizeof(*f));
 		char *text;
@@ -408,7 +409,8 @@ static void make_index(struct dtrace_hdl *h)
 		add_names(d, f, &f->decls);
 		add_names(d, f, &f->providers);
 	}
-	qsort(d->names, (size_t)d->nnames, sizeof(*d->names), cmp_dlib_name);
+	if (d->nnames)	/* (none: no array to sort) */
+		qsort(d->names, (size_t)d->nnames, sizeof(*d->names), cmp_dlib_name);
 }
 
 /* ---- loading ---------------------------------------------------------- */

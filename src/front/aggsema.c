@@ -13,12 +13,7 @@
 
 static struct dt_aggvar *agg_find(struct dt_prog *P, const char *name)
 {
-	for (int i = 0; i < P->aggs.n; i++) {
-		struct dt_aggvar *a = P->aggs.v[i];
-		if (strcmp(a->name, name) == 0)
-			return a;
-	}
-	return NULL;
+	return pv_find_named(&P->aggs, name);
 }
 
 struct dt_aggvar *agg_lookup(struct dt_prog *P, const char *name)
@@ -201,12 +196,12 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	check_fn_args(cc, call, &tmp);
 	a = agg_find(cc->P, l->sval);
 	if (!a) {
-		a = xcalloc(1, sizeof(*a));
-		a->name = xstrdup(l->sval);
+		a = pool_zalloc(&cc->pool, sizeof(*a));
+		a->name = pool_strdup(&cc->pool, l->sval);
 		a->id = cc->P->aggs.n;
 		a->fn = call->fn;
 		a->nkeys = l->args.n;
-		a->keys = xcalloc((size_t)(l->args.n ? l->args.n : 1), sizeof(struct dt_type *));
+		a->keys = pool_calloc(&cc->pool, (size_t)(l->args.n ? l->args.n : 1), sizeof(struct dt_type *));
 		for (int i = 0; i < l->args.n; i++) {
 			struct node *k = l->args.v[i];
 			a->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
@@ -219,7 +214,7 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		a->llq_high = tmp.llq_high;
 		a->llq_nsteps = tmp.llq_nsteps;
 		a->line = n->line;
-		a->keywidth = xcalloc((size_t)(l->args.n ? l->args.n : 1), sizeof(uint32_t));
+		a->keywidth = pool_calloc(&cc->pool, (size_t)(l->args.n ? l->args.n : 1), sizeof(uint32_t));
 		widen_keys(a, l, 1);
 		pv_push(&cc->P->aggs, a);
 	} else {

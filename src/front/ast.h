@@ -215,7 +215,9 @@ struct dt_inline {
 	int user_text;		/* declared by the script, not a D library */
 };
 
-struct node *node_new(enum node_kind k, int line);
+struct dt_cc;
+/* A node in the context's pool (it lives as long as the context). */
+struct node *node_new(struct dt_cc *cc, enum node_kind k, int line);
 /* The variable of that name in a list of struct dt_var, or NULL. */
 struct dt_var *dt_var_find(struct ptrvec *vars, const char *name);
 

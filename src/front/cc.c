@@ -14,13 +14,14 @@ struct dt_cc *dt_cc_create(void)
 	struct dt_cc *cc = xcalloc(1, sizeof(*cc));
 
 	cc->errs = &cc->es;
-	cc->types = types_create();
+	cc->types = types_create(&cc->pool);
 	cc->opts.strsize = 256;
 	return cc;
 }
 
-/* The context's own tables go; the types, variables and nodes a compiled
- * program refers to stay (the program owns them, as it always has). */
+/* The context's tables go, and with its pool everything the programs
+ * compiled on it are made of (their nodes, variables and D types): a
+ * program lives no longer than its context. */
 void dt_cc_destroy(struct dt_cc *cc)
 {
 	if (!cc)
@@ -28,6 +29,7 @@ void dt_cc_destroy(struct dt_cc *cc)
 	types_destroy(cc->types);
 	sema_protos_free(cc);
 	free(cc->macro_used);
+	pool_free_all(&cc->pool);
 	free(cc);
 }
 
@@ -57,6 +59,11 @@ void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc)
 {
 	return cc->errs;
+}
+
+char *dt_cc_strdup(struct dt_cc *cc, const char *s)
+{
+	return pool_strdup(&cc->pool, s);
 }
 
 /* What a unit may change in the program and the context, to undo it. */
@@ -133,17 +140,32 @@ static void free_mark(struct unit_mark *m)
 	types_mark_free(&m->types);
 }
 
+/* A program's tables live in the context's pool, as what they hold does
+ * (a program is compiled on one context all its life). */
+static void adopt_prog(struct dt_cc *cc, struct dt_prog *prog)
+{
+	struct ptrvec *tables[] = {&prog->clauses, &prog->provdefs, &prog->globals, &prog->tlocals,
+				   &prog->clocals, &prog->inlines, &prog->aggs, &prog->xlators};
+
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		if (!tables[i]->pool && !tables[i]->v)
+			tables[i]->pool = &cc->pool;
+}
+
 int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, const struct dt_unit_opts *o)
 {
 	struct dt_parse_opts po = {.from_file = o->from_file, .library = o->library, .on_option = o->on_option,
-				   .depends_on = o->depends_on, .arg = o->arg};
+				   .depends_on = o->depends_on, .arg = o->arg, .len = o->len};
 	struct unit_mark m;
 	int ndecls;
 
+	adopt_prog(cc, prog);
 	mark_unit(cc, prog, &m);
 	cc->errs = &cc->es;
 	memset(&cc->es, 0, sizeof(cc->es));
 	cc->P = prog;
+	cc->cook_depth = cc->inline_depth = 0;	/* an earlier unit may have unwound */
+	cc->inline_cooks = 0;
 	/* before parsing: probe descriptions reference arguments too */
 	macro_unit_start(cc);
 	if (setjmp(cc->es.jb)) {

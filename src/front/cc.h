@@ -65,6 +65,8 @@ struct dt_unit_opts {
 	/* #pragma D depends_on provider|module NAME: 1 if it is there */
 	int (*depends_on)(void *arg, const char *cls, const char *name);
 	void *arg;
+	size_t len;		/* the text's length, NUL bytes and all (a
+				   file's); 0: up to its first NUL */
 };
 
 struct dt_cc *dt_cc_create(void);
@@ -79,6 +81,8 @@ void dt_cc_set_native_arg(struct dt_cc *cc, dt_cc_native_arg_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running
  * inside dt_cc_compile() report theirs. */
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc);
+/* A copy of s that lives as long as the context (as its programs do). */
+char *dt_cc_strdup(struct dt_cc *cc, const char *s);
 
 /*
  * Compile one unit: parse text onto prog and cook what it added.  0, or -1

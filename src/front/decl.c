@@ -42,7 +42,7 @@ static void enum_bind(struct node *n, const struct ptrvec *ev)
 static void parse_enum_body(struct parser *ps, struct dt_type *t)
 {
 	int64_t next = 0;
-	struct ptrvec ev = {0};
+	struct ptrvec ev = {.pool = &ps->cc->pool};
 
 	parse_expect(ps, T_LBRACE);
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one enumerator */
@@ -50,7 +50,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	while (ps->cur.kind != T_RBRACE) {
 		if (ps->cur.kind != T_IDENT)
 			parse_syntax_error(ps);
-		struct dt_enumerator *e = xcalloc(1, sizeof(*e));
+		struct dt_enumerator *e = pool_calloc(&ps->cc->pool, 1, sizeof(*e));
 		e->name = ps->cur.text;
 		parse_advance(ps);
 		if (strchr(e->name, '`'))
@@ -81,7 +81,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	}
 	parse_expect(ps, T_RBRACE);
 	t->nenums = ev.n;
-	t->enums = xcalloc((size_t)ev.n, sizeof(struct dt_enumerator));
+	t->enums = pool_calloc(&ps->cc->pool, (size_t)ev.n, sizeof(struct dt_enumerator));
 	for (int i = 0; i < ev.n; i++)
 		t->enums[i] = *(struct dt_enumerator *)ev.v[i];
 	t->complete = 1;
@@ -194,9 +194,10 @@ static struct dt_type *parse_sou_spec(struct parser *ps)
 		if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
 			t = type_define_tag(ps->cc->types, tk, tag);
 	} else {
-		t = xcalloc(1, sizeof(*t));
+		t = pool_calloc(&ps->cc->pool, 1, sizeof(*t));
+		t->pool = &ps->cc->pool;
 		t->kind = tk;
-		t->name = xstrdup(tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
+		t->name = pool_strdup(&ps->cc->pool, tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
 	}
 	if (ps->cur.kind == T_LBRACE) {
 		if (t->complete && !t->btf_id)
@@ -352,7 +353,7 @@ struct declarator {
 	char *name;			/* NULL: abstract */
 	int line;
 	struct dsuffix *suf;
-	int nsuf;
+	int nsuf, capsuf;		/* suf grows by doubling (x[1][1]...) */
 };
 /* What building a declarator's type found out about the name's own level. */
 struct declinfo {
@@ -431,7 +432,7 @@ static struct dparam *parse_params(struct parser *ps, enum tok close, int *np)
 	}
 	for (;;) {
 		struct dparam *p;
-		v = xrealloc(v, (size_t)(n + 1) * sizeof(*v));
+		v = pool_realloc(&ps->cc->pool, v, (size_t)(n + 1) * sizeof(*v));
 		p = &v[n++];
 		memset(p, 0, sizeof(*p));
 		if (parse_accept(ps, T_ELLIPSIS)) {
@@ -461,6 +462,8 @@ static struct dparam *parse_params(struct parser *ps, enum tok close, int *np)
 	return v;
 }
 
+/* A declarator's array and function suffixes; each one is a level of
+ * nesting (parse_deeper), undone by the caller, parse_declarator. */
 static void parse_suffixes(struct parser *ps, struct declarator *d)
 {
 	for (;;) {
@@ -477,11 +480,12 @@ static void parse_suffixes(struct parser *ps, struct declarator *d)
 				struct dparam *v = parse_params(ps, T_RBRACK, &n);
 				check_params(ps, v, n, "array", 0);
 				s.kind = SUF_TUPLE;
+				s.keys.pool = s.names.pool = &ps->cc->pool;
 				for (int i = 0; i < n; i++) {
 					pv_push(&s.keys, v[i].type);
 					pv_push(&s.names, v[i].name);
 				}
-				free(v);
+				pool_release(&ps->cc->pool, v);
 			} else {
 				struct node *e = parse_cond(ps);
 				int64_t dim;
@@ -500,20 +504,27 @@ static void parse_suffixes(struct parser *ps, struct declarator *d)
 			parse_advance(ps);
 			struct dparam *v = parse_params(ps, T_RPAREN, &n);
 			check_params(ps, v, n, "function", 1);
-			free(v);
+			pool_release(&ps->cc->pool, v);
 			s.kind = SUF_FUNC;
 		} else {
 			return;
 		}
-		d->suf = xrealloc(d->suf, (size_t)(d->nsuf + 1) * sizeof(*d->suf));
+		parse_deeper(ps);	/* a[1][2]...: each dimension a level */
+		if (d->nsuf == d->capsuf) {
+			d->capsuf = d->capsuf ? 2 * d->capsuf : 4;
+			d->suf = pool_realloc(&ps->cc->pool, d->suf, (size_t)d->capsuf * sizeof(*d->suf));
+		}
 		d->suf[d->nsuf++] = s;
 	}
 }
 
 static void parse_declarator(struct parser *ps, struct declarator *d, int mode)
 {
+	int depth = ps->depth;
+
 	for (;;) {
 		if (parse_accept(ps, T_STAR)) {
+			parse_deeper(ps);	/* int ***p: each '*' a level */
 			d->nptr++;
 			continue;
 		}
@@ -532,7 +543,8 @@ static void parse_declarator(struct parser *ps, struct declarator *d, int mode)
 		if (nk == T_STAR || nk == T_LPAREN || nk == T_LBRACK ||
 		    (mode != DECL_ABSTRACT && nk == T_IDENT)) {
 			parse_advance(ps);
-			d->inner = xcalloc(1, sizeof(*d->inner));
+			parse_deeper(ps);
+			d->inner = pool_calloc(&ps->cc->pool, 1, sizeof(*d->inner));
 			parse_declarator(ps, d->inner, mode);
 			parse_expect(ps, T_RPAREN);
 		}
@@ -540,16 +552,27 @@ static void parse_declarator(struct parser *ps, struct declarator *d, int mode)
 		parse_syntax_error(ps);
 	}
 	parse_suffixes(ps, d);
+	ps->depth = depth;
 }
 
 /* A function returning t: a type of size zero, as DTrace's. */
-static struct dt_type *type_func(struct dt_type *ret)
+static struct dt_type *type_func(struct dt_pool *pool, struct dt_type *ret)
 {
-	struct dt_type *t = xcalloc(1, sizeof(*t));
+	struct dt_type *t = pool_calloc(pool, 1, sizeof(*t));
+	t->pool = pool;
 	t->kind = TY_FUNC;
 	t->ref = ret;
-	t->name = xstrdup("function");
+	t->name = pool_strdup(pool, "function");
 	return t;
+}
+
+/* An array of dim t's: past 4 GB a type's size cannot hold it (DTrace's
+ * D_DECL_ARRBIG for the dimension alone is parse_suffixes'). */
+static struct dt_type *array_of(struct parser *ps, struct dt_type *t, uint32_t dim)
+{
+	if (t->size && dim > UINT32_MAX / t->size)
+		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ARRBIG", "array dimension too big");
+	return type_array(&ps->cc->pool, t, dim);
 }
 
 static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, struct declarator *d, struct declinfo *info)
@@ -562,12 +585,12 @@ static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, str
 
 		switch (s->kind) {
 		case SUF_FUNC:
-			t = type_func(t);
+			t = type_func(&ps->cc->pool, t);
 			break;
 		case SUF_ARRAY:
 			if (t->kind == TY_VOID)
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare array of void");
-			t = type_array(t, s->dim);
+			t = array_of(ps, t, s->dim);
 			if (at_name)
 				info->is_array = 1;
 			break;
@@ -582,7 +605,7 @@ static struct dt_type *declarator_type(struct parser *ps, struct dt_type *t, str
 			if (at_name)
 				info->is_empty = 1;
 			else
-				t = type_array(t, 0);
+				t = type_array(&ps->cc->pool, t, 0);
 			break;
 		}
 	}
@@ -606,7 +629,7 @@ struct dt_type *parse_type_name(struct parser *ps)
 	parse_declarator(ps, &d, DECL_ABSTRACT);
 	t = declarator_type(ps, t, &d, &info);
 	if (info.is_empty)
-		t = type_array(t, 0);
+		t = type_array(&ps->cc->pool, t, 0);
 	return t;
 }
 
@@ -650,16 +673,18 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 {
 	uint64_t end_bits = 0;	/* where the last member ends */
 	uint32_t size = 0, align = 1;
-	struct ptrvec mems = {0};
+	struct ptrvec mems = {.pool = &ps->cc->pool};
 	struct dt_errstate *es = ps->cc->errs;
+	int depth = ps->depth;
 
+	parse_deeper(ps);	/* struct { struct { ... } } nests */
 	parse_expect(ps, T_LBRACE);
 	if (ps->cur.kind == T_RBRACE)	/* C's grammar: at least one member */
 		parse_syntax_error(ps);
 	while (ps->cur.kind != T_RBRACE) {
 		struct declspec ds;
 		/* a member declared with a typedef keeps its name (print()) */
-		const char *tdname = ps->cur.kind == T_TNAME ? xstrdup(ps->cur.text) : NULL;
+		const char *tdname = ps->cur.kind == T_TNAME ? pool_strdup(&ps->cc->pool, ps->cur.text) : NULL;
 		parse_specifiers(ps, &ds, SPEC_TYPE);
 		struct dt_type *base = declspec_type(ps, &ds);
 		do {
@@ -683,16 +708,16 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			if (info.is_assoc)
 				dt_error(es, line, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name);
 			if (info.is_empty)
-				mt = type_array(mt, 0);
+				mt = type_array(&ps->cc->pool, mt, 0);
 			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
 				dt_error(es, line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(mt), name);
 			if (type_size(mt, 256) == 0 && !(mt->kind == TY_ARRAY && mt->nelems == 0))
 				dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void member: %s", name ? name : "(null)");
 			uint32_t msize = type_size(mt, 256), malign = type_align(mt);
-			struct dt_member *m = xcalloc(1, sizeof(*m));
+			struct dt_member *m = pool_calloc(&ps->cc->pool, 1, sizeof(*m));
 			if (bits) {
 				if (!name && bits->kind == N_INT && bits->ival == 0) {
-					free(m);	/* ": 0" only ends a storage unit */
+					pool_release(&ps->cc->pool, m);	/* ": 0" only ends a storage unit */
 					continue;
 				}
 				if (!sema_try_const(ps->cc, bits, &w) || w <= 0)
@@ -730,12 +755,13 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 	}
 	parse_advance(ps);
 	t->nmembers = mems.n;
-	t->members = xcalloc((size_t)mems.n, sizeof(struct dt_member));
+	t->members = pool_calloc(&ps->cc->pool, (size_t)mems.n, sizeof(struct dt_member));
 	for (int i = 0; i < mems.n; i++)
 		t->members[i] = *(struct dt_member *)mems.v[i];
 	t->size = size;
 	t->complete = 1;
 	pv_free(&mems);
+	ps->depth = depth;
 }
 
 /*
@@ -764,7 +790,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		dt_error(es, line, "D_DECL_BADCLASS", "specified storage class not appropriate in D");
 	case DC_TYPEDEF:
 		if (info.is_empty)
-			t = type_array(t, 0);
+			t = type_array(&ps->cc->pool, t, 0);
 		if (dt_var_find(&ps->prog->globals, name))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "global variable identifier redeclared: %s", name);
 		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
@@ -793,7 +819,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
 			dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	} else if (info.is_empty) {
-		t = type_array(t, 0);	/* extern int a[]: an array of unknown size */
+		t = type_array(&ps->cc->pool, t, 0);	/* extern int a[]: an array of unknown size */
 		info.is_array = 1;
 	}
 	v = dt_var_find(vars, name);
@@ -815,7 +841,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 				 "identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d",
 				 name, kind, type_name(t), info.keys.n, pkind, v->type ? type_name(v->type) : "int", v->nkeys);
 	} else {
-		v = xcalloc(1, sizeof(*v));
+		v = pool_calloc(&ps->cc->pool, 1, sizeof(*v));
 		v->name = name;
 		v->scope = scope;
 		v->id = vars->n;
@@ -859,7 +885,7 @@ void decl_inline(struct parser *ps)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", info.name);
 	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), info.name);
-	struct dt_inline *in = xcalloc(1, sizeof(*in));
+	struct dt_inline *in = pool_calloc(&ps->cc->pool, 1, sizeof(*in));
 	in->name = info.name;
 	in->type = t;
 	in->line = info.line;
@@ -873,7 +899,7 @@ void decl_inline(struct parser *ps)
 	parse_expect(ps, T_ASSIGN);
 	const char *start = ps->cur.pos;
 	in->expr = parse_expr(ps);
-	in->text = xstrndup(start, (size_t)(ps->cur.pos - start));
+	in->text = pool_strndup(&ps->cc->pool, start, (size_t)(ps->cur.pos - start));
 	in->user_text = ps->user_text;
 	pv_push(&ps->prog->inlines, in);
 	ps->ndecls++;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/pool.h"
 #include "../common/util.h"
 #include "error.h"
 
@@ -65,11 +66,13 @@ const char *tok_str(enum tok k)
 	return "?";
 }
 
-void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es)
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, struct dt_pool *pool)
 {
 	memset(lx, 0, sizeof(*lx));
 	lx->src = lx->p = src;
+	lx->end = src + strlen(src);
 	lx->es = es;
+	lx->pool = pool;
 	lx->line = 1;
 	/* A "#!" interpreter line is not D. */
 	if (src[0] == '#' && src[1] == '!') {
@@ -98,7 +101,8 @@ static void control_line(struct dt_lexer *lx)
 
 	sb_init(&sb);
 	for (q = start;; q++) {
-		if (*q == 0) {
+		if (q >= lx->end) {
+			sb_free(&sb);
 			dt_error(lx->es, line, "D_SYNTAX", "end-of-file encountered before end of control line");
 		}
 		if (*q == '\\' && q[1] == '\n') {
@@ -113,15 +117,19 @@ static void control_line(struct dt_lexer *lx)
 	lx->p = q + 1;
 	lx->line++;
 
+	/* the line and its tokens live in the pool: a #pragma may unwind
+	 * (an error) */
+	char *text = pool_strdup(lx->pool, sb.s);
+	sb_free(&sb);
 	/* a "#!" line (an interpreter line) is discarded wherever it is */
-	if (sb.s && sb.s[0] == '!') {
-		sb_free(&sb);
+	if (text[0] == '!') {
+		pool_release(lx->pool, text);
 		return;
 	}
 	/* its tokens, read as DTrace's lexer reads them (state S3) */
 	struct ctl_tok toks[64];
 	int n = 0;
-	q = sb.s;
+	q = text;
 	for (;;) {
 		while (*q == ' ' || *q == '\t' || *q == '\f' || *q == '\v' || *q == '\r')
 			q++;
@@ -136,13 +144,13 @@ static void control_line(struct dt_lexer *lx)
 			if (!*q)
 				dt_error(lx->es, line, "D_STR_NL", "newline encountered in string literal");
 			t->kind = CT_STRING;
-			t->text = xstrndup(s, (size_t)(q - s));
+			t->text = pool_strndup(lx->pool, s, (size_t)(q - s));
 			q++;
 			continue;
 		}
 		while (*q && !strchr(" \t\f\v\r\"", *q))
 			q++;
-		t->text = xstrndup(s, (size_t)(q - s));
+		t->text = pool_strndup(lx->pool, s, (size_t)(q - s));
 		t->kind = CT_IDENT;
 		/* an integer: digits (or 0x and hex digits), then u and l's */
 		const char *d = t->text;
@@ -163,8 +171,8 @@ static void control_line(struct dt_lexer *lx)
 			lx->line = next;
 	}
 	for (int i = 0; i < n; i++)
-		free(toks[i].text);	/* the parser keeps copies of what it keeps */
-	sb_free(&sb);
+		pool_release(lx->pool, toks[i].text);	/* the parser keeps copies of what it keeps */
+	pool_release(lx->pool, text);
 }
 
 static void skip_space(struct dt_lexer *lx)
@@ -189,14 +197,14 @@ static void skip_space(struct dt_lexer *lx)
 		} else if (p[0] == '/' && p[1] == '*') {
 			int line = lx->line;
 			p += 2;
-			while (*p && !(p[0] == '*' && p[1] == '/')) {
+			while (p < lx->end && !(p[0] == '*' && p[1] == '/')) {
 				if (*p == '\n')
 					lx->line++;
 				if (p[0] == '/' && p[1] == '*')
 					dt_error(lx->es, lx->line, "D_SYNTAX", "/* encountered inside a comment");
 				p++;
 			}
-			if (!*p) {
+			if (p >= lx->end) {
 				lx->p = p;
 				(void)line;
 				dt_error(lx->es, lx->line, "D_SYNTAX", "end-of-file encountered before matching */");
@@ -330,7 +338,7 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 	t->kind = T_INT;
 	t->ival = v;
 	t->int_base = base;
-	t->text = xstrndup(start, (size_t)(p - start));
+	t->text = pool_strndup(lx->pool, start, (size_t)(p - start));
 	lx->p = p;
 }
 
@@ -341,8 +349,10 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 	int n = 0;
 
 	for (;;) {
-		if (*p == 0)
-			dt_error(lx->es, lx->line, "D_CHR_NL", "newline encountered in character constant");
+		/* DTrace's lexer has no rule for a constant that the input
+		 * ends in (without a newline): the quote is a syntax error */
+		if (p >= lx->end)
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"'\"");
 		if (*p == '\n')
 			dt_error(lx->es, lx->line + 1, "D_CHR_NL", "newline encountered in character constant");
 		if (*p == '\'')
@@ -364,7 +374,7 @@ static void lex_char(struct dt_lexer *lx, struct token *t)
 		dt_error(lx->es, lx->line, "D_CHR_OFLOW", "character constant is too long");
 	t->kind = T_CHAR;
 	t->ival = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
-	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	t->text = pool_strndup(lx->pool, lx->p, (size_t)(p + 1 - lx->p));
 	lx->p = p + 1;
 }
 
@@ -375,8 +385,14 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 
 	sb_init(&sb);
 	for (;;) {
-		if (*p == 0 || *p == '\n')
-			dt_error(lx->es, lx->line + (*p == '\n'), "D_STR_NL", "newline encountered in string literal");
+		if (p >= lx->end) {	/* as for a character constant */
+			sb_free(&sb);
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"\"\"");
+		}
+		if (*p == '\n') {
+			sb_free(&sb);
+			dt_error(lx->es, lx->line + 1, "D_STR_NL", "newline encountered in string literal");
+		}
 		if (*p == '"')
 			break;
 		if (*p == '\\') {
@@ -387,9 +403,11 @@ static void lex_string(struct dt_lexer *lx, struct token *t)
 		}
 	}
 	t->kind = T_STRING;
-	t->sval = sb.s;
+	t->sval = pool_zalloc(lx->pool, sb.len + 1);
+	memcpy(t->sval, sb.s, sb.len);
 	t->slen = (int)sb.len;
-	t->text = xstrndup(lx->p, (size_t)(p + 1 - lx->p));
+	sb_free(&sb);
+	t->text = pool_strndup(lx->pool, lx->p, (size_t)(p + 1 - lx->p));
 	lx->p = p + 1;
 }
 
@@ -418,9 +436,17 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	t->pos = p;
 	c = (unsigned char)*p;
 
+	if (c == 0 && p < lx->end) {
+		/* a NUL byte in the text (from a file): DTrace's lexer reads it
+		 * as the end of input there, which is an error in the middle;
+		 * at the outer level its message is cut at the NUL it prints */
+		if (lx->pspec_mode)
+			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"");
+		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near end-of-input");
+	}
 	if (c == 0) {
 		t->kind = T_EOF;
-		t->text = xstrdup("");
+		t->text = (char *)"";
 		return;
 	}
 
@@ -434,7 +460,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			w++;
 		if (w == q && (isalpha(c) || c == '_')) {
 			enum tok k = keyword(p, (size_t)(w - p));
-			char *name = xstrndup(p, (size_t)(w - p));
+			char *name = pool_strndup(lx->pool, p, (size_t)(w - p));
 			if (k != T_IDENT) {
 				t->kind = k;
 				t->text = name;
@@ -447,19 +473,24 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 				t->text = name;
 				return;
 			}
-			free(name);
+			pool_release(lx->pool, name);
 		}
 		t->kind = T_PSPEC;
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;
 	}
 
+	if (lx->pspec_mode && !isdigit(c) && !strchr("{/,;", c)) {
+		/* DTrace's outer level (its lexer's state S2) has no other
+		 * tokens: the one character is the error */
+		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%c\"", c);
+	}
 	if (isalpha(c) || c == '_' || c == '`') {
 		const char *q = p;
 		while (isalnum((unsigned char)*q) || *q == '_' || *q == '`')
 			q++;
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		t->kind = member ? T_IDENT : keyword(p, (size_t)(q - p));
 		if (t->kind == T_IDENT && !member && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
@@ -488,13 +519,13 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			q++;
 		if (q == s) {
 			t->kind = T_EOF;	/* a lone '$' */
-			t->text = xstrdup("$");
+			t->text = pool_strdup(lx->pool, "$");
 			lx->p = p + 1;
 			t->kind = T_NTOKENS;	/* parser reports syntax error near "$" */
 			return;
 		}
 		t->kind = dbl ? T_MACRO_STR : T_MACRO;
-		t->text = xstrndup(s, (size_t)(q - s));
+		t->text = pool_strndup(lx->pool, s, (size_t)(q - s));
 		lx->p = q;
 		return;
 	}
@@ -503,8 +534,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		t->kind = T_AGG;
-		t->sval = xstrndup(p + 1, (size_t)(q - p - 1));
-		t->text = xstrndup(p, (size_t)(q - p));
+		t->sval = pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
+		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;
 	}
@@ -532,7 +563,8 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		size_t n = strlen(ops[i].s);
 		if (strncmp(p, ops[i].s, n) == 0) {
 			t->kind = ops[i].k;
-			t->text = xstrdup(ops[i].s);
+			/* the table's own text: token text is never written */
+			t->text = (char *)ops[i].s;
 			lx->p = p + n;
 			switch (t->kind) {
 			case T_LPAREN: lx->parens++; break;
@@ -553,7 +585,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			return;
 		}
 	}
-	t->text = xstrndup(p, 1);
+	t->text = pool_strndup(lx->pool, p, 1);
 	lx->p = p + 1;
 	dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
 }

@@ -50,6 +50,7 @@ struct token {
 };
 
 struct dt_errstate;
+struct dt_pool;
 
 /* A token of a control line, as DTrace's lexer reads one there: a string,
  * an integer, or any other run of non-blank characters (an "identifier"). */
@@ -62,6 +63,8 @@ struct ctl_tok {
 
 struct dt_lexer {
 	const char *src, *p;
+	const char *end;	/* the text's end: a NUL byte before it is a
+				   byte of the text (a file may hold one) */
 	int line;
 	int parens, bracks;	/* nesting depth, for "extra ) in input" */
 	int pspec_mode;		/* outer level: read probe descriptions */
@@ -76,9 +79,10 @@ struct dt_lexer {
 	int (*control)(void *arg, int line, struct ctl_tok *toks, int ntoks);
 	void *arg;		/* for is_type_name and control */
 	struct dt_errstate *es;	/* where lexical errors unwind to */
+	struct dt_pool *pool;	/* where token text lives (the context's) */
 };
 
-void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es);
+void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, struct dt_pool *pool);
 /* Read the next token; lexical errors are reported through dt_error(). */
 void lex_next(struct dt_lexer *lx, struct token *t);
 /* Decode a string's C escapes (\n, \x41, \101...) in place, as a string

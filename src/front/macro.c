@@ -99,11 +99,11 @@ static int bad_idnum(const char *s)
 	return 0;
 }
 
-static struct node *string_node(const char *s, size_t len, int line)
+static struct node *string_node(struct dt_cc *cc, const char *s, size_t len, int line)
 {
-	struct node *n = node_new(N_STR, line);
+	struct node *n = node_new(cc, N_STR, line);
 
-	n->sval = xstrndup(s, len);
+	n->sval = pool_strndup(&cc->pool, s, len);
 	n->slen = lex_unescape(n->sval);
 	return n;
 }
@@ -130,13 +130,13 @@ static struct node *int_node(struct dt_cc *cc, const char *name, const char *v, 
 		else
 			dt_error(cc->errs, line, "D_INT_DIGIT", "constant %s contains invalid digit %c", digits, *p);
 	}
-	struct node *n = node_new(N_INT, line);
+	struct node *n = node_new(cc, N_INT, line);
 	n->ival = iv;
-	n->sval = xstrdup(digits);
+	n->sval = pool_strdup(&cc->pool, digits);
 	n->op = u | (l << 1) | (*digits != '0' ? 8 : 0);	/* as parse_primary's T_INT */
 	if (!neg)
 		return n;
-	struct node *m = node_new(N_UNARY, line);
+	struct node *m = node_new(cc, N_UNARY, line);
 	m->op = T_MINUS;
 	m->kids[0] = n;
 	return m;
@@ -150,20 +150,20 @@ struct node *macro_arg_node(struct dt_cc *cc, const char *name, int dbl, int lin
 	if (!v)
 		dt_error(cc->errs, line, "D_MACRO_UNDEF", "macro argument %s%s is not defined", dbl ? "$$" : "$", name);
 	if (dbl)
-		return string_node(v, strlen(v), line);
+		return string_node(cc, v, strlen(v), line);
 	if (bad_idnum(v)) {
 		size_t len = strlen(v);
 		if (len != 1 && v[0] == '"' && v[len - 1] == '"')
-			return string_node(v + 1, len - 2, line);
-		return string_node(v, len, line);
+			return string_node(cc, v + 1, len - 2, line);
+		return string_node(cc, v, len, line);
 	}
 	if (isdigit((unsigned char)v[0]) || v[0] == '-' || v[0] == '+')
 		return int_node(cc, name, v, line);
 	/* an identifier: a variable, inline or enumerator by that name (DTrace
 	 * may also take it as a type name; this parser does not: casts and
 	 * sizeof of a macro argument are not supported) */
-	struct node *n = node_new(N_IDENT, line);
-	n->sval = xstrdup(v);
+	struct node *n = node_new(cc, N_IDENT, line);
+	n->sval = pool_strdup(&cc->pool, v);
 	return n;
 }
 
@@ -175,7 +175,7 @@ static char *expand_field(struct dt_cc *cc, const char *f)
 	char buf[32];
 
 	if (!v)
-		return xstrdup(f);
+		return pool_strdup(&cc->pool, f);
 	const char *d = v[1] == '$' && v[2] ? v + 1 : v;	/* $$ is $ here */
 	if (isdigit((unsigned char)d[1])) {
 		char *end;
@@ -193,7 +193,7 @@ static char *expand_field(struct dt_cc *cc, const char *f)
 		text = buf;
 		rest = "";
 	}
-	return xasprintf("%.*s%s%s", (int)(v - f), f, text, rest);
+	return pool_asprintf(&cc->pool, "%.*s%s%s", (int)(v - f), f, text, rest);
 }
 
 void macro_expand_pdesc(struct dt_cc *cc, struct dt_pdesc *pd)
@@ -205,7 +205,7 @@ void macro_expand_pdesc(struct dt_cc *cc, struct dt_pdesc *pd)
 		if (!x)
 			dt_error(cc->errs, pd->line, "D_PDESC_INVAL",
 				 "invalid probe description \"%s\": Undefined macro variable in probe description", pd->text);
-		free(*fields[i]);
+		pool_release(&cc->pool, *fields[i]);
 		*fields[i] = x;
 	}
 }

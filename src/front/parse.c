@@ -20,9 +20,11 @@
 #include "sema.h"
 #include "sema_int.h"
 
-struct node *node_new(enum node_kind k, int line)
+struct node *node_new(struct dt_cc *cc, enum node_kind k, int line)
 {
-	struct node *n = xcalloc(1, sizeof(*n));
+	struct node *n = pool_zalloc(&cc->pool, sizeof(*n));
+
+	n->args.pool = &cc->pool;
 	n->kind = k;
 	n->line = line;
 	return n;
@@ -61,6 +63,38 @@ int parse_accept(struct parser *ps, enum tok k)
 	return 1;
 }
 
+/*
+ * DTrace's parser is bison's, with its default stack of YYMAXDEPTH (10000)
+ * states: deeper nesting is its "memory exhausted" error.  Here every
+ * level of the parser's recursion (a parenthesis, an operand of a prefix
+ * operator, a nested if, struct or assignment), and every operator a loop
+ * adds on top of a tree (a + b + c, a.b.c, a[1][2], *** in a type), counts
+ * one level against the same limit: no tree that the later passes walk
+ * recursively is deeper, and the parser itself never runs out of stack.
+ * Each caller of parse_deeper() restores ps->depth when its level is done.
+ */
+#define DT_PARSE_MAXDEPTH 10000
+
+void parse_deeper(struct parser *ps)
+{
+	if (++ps->depth <= DT_PARSE_MAXDEPTH)
+		return;
+	/* mostly a chain of operators (a + b + c ...): DTrace's grammar
+	 * reads those without growing its stack, so that limit is ours */
+	if (2 * ps->opdepth > ps->depth)
+		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "expression nested more than %d levels deep near \"%s\"",
+			 DT_PARSE_MAXDEPTH, ps->cur.kind == T_EOF ? "end of input" : ps->cur.text);
+	if (ps->cur.kind == T_EOF)
+		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "memory exhausted near end of input");
+	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "memory exhausted near \"%s\"", ps->cur.text);
+}
+
+void parse_deeper_op(struct parser *ps)
+{
+	ps->opdepth++;
+	parse_deeper(ps);
+}
+
 /* ---- types ---------------------------------------------------------- */
 
 enum tok parse_peek(struct parser *ps)
@@ -97,15 +131,19 @@ static struct node *parse_cast(struct parser *ps);
 
 static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 {
+	int depth = ps->depth;
+
 	if (ps->cur.kind == close) {
 		parse_advance(ps);
 		return;
 	}
+	parse_deeper(ps);
 	for (;;) {
 		pv_push(args, parse_assign(ps));
 		if (parse_accept(ps, T_COMMA))
 			continue;
 		parse_expect(ps, close);
+		ps->depth = depth;
 		return;
 	}
 }
@@ -117,7 +155,7 @@ static struct node *parse_primary(struct parser *ps)
 
 	switch (ps->cur.kind) {
 	case T_INT:
-		n = node_new(N_INT, line);
+		n = node_new(ps->cc, N_INT, line);
 		n->ival = ps->cur.ival;
 		n->sval = ps->cur.text;
 		/* suffix and base decide the type (sema): keep them in op */
@@ -125,20 +163,20 @@ static struct node *parse_primary(struct parser *ps)
 		parse_advance(ps);
 		return n;
 	case T_CHAR:
-		n = node_new(N_INT, line);
+		n = node_new(ps->cc, N_INT, line);
 		n->ival = ps->cur.ival;
 		n->sval = ps->cur.text;
 		n->op = -1;	/* character constant: type char/int */
 		parse_advance(ps);
 		return n;
 	case T_STRING:
-		n = node_new(N_STR, line);
+		n = node_new(ps->cc, N_STR, line);
 		n->sval = ps->cur.sval;
 		n->slen = ps->cur.slen;
 		parse_advance(ps);
 		/* adjacent string literals concatenate */
 		while (ps->cur.kind == T_STRING) {
-			char *s = xmalloc((size_t)n->slen + (size_t)ps->cur.slen + 1);
+			char *s = pool_zalloc(&ps->cc->pool, (size_t)n->slen + (size_t)ps->cur.slen + 1);
 			memcpy(s, n->sval, (size_t)n->slen);
 			memcpy(s + n->slen, ps->cur.sval, (size_t)ps->cur.slen + 1);
 			n->sval = s;
@@ -147,7 +185,7 @@ static struct node *parse_primary(struct parser *ps)
 		}
 		return n;
 	case T_IDENT:
-		n = node_new(N_IDENT, line);
+		n = node_new(ps->cc, N_IDENT, line);
 		n->sval = ps->cur.text;
 		n->user_text = ps->user_text;
 		parse_advance(ps);
@@ -161,13 +199,13 @@ static struct node *parse_primary(struct parser *ps)
 			parse_advance(ps);
 			return n;
 		}
-		n = node_new(N_MACRO, line);
+		n = node_new(ps->cc, N_MACRO, line);
 		n->sval = ps->cur.text;
 		n->op = ps->cur.kind == T_MACRO_STR;
 		parse_advance(ps);
 		return n;
 	case T_AGG:
-		n = node_new(N_AGG, line);
+		n = node_new(ps->cc, N_AGG, line);
 		n->sval = ps->cur.sval;
 		parse_advance(ps);
 		if (parse_accept(ps, T_LBRACK))
@@ -180,7 +218,7 @@ static struct node *parse_primary(struct parser *ps)
 		parse_expect(ps, T_ARROW);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			parse_syntax_error(ps);
-		n = node_new(N_IDENT, line);
+		n = node_new(ps->cc, N_IDENT, line);
 		n->sval = ps->cur.text;
 		n->var_scope = scope;
 		parse_advance(ps);
@@ -194,7 +232,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_OFFSETOF:
 		parse_advance(ps);
 		parse_expect(ps, T_LPAREN);
-		n = node_new(N_OFFSETOF, line);
+		n = node_new(ps->cc, N_OFFSETOF, line);
 		n->cast_type = parse_type_name(ps);
 		parse_expect(ps, T_COMMA);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
@@ -206,7 +244,7 @@ static struct node *parse_primary(struct parser *ps)
 	case T_XLATE:
 		parse_advance(ps);
 		parse_expect(ps, T_LT);
-		n = node_new(N_XLATE, line);
+		n = node_new(ps->cc, N_XLATE, line);
 		n->cast_type = parse_type_name(ps);
 		parse_expect(ps, T_GT);
 		parse_expect(ps, T_LPAREN);
@@ -221,20 +259,21 @@ static struct node *parse_primary(struct parser *ps)
 static struct node *parse_postfix(struct parser *ps)
 {
 	struct node *n = parse_primary(ps), *m;
+	int depth = ps->depth, opdepth = ps->opdepth;
 
-	for (;;) {
+	for (;; parse_deeper_op(ps)) {
 		int line = ps->cur.line;
 		switch (ps->cur.kind) {
 		case T_LBRACK:
 			parse_advance(ps);
-			m = node_new(N_INDEX, line);
+			m = node_new(ps->cc, N_INDEX, line);
 			m->kids[0] = n;
 			parse_args(ps, &m->args, T_RBRACK);
 			n = m;
 			break;
 		case T_LPAREN: {
 			/* DTrace's dt_node_func: only a name designates a function */
-			struct ptrvec args = {0};
+			struct ptrvec args = {.pool = &ps->cc->pool};
 			parse_advance(ps);
 			parse_args(ps, &args, T_RPAREN);
 			if (n->kind != N_IDENT || n->var_scope)
@@ -245,7 +284,7 @@ static struct node *parse_postfix(struct parser *ps)
 		}
 		case T_DOT:
 		case T_ARROW:
-			m = node_new(N_MEMBER, line);
+			m = node_new(ps->cc, N_MEMBER, line);
 			m->op = ps->cur.kind;
 			parse_advance(ps);
 			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
@@ -257,18 +296,42 @@ static struct node *parse_postfix(struct parser *ps)
 			break;
 		case T_INC:
 		case T_DEC:
-			m = node_new(ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
+			m = node_new(ps->cc, ps->cur.kind == T_INC ? N_POSTINC : N_POSTDEC, line);
 			m->kids[0] = n;
 			parse_advance(ps);
 			n = m;
 			break;
 		default:
+			ps->depth = depth;
+			ps->opdepth = opdepth;
 			return n;
 		}
 	}
 }
 
+static struct node *parse_unary_op(struct parser *ps);
+
+/* A unary expression: a prefix operator's operand is a level deeper (a
+ * parenthesis is counted by parse_expr, once). */
 static struct node *parse_unary(struct parser *ps)
+{
+	int depth = ps->depth;
+	struct node *n;
+
+	switch (ps->cur.kind) {
+	case T_INC: case T_DEC: case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE:
+	case T_STAR: case T_AMP: case T_SIZEOF: case T_STRINGOF:
+		parse_deeper(ps);
+		break;
+	default:
+		break;
+	}
+	n = parse_unary_op(ps);
+	ps->depth = depth;
+	return n;
+}
+
+static struct node *parse_unary_op(struct parser *ps)
 {
 	int line = ps->cur.line;
 	struct node *n;
@@ -276,19 +339,19 @@ static struct node *parse_unary(struct parser *ps)
 	switch (ps->cur.kind) {
 	case T_INC:
 	case T_DEC:
-		n = node_new(ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
+		n = node_new(ps->cc, ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
 		parse_advance(ps);
 		n->kids[0] = parse_unary(ps);
 		return n;
 	case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE: case T_STAR: case T_AMP:
-		n = node_new(N_UNARY, line);
+		n = node_new(ps->cc, N_UNARY, line);
 		n->op = ps->cur.kind;
 		parse_advance(ps);
 		n->kids[0] = parse_cast(ps);
 		return n;
 	case T_SIZEOF:
 		parse_advance(ps);
-		n = node_new(N_SIZEOF, line);
+		n = node_new(ps->cc, N_SIZEOF, line);
 		if (ps->cur.kind == T_LPAREN) {
 			/* sizeof (type) or sizeof (expr) */
 			parse_advance(ps);
@@ -306,7 +369,7 @@ static struct node *parse_unary(struct parser *ps)
 		return n;
 	case T_STRINGOF:
 		parse_advance(ps);
-		n = node_new(N_STRINGOF, line);
+		n = node_new(ps->cc, N_STRINGOF, line);
 		n->kids[0] = parse_unary(ps);
 		return n;
 	default:
@@ -323,10 +386,13 @@ static struct node *parse_cast(struct parser *ps)
 		int line = ps->cur.line;
 		parse_advance(ps);
 		if (parse_starts_type(ps->cur.kind)) {
-			struct node *n = node_new(N_CAST, line);
+			struct node *n = node_new(ps->cc, N_CAST, line);
+			int depth = ps->depth;
 			n->cast_type = parse_type_name(ps);
 			parse_expect(ps, T_RPAREN);
+			parse_deeper(ps);
 			n->kids[0] = parse_cast(ps);
+			ps->depth = depth;
 			return n;
 		}
 		ps->lx = save;
@@ -356,15 +422,18 @@ static int binop_prec(enum tok k)
 static struct node *parse_binary(struct parser *ps, int minprec)
 {
 	struct node *l = parse_cast(ps);
+	int depth = ps->depth, opdepth = ps->opdepth;
 
 	for (;;) {
 		int p = binop_prec(ps->cur.kind);
-		if (p < minprec || p < 0)
-			return l;
 		/* '/' closes a predicate when parentheses are balanced */
-		if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)
+		if (p < minprec || p < 0 || (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)) {
+			ps->depth = depth;
+			ps->opdepth = opdepth;
 			return l;
-		struct node *n = node_new(N_BINARY, ps->cur.line);
+		}
+		parse_deeper_op(ps);	/* l goes one level down */
+		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = ps->cur.kind;
 		parse_advance(ps);
 		n->kids[0] = l;
@@ -378,12 +447,15 @@ struct node *parse_cond(struct parser *ps)
 	struct node *c = parse_binary(ps, 0);
 
 	if (ps->cur.kind == T_QUESTION) {
-		struct node *n = node_new(N_TERNARY, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_TERNARY, ps->cur.line);
+		int depth = ps->depth;
+		parse_deeper(ps);
 		parse_advance(ps);
 		n->kids[0] = c;
 		n->kids[1] = parse_expr(ps);
 		parse_expect(ps, T_COLON);
 		n->kids[2] = parse_cond(ps);
+		ps->depth = depth;
 		return n;
 	}
 	return c;
@@ -406,11 +478,14 @@ static struct node *parse_assign(struct parser *ps)
 	struct node *l = parse_cond(ps);
 
 	if (is_assign_op(ps->cur.kind)) {
-		struct node *n = node_new(N_ASSIGN, ps->cur.line);
+		struct node *n = node_new(ps->cc, N_ASSIGN, ps->cur.line);
+		int depth = ps->depth;
+		parse_deeper(ps);
 		n->op = ps->cur.kind;
 		parse_advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_assign(ps);
+		ps->depth = depth;
 		return n;
 	}
 	return l;
@@ -418,22 +493,28 @@ static struct node *parse_assign(struct parser *ps)
 
 struct node *parse_expr(struct parser *ps)
 {
-	struct node *e = parse_assign(ps);
+	int depth = ps->depth, opdepth = ps->opdepth;
+	struct node *e;
 
+	parse_deeper(ps);	/* a parenthesis, an index, a condition: a level */
+	e = parse_assign(ps);
 	while (ps->cur.kind == T_COMMA) {
-		struct node *n = node_new(N_BINARY, ps->cur.line);
+		parse_deeper_op(ps);
+		struct node *n = node_new(ps->cc, N_BINARY, ps->cur.line);
 		n->op = T_COMMA;
 		parse_advance(ps);
 		n->kids[0] = e;
 		n->kids[1] = parse_assign(ps);
 		e = n;
 	}
+	ps->depth = depth;
+	ps->opdepth = opdepth;
 	return e;
 }
 
 /* ---- statements ------------------------------------------------------ */
 
-static char *written_text(const char *s, const char *e);
+static char *written_text(struct dt_pool *pool, const char *s, const char *e);
 static struct node *parse_block_body(struct parser *ps, int outer);
 static struct node *parse_if(struct parser *ps);
 
@@ -444,15 +525,15 @@ static struct node *parse_stmt_block(struct parser *ps)
 		parse_advance(ps);
 		return parse_block_body(ps, 0);
 	}
-	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	struct node *b = node_new(ps->cc, N_BLOCK, ps->cur.line);
 	if (ps->cur.kind == T_IF) {
 		pv_push(&b->args, parse_if(ps));
 		return b;
 	}
-	struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+	struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 	const char *start = ps->cur.pos;
 	s->kids[0] = parse_expr(ps);
-	s->sval = written_text(start, ps->cur.pos);
+	s->sval = written_text(&ps->cc->pool, start, ps->cur.pos);
 	pv_push(&b->args, s);
 	/* "if (c) a; else b;": the then-statement's ';' comes before else */
 	if (ps->cur.kind == T_SEMI) {
@@ -469,31 +550,34 @@ static struct node *parse_stmt_block(struct parser *ps)
 
 static struct node *parse_if(struct parser *ps)
 {
-	struct node *n = node_new(N_IF, ps->cur.line);
+	struct node *n = node_new(ps->cc, N_IF, ps->cur.line);
 	const char *start = ps->cur.pos;
+	int depth = ps->depth;
 
+	parse_deeper(ps);
 	parse_expect(ps, T_IF);
 	parse_expect(ps, T_LPAREN);
 	n->kids[0] = parse_expr(ps);
 	parse_expect(ps, T_RPAREN);
-	n->sval = written_text(start, ps->cur.pos);
+	n->sval = written_text(&ps->cc->pool, start, ps->cur.pos);
 	n->kids[1] = parse_stmt_block(ps);
 	if (parse_accept(ps, T_ELSE)) {
 		if (ps->cur.kind == T_IF) {
-			struct node *eb = node_new(N_BLOCK, ps->cur.line);
+			struct node *eb = node_new(ps->cc, N_BLOCK, ps->cur.line);
 			pv_push(&eb->args, parse_if(ps));
 			n->kids[2] = eb;
 		} else {
 			n->kids[2] = parse_stmt_block(ps);
 		}
 	}
+	ps->depth = depth;
 	return n;
 }
 
 /* Statements up to the closing '}', which is consumed. */
 static struct node *parse_block_body(struct parser *ps, int outer)
 {
-	struct node *b = node_new(N_BLOCK, ps->cur.line);
+	struct node *b = node_new(ps->cc, N_BLOCK, ps->cur.line);
 
 	for (;;) {
 		if (ps->cur.kind == T_SEMI) {
@@ -511,10 +595,10 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 			pv_push(&b->args, parse_if(ps));
 			continue;
 		}
-		struct node *s = node_new(N_EXPR_STMT, ps->cur.line);
+		struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 		const char *start = ps->cur.pos;
 		s->kids[0] = parse_expr(ps);
-		s->sval = written_text(start, ps->cur.pos);
+		s->sval = written_text(&ps->cc->pool, start, ps->cur.pos);
 		pv_push(&b->args, s);
 		if (ps->cur.kind == T_SEMI) {
 			parse_advance(ps);
@@ -529,19 +613,14 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 
 struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 {
-	for (int i = 0; i < vars->n; i++) {
-		struct dt_var *v = vars->v[i];
-		if (strcmp(v->name, name) == 0)
-			return v;
-	}
-	return NULL;
+	return pv_find_named(vars, name);
 }
 
 /* translator OUT < IN name > { member = expr; ... }; (kept as source) */
 static void parse_translator(struct parser *ps)
 {
-	struct dt_xlator *x = xcalloc(1, sizeof(*x));
-	struct ptrvec names = {0}, exprs = {0};
+	struct dt_xlator *x = pool_calloc(&ps->cc->pool, 1, sizeof(*x));
+	struct ptrvec names = {.pool = &ps->cc->pool}, exprs = {.pool = &ps->cc->pool};
 	int *lines = NULL, n = 0;
 
 	x->line = ps->cur.line;
@@ -559,7 +638,7 @@ static void parse_translator(struct parser *ps)
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			parse_syntax_error(ps);
 		pv_push(&names, ps->cur.text);
-		lines = xrealloc(lines, (size_t)(n + 1) * 2 * sizeof(int));
+		lines = pool_realloc(&ps->cc->pool, lines, (size_t)(n + 1) * 2 * sizeof(int));
 		int name_line = ps->cur.line;
 		parse_advance(ps);
 		parse_expect(ps, T_ASSIGN);
@@ -567,7 +646,7 @@ static void parse_translator(struct parser *ps)
 		(void)parse_expr(ps);
 		if (ps->cur.kind != T_SEMI)
 			parse_syntax_error(ps);
-		pv_push(&exprs, xstrndup(start, (size_t)(ps->cur.pos - start)));
+		pv_push(&exprs, pool_strndup(&ps->cc->pool, start, (size_t)(ps->cur.pos - start)));
 		parse_advance(ps);
 		/* the expression's own line, and the line DTrace has read to when
 		 * it checks the member's type (one token ahead) */
@@ -608,7 +687,7 @@ static void parse_translator(struct parser *ps)
 /* The source text from s to e as one line: comments and runs of white
  * space become one space, none at either end ("unsigned   long" ->
  * "unsigned long"). */
-static char *written_text(const char *s, const char *e)
+static char *written_text(struct dt_pool *pool, const char *s, const char *e)
 {
 	struct strbuf sb;
 	int space = 0;
@@ -633,7 +712,11 @@ static char *written_text(const char *s, const char *e)
 		space = 0;
 		sb_putc(&sb, *s++);
 	}
-	return sb.s ? sb.s : xstrdup("");
+	{
+		char *text = pool_strdup(pool, sb.s);
+		sb_free(&sb);
+		return text;
+	}
 }
 
 /*
@@ -643,38 +726,48 @@ static char *written_text(const char *s, const char *e)
  */
 static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 {
-	const char *start = ps->cur.pos;
+	const char *start = ps->cur.pos, *base;
 	struct dt_type *t;
-	struct strbuf sb;
-	int stars = 0;
+	char *tname;
+	size_t len;
+	int stars = 0, depth = ps->depth;
 
 	memset(a, 0, sizeof(*a));
 	if (ps->cur.kind == T_ELLIPSIS) {
 		parse_advance(ps);
-		a->tname = xstrdup("...");
+		a->tname = pool_strdup(&ps->cc->pool, "...");
 		a->line = ps->cur.line;
 		return;
 	}
 	t = parse_spec_type(ps);
-	sb_init(&sb);
-	sb_puts(&sb, written_text(start, ps->cur.pos));
-	for (; parse_accept(ps, T_STAR); stars++)
+	base = written_text(&ps->cc->pool, start, ps->cur.pos);
+	for (; parse_accept(ps, T_STAR); stars++) {
+		parse_deeper(ps);
 		t = type_ptr(t);
+	}
 	if (ps->cur.kind == T_IDENT) {
 		a->name = ps->cur.text;
 		parse_advance(ps);
 	}
 	while (parse_accept(ps, T_LBRACK)) {
+		parse_deeper(ps);
 		if (ps->cur.kind == T_INT)
 			parse_advance(ps);
 		parse_expect(ps, T_RBRACK);
 		t = type_ptr(t);
 		stars++;
 	}
-	for (int i = 0; i < stars; i++)
-		sb_puts(&sb, i ? "*" : " *");
+	ps->depth = depth;
+	/* the type as written, then " *", "**"... */
+	len = strlen(base);
+	tname = pool_zalloc(&ps->cc->pool, len + (size_t)stars + 2);
+	memcpy(tname, base, len);
+	if (stars) {
+		tname[len++] = ' ';
+		memset(tname + len, '*', (size_t)stars);
+	}
 	a->type = t;
-	a->tname = sb.s;
+	a->tname = tname;
 	/* DTrace reports a parameter where it read to: the token after it */
 	a->line = ps->cur.line;
 }
@@ -689,7 +782,7 @@ static int parse_probe_params(struct parser *ps, struct dt_probearg **v)
 	if (parse_accept(ps, T_RPAREN))
 		return 0;
 	for (;;) {
-		*v = xrealloc(*v, (size_t)(n + 1) * sizeof(**v));
+		*v = pool_realloc(&ps->cc->pool, *v, (size_t)(n + 1) * sizeof(**v));
 		parse_probe_param(ps, &(*v)[n++]);
 		if (parse_accept(ps, T_COMMA))
 			continue;
@@ -745,7 +838,7 @@ static int check_probe_proto(struct parser *ps, struct dt_probearg *v, int n, co
 /* probe NAME(input) [: (output)] ; */
 static struct dt_probedef *parse_probe_def(struct parser *ps)
 {
-	struct dt_probedef *pr = xcalloc(1, sizeof(*pr));
+	struct dt_probedef *pr = pool_calloc(&ps->cc->pool, 1, sizeof(*pr));
 	struct dt_probearg *nv, *xv = NULL;
 	int nn, xn = 0;
 	char *full;
@@ -765,7 +858,7 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 		parse_syntax_error(ps);
 
 	/* DTrace's name for it: "::" and the name with each "__" a '-' */
-	full = xasprintf("::%s", pr->dname);
+	full = pool_asprintf(&ps->cc->pool, "::%s", pr->dname);
 	for (char *p = full; *p; p++)
 		if (p[0] == '_' && p[1] == '_') {
 			*p = '-';
@@ -794,7 +887,7 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
 		dt_error(ps->cc->errs, pr->line, "D_PROV_PRARGLEN",
 			 "probe %s output prototype exceeds %u parameters: %d params used", full, 255, pr->xargc);
 	/* each output argument is made from the input argument it names */
-	pr->mapping = xcalloc((size_t)(pr->xargc ? pr->xargc : 1), sizeof(int));
+	pr->mapping = pool_calloc(&ps->cc->pool, (size_t)(pr->xargc ? pr->xargc : 1), sizeof(int));
 	for (int i = 0; i < pr->xargc; i++) {
 		pr->mapping[i] = i;
 		for (int j = 0; pr->has_xargs && j < pr->nargc; j++)
@@ -811,7 +904,9 @@ static struct dt_probedef *parse_probe_def(struct parser *ps)
  * when the unit is cooked (sema_prov.c). */
 static void parse_provider(struct parser *ps)
 {
-	struct dt_provdef *pv = xcalloc(1, sizeof(*pv));
+	struct dt_provdef *pv = pool_calloc(&ps->cc->pool, 1, sizeof(*pv));
+
+	pv->probes.pool = &ps->cc->pool;
 	size_t len;
 
 	parse_advance(ps);		/* 'provider' */
@@ -868,9 +963,9 @@ static void parse_declaration(struct parser *ps)
 
 /* ---- probe descriptions and clauses ------------------------------------ */
 
-struct dt_pdesc *pdesc_parse(const char *text, int line)
+static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int line)
 {
-	struct dt_pdesc *pd = xcalloc(1, sizeof(*pd));
+	struct dt_pdesc *pd = pool_calloc(pool, 1, sizeof(*pd));
 	const char *f[4] = {"", "", "", ""};
 	char *parts[4];
 	int n = 0;
@@ -885,7 +980,7 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 		if (*p == ':' || *p == 0) {
 			if (n == 4)
 				return NULL;	/* overspecified */
-			parts[n++] = xstrndup(s, (size_t)(p - s));
+			parts[n++] = pool_strndup(pool, s, (size_t)(p - s));
 			if (*p == 0)
 				break;
 			s = p + 1;
@@ -893,11 +988,11 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 	}
 	for (int i = 0; i < n; i++)
 		f[4 - n + i] = parts[i];
-	pd->prov = xstrdup(f[0]);
-	pd->mod = xstrdup(f[1]);
-	pd->func = xstrdup(f[2]);
-	pd->name = xstrdup(f[3]);
-	pd->text = xstrdup(text);
+	pd->prov = pool_strdup(pool, f[0]);
+	pd->mod = pool_strdup(pool, f[1]);
+	pd->func = pool_strdup(pool, f[2]);
+	pd->name = pool_strdup(pool, f[3]);
+	pd->text = pool_strdup(pool, text);
 	pd->line = line;
 	return pd;
 }
@@ -905,6 +1000,11 @@ struct dt_pdesc *pdesc_parse(const char *text, int line)
 char *pdesc_str(const struct dt_pdesc *pd)
 {
 	return xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
+}
+
+void pdesc_format(const struct dt_pdesc *pd, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
 }
 
 /*
@@ -926,13 +1026,15 @@ static void predicate_operator_lines(struct node *n, int line)
 
 static void parse_clause(struct parser *ps)
 {
-	struct dt_clause *c = xcalloc(1, sizeof(*c));
+	struct dt_clause *c = pool_calloc(&ps->cc->pool, 1, sizeof(*c));
+
+	c->pdescs.pool = c->recs.pool = c->probes.pool = &ps->cc->pool;
 
 	c->line = c->end_line = ps->cur.line;
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			parse_syntax_error(ps);
-		struct dt_pdesc *pd = pdesc_parse(ps->cur.text, ps->cur.line);
+		struct dt_pdesc *pd = pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line);
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);
@@ -955,10 +1057,9 @@ static void parse_clause(struct parser *ps)
 			const char *start = ps->cur.pos;
 			c->pred_line = ps->cur.line;
 			c->pred = parse_expr(ps);
-			char *pt = written_text(start, ps->cur.pos);
+			char *pt = written_text(&ps->cc->pool, start, ps->cur.pos);
 			/* "/ *p/": "/" then "*p" would read as a comment */
-			c->pred_text = xasprintf(pt[0] == '*' ? "/ %s/" : "/%s/", pt);
-			free(pt);
+			c->pred_text = pool_asprintf(&ps->cc->pool, pt[0] == '*' ? "/ %s/" : "/%s/", pt);
 			ps->in_pred = 0;
 			if (ps->cur.kind != T_SLASH) {
 				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
@@ -1055,7 +1156,7 @@ static int is_type_name_cb(void *arg, const char *name)
 	if (ps->lx.pspec_mode && !declarator_follows(ps->lx.p))
 		return 0;
 	if (ident_follows(ps->lx.p)) {
-		pv_push(&ps->idents, xstrdup(name));
+		pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
 		return 0;
 	}
 	return type_is_kernel_name(name);
@@ -1070,7 +1171,11 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.prog = prog;
 	ps.o = o;
 	ps.user_text = !o || !o->library;
-	lex_init(&ps.lx, src, cc->errs);
+	ps.pending.pool = &cc->pool;	/* an error unwinds past its pv_free */
+	ps.idents.pool = &cc->pool;
+	lex_init(&ps.lx, src, cc->errs, &cc->pool);
+	if (o->len)
+		ps.lx.end = src + o->len;
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.control = pragma_control;
 	ps.lx.arg = &ps;
@@ -1089,8 +1194,6 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	prog->eof_line = ps.lx.line;
 	pragmas_unused(&ps);
 	pv_free(&ps.pending);
-	for (int i = 0; i < ps.idents.n; i++)
-		free(ps.idents.v[i]);
 	pv_free(&ps.idents);
 	return ps.ndecls;
 }
@@ -1106,7 +1209,8 @@ struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, in
 	memset(&ps, 0, sizeof(ps));
 	ps.cc = cc;
 	ps.user_text = user_text;
-	lex_init(&ps.lx, text, cc->errs);
+	ps.idents.pool = &cc->pool;
+	lex_init(&ps.lx, text, cc->errs, &cc->pool);
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.arg = &ps;
 	ps.lx.line = line;
@@ -1114,8 +1218,6 @@ struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, in
 	n = parse_expr(&ps);
 	if (ps.cur.kind != T_EOF)
 		parse_syntax_error(&ps);
-	for (int i = 0; i < ps.idents.n; i++)
-		free(ps.idents.v[i]);
 	pv_free(&ps.idents);
 	return n;
 }

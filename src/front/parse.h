@@ -15,6 +15,7 @@ struct dt_parse_opts {
 	/* #pragma D depends_on provider|module NAME: is it there? */
 	int (*depends_on)(void *arg, const char *cls, const char *name);
 	void *arg;
+	size_t len;		/* the source's length (0: up to its first NUL) */
 };
 
 struct dt_cc;
@@ -28,10 +29,10 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 struct node *dt_parse_expr_string(struct dt_cc *cc, const char *text, int line);
 struct node *dt_parse_expr_text(struct dt_cc *cc, const char *text, int line, int user_text);
 
-/* Split a probe description "p:m:f:n" (fields may be missing on the left);
- * NULL when it has more than four fields. */
-struct dt_pdesc *pdesc_parse(const char *text, int line);
-/* "prov:mod:func:name" with empty fields, as error messages print it. */
+/* "prov:mod:func:name" with empty fields, as error messages print it
+ * (malloc'd: the caller frees it). */
 char *pdesc_str(const struct dt_pdesc *pd);
+/* The same into buf (truncated to len), for a message about to unwind. */
+void pdesc_format(const struct dt_pdesc *pd, char *buf, size_t len);
 
 #endif

@@ -17,6 +17,8 @@ struct parser {
 	const struct dt_parse_opts *o;
 	int in_pred;
 	int ndecls;		/* variables and inlines declared */
+	int depth;		/* nesting so far (parse_deeper()) */
+	int opdepth;		/* the part of it that operator chains add */
 	int rbrace_line;	/* where the last clause body's '}' is */
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
 	int user_text;		/* the script's own text (struct node.user_text) */
@@ -35,6 +37,14 @@ void parse_advance(struct parser *ps);
 _Noreturn void parse_syntax_error(struct parser *ps);
 void parse_expect(struct parser *ps, enum tok k);
 int parse_accept(struct parser *ps, enum tok k);
+/* one more level of nesting (a parenthesis, a prefix operator's operand,
+ * a nested if or struct, a '*' or '[]' of a declarator): past DTrace's
+ * (bison's) 10000, its "memory exhausted" error.  The caller saves
+ * ps->depth and restores it when its level is done. */
+void parse_deeper(struct parser *ps);
+/* the same for an operator a loop adds on top of a tree (a + b + c); the
+ * caller restores ps->opdepth too */
+void parse_deeper_op(struct parser *ps);
 /* the kind of the token after the current one */
 enum tok parse_peek(struct parser *ps);
 /* can a type name start with this token? */

@@ -68,8 +68,8 @@ static void pragma_ident(struct parser *ps, int line, const char *prname, const 
 	if (k < 0)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_SCOPE", "#pragma %s cannot modify entity defined outside program scope", prname);
 	if (k == 0) {
-		struct pending_pragma *pp = xcalloc(1, sizeof(*pp));
-		pp->name = xstrdup(name);
+		struct pending_pragma *pp = pool_calloc(&ps->cc->pool, 1, sizeof(*pp));
+		pp->name = pool_strdup(&ps->cc->pool, name);
 		pp->prname = prname;
 		pp->line = line;
 		pv_push(&ps->pending, pp);
@@ -151,7 +151,9 @@ static void pragma_error(struct parser *ps, int line, const char *prname, struct
 		sb_puts(&sb, a[i].text);
 		sb_putc(&sb, ' ');
 	}
-	dt_error(ps->cc->errs, line, "D_PRAGERR", "#%s: %s", prname, sb.s ? sb.s : "");
+	char *msg = pool_strdup(&ps->cc->pool, sb.s);	/* the error unwinds */
+	sb_free(&sb);
+	dt_error(ps->cc->errs, line, "D_PRAGERR", "#%s: %s", prname, msg);
 }
 
 static void pragma_option(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)

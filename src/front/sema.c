@@ -167,8 +167,9 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 		struct dt_clause *c = prog->clauses.v[i];
 		char *cond = cc->clause_cond ? cc->clause_cond(cc->clause_cond_arg, c) : NULL;
 		if (cond) {
-			c->cond = dt_parse_expr_string(cc, cond, c->line);
+			char *text = pool_strdup(&cc->pool, cond);	/* parsing may unwind */
 			free(cond);
+			c->cond = dt_parse_expr_string(cc, text, c->line);
 		}
 		sema_prepass(cc, c->pred);
 		sema_prepass(cc, c->body);

@@ -471,7 +471,7 @@ static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf
 {
 	static const struct dtf_argtype u64 = { DTF_T_INT, 8, 0, "uint64_t" }, s64 = { DTF_T_INT, 8, 1, "int64_t" };
 	int nk = ag->nkeys > 0 ? ag->nkeys : 0;
-	struct dtf_argtype *at = xcalloc((size_t)(nk ? nk : 1), sizeof(*at));
+	struct dtf_argtype *at = pool_calloc(&cc->pool, (size_t)(nk ? nk : 1), sizeof(*at));
 	const char *tag;
 	char msg[1024];
 
@@ -479,7 +479,26 @@ static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf
 		fmt_argtype(cc, &at[i], ag->keys[i], 0);
 	if (dtf_check_agg(fmt, "printa", at, nk, ag->fn == F_COUNT ? &u64 : &s64, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
-	free(at);
+	pool_release(&cc->pool, at);
+}
+
+static void free_format(void *fmt)
+{
+	dtf_free(fmt);
+}
+
+/* printa()'s format, parsed (out of line: its message buffer stays off
+ * the stack of the recursion through nested calls). */
+static __attribute__((noinline)) struct dtf_format *printa_format(struct dt_cc *cc, struct node *n, struct node *f)
+{
+	const char *tag;
+	char msg[1024];
+	struct dtf_format *fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
+
+	if (!fmt)
+		dt_error(cc->errs, n->line, tag, "%s", msg);
+	pool_own(&cc->pool, free_format, fmt);
+	return fmt;
 }
 
 static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, int first)
@@ -500,14 +519,16 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
 	if (!fmt)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
-	at = xcalloc((size_t)(na > 0 ? na : 1), sizeof(*at));
+	/* the format goes with the program (the consumer renders with it) */
+	pool_own(&cc->pool, free_format, fmt);
+	at = pool_calloc(&cc->pool, (size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
 		fmt_argtype(cc, &at[i], a->type, a->kind == N_AGG);
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
-	free(at);
+	pool_release(&cc->pool, at);
 	n->aux = fmt;
 }
 
@@ -629,11 +650,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 						 y->name, k + 1, type_name(y->keys[k]));
 		}
 		if (first) {
-			const char *tag;
-			char msg[1024];
-			struct dtf_format *fmt = dtf_parse(a[0]->sval, &tag, msg, sizeof(msg));
-			if (!fmt)
-				dt_error(cc->errs, n->line, tag, "%s", msg);
+			struct dtf_format *fmt = printa_format(cc, n, a[0]);
 			struct dt_aggvar *ag = n->args.n > 1 ? agg_lookup(cc->P, a[1]->sval) : NULL;
 			if (ag && cc->sema_pass > 0 && ag->nkeys >= 0)
 				check_printa_keys(cc, n, fmt, ag);
@@ -665,9 +682,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		/* ustack() records the process id first, then the frames */
-		struct dt_type *t = type_array(&ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
 		t->is_stack = fn == F_STACK ? 1 : 2;
-		t->name = xstrdup(fn == F_STACK ? "stack" : "ustack");
+		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
 		n->type = t;
 		break;
 	}
@@ -678,9 +695,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		 * consumer as the action says */
 		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
 						       act == DTRACEACT_UADDR;
-		struct dt_type *t = type_array(&ty_ulong, user ? 2 : 1);
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong, user ? 2 : 1);
 		t->symact = act;
-		t->name = xstrdup(user ? "_usymaddr" : "_symaddr");
+		t->name = pool_strdup(&cc->pool, user ? "_usymaddr" : "_symaddr");
 		n->type = t;
 		break;
 	}

@@ -51,7 +51,7 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 		if (strcmp(bvars[i].name, name) != 0)
 			continue;
 		if (!made[i]) {
-			struct dt_var *v = xcalloc(1, sizeof(*v));
+			struct dt_var *v = pool_zalloc(&cc->pool, sizeof(*v));
 			v->name = (char *)bvars[i].name;
 			v->scope = VS_BUILTIN;
 			v->builtin = bvars[i].id;
@@ -76,9 +76,9 @@ struct ptrvec *sema_scope_vars(struct dt_cc *cc, int scope)
 struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int line)
 {
 	struct ptrvec *vars = sema_scope_vars(cc, scope);
-	struct dt_var *v = xcalloc(1, sizeof(*v));
+	struct dt_var *v = pool_zalloc(&cc->pool, sizeof(*v));
 
-	v->name = xstrdup(name);
+	v->name = pool_strdup(&cc->pool, name);
 	v->scope = scope;
 	v->id = vars->n;
 	v->writable = 1;
@@ -89,12 +89,7 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 {
-	for (int i = 0; i < cc->P->inlines.n; i++) {
-		struct dt_inline *in = cc->P->inlines.v[i];
-		if (strcmp(in->name, name) == 0)
-			return in;
-	}
-	return NULL;
+	return pv_find_named(&cc->P->inlines, name);
 }
 
 /* ---- the pre-pass: variables a program creates by assignment ------------------ */

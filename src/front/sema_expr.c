@@ -93,6 +93,7 @@ int sema_is_known_name(struct dt_cc *cc, const char *name)
 /* ---- cooking -------------------------------------------------------------------- */
 
 void sema_cook(struct dt_cc *cc, struct node *n);
+static void cook_inline_body(struct dt_cc *cc, struct node *e);
 
 static _Noreturn void incompat(struct dt_cc *cc, struct node *n, const char *op, struct dt_type *a, struct dt_type *b)
 {
@@ -198,7 +199,7 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			if (in->nparams)
 				dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", n->sval);
 			in->cooking = 1;
-			sema_cook(cc, in->expr);
+			cook_inline_body(cc, in->expr);
 			in->cooking = 0;
 			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION) {
 				*n = *in->expr;	/* a struct-valued inline is its expression */
@@ -337,10 +338,10 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			}
 			struct node *e = dt_parse_expr_text(cc, in->text, in->line, in->user_text);
 			in->cooking = 1;
-			sema_cook(cc, e);
+			cook_inline_body(cc, e);
 			in->cooking = 0;
 			cc->nbind = base;
-			struct node *c = node_new(N_CAST, n->line);
+			struct node *c = node_new(cc, N_CAST, n->line);
 			c->cast_type = in->type;
 			c->kids[0] = e;
 			sema_cook(cc, c);
@@ -393,7 +394,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		}
 		if (v->nkeys < 0) {
 			v->nkeys = n->args.n;
-			v->keys = xcalloc((size_t)n->args.n, sizeof(struct dt_type *));
+			v->keys = pool_calloc(&cc->pool, (size_t)n->args.n, sizeof(struct dt_type *));
 			for (int i = 0; i < n->args.n; i++) {
 				struct node *k = n->args.v[i];
 				v->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
@@ -457,8 +458,9 @@ index_value:
 		n->is_lvalue = 0;
 		if (expr) {
 			/* a stable provider's argument: the D it stands for */
-			struct node *e = dt_parse_expr_string(cc, expr, n->line);
+			char *text = pool_strdup(&cc->pool, expr);	/* parsing may unwind */
 			free(expr);
+			struct node *e = dt_parse_expr_string(cc, text, n->line);
 			sema_cook(cc, e);
 			*n = *e;
 		}
@@ -825,8 +827,9 @@ static void sema_expand_args(struct dt_cc *cc, struct node *k)
 	cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval, k->line, &expr);
 	if (!expr)
 		return;
-	*k = *dt_parse_expr_string(cc, expr, k->line);
+	char *text = pool_strdup(&cc->pool, expr);	/* parsing may unwind */
 	free(expr);
+	*k = *dt_parse_expr_string(cc, text, k->line);
 }
 
 static void cook_member(struct dt_cc *cc, struct node *n)
@@ -886,7 +889,39 @@ static void cook_macro(struct dt_cc *cc, struct node *n)
 	sema_set_const(n, n->ival);
 }
 
+static void cook(struct dt_cc *cc, struct node *n);
+
+/*
+ * An inline is expanded where it is used (its body cooked there again, as
+ * DTrace generates its code at each use): a chain of 100,000 inlines would
+ * recurse 100,000 levels, and inlines that each use the one before twice
+ * would cook 2^n nodes.  Neither is a D program DTrace could run; both are
+ * reported here (our limit; DTrace has none of its own).
+ */
 void sema_cook(struct dt_cc *cc, struct node *n)
+{
+	if (cc->inline_depth) {
+		if (cc->cook_depth >= DT_CC_MAX_INLINE_DEPTH)
+			dt_error(cc->errs, n->line, "D_SYNTAX", "inline expansion nested more than %d levels deep",
+				 DT_CC_MAX_INLINE_DEPTH);
+		if (++cc->inline_cooks > DT_CC_MAX_INLINE_COOKS)
+			dt_error(cc->errs, n->line, "D_SYNTAX", "inline expansions make more than %d expression nodes",
+				 DT_CC_MAX_INLINE_COOKS);
+	}
+	cc->cook_depth++;
+	cook(cc, n);
+	cc->cook_depth--;
+}
+
+/* An inline's body, cooked where it is used. */
+static void cook_inline_body(struct dt_cc *cc, struct node *e)
+{
+	cc->inline_depth++;
+	sema_cook(cc, e);
+	cc->inline_depth--;
+}
+
+static void cook(struct dt_cc *cc, struct node *n)
 {
 	switch (n->kind) {
 	case N_INT:
@@ -1056,11 +1091,18 @@ void sema_cook(struct dt_cc *cc, struct node *n)
 
 int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
 {
-	struct dt_errstate *saved = cc->errs, es;
+	/* the trial's error state (4 KB of message) is not on the stack: a
+	 * declaration nested in a constant nested in a declaration... would
+	 * take that at every level */
+	struct dt_errstate *saved = cc->errs, *es = pool_zalloc(&cc->pool, sizeof(*es));
+	int depth = cc->cook_depth, idepth = cc->inline_depth;
 
-	cc->errs = &es;
-	if (setjmp(es.jb)) {
+	cc->errs = es;
+	if (setjmp(es->jb)) {
 		cc->errs = saved;
+		cc->cook_depth = depth;	/* the trial unwound from its depth */
+		cc->inline_depth = idepth;
+		pool_release(&cc->pool, es);
 		return 0;
 	}
 	if (n->kind == N_INT || n->kind == N_UNARY || n->kind == N_BINARY ||
@@ -1068,6 +1110,7 @@ int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
 	    (n->kind == N_IDENT && sema_is_known_name(cc, n->sval)))
 		sema_cook(cc, n);
 	cc->errs = saved;
+	pool_release(&cc->pool, es);
 	if (!n->is_const)
 		return 0;
 	*v = n->cval;

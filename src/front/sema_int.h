@@ -20,11 +20,17 @@
 #include "parse.h"
 #include "sema.h"
 #include "types.h"
+#include "../common/pool.h"
 
 #define DT_CC_MAX_BIND 32	/* inline parameters bound at once */
 #define DT_CC_NBVARS 64		/* at least the built-in variables' count */
+#define DT_CC_MAX_INLINE_DEPTH 12000	/* cooking levels under an inline */
+#define DT_CC_MAX_INLINE_COOKS 1000000	/* nodes cooked under inlines, per unit */
 
 struct dt_cc {
+	/* what compiled programs are made of (nodes, token text, variables,
+	 * D types, descriptions): freed with the context (pool.h) */
+	struct dt_pool pool;
 	struct dt_errstate es;		/* the error of the last failed unit */
 	struct dt_errstate *errs;	/* where errors unwind to now (&es, or a
 					   trial's own: sema_try_const) */
@@ -55,6 +61,11 @@ struct dt_cc {
 	const char *bind_name[DT_CC_MAX_BIND];
 	struct node *bind_node[DT_CC_MAX_BIND];
 	int nbind;
+	/* cooking under inline expansions (sema_cook): an inline's body is
+	 * cooked again where it is used, so a chain of inlines deepens the
+	 * recursion and a fan-out of them multiplies the work; both bounded */
+	int cook_depth, inline_depth;
+	long inline_cooks;
 	unsigned char *macro_used;	/* [i]: the unit referenced $i (macro.c) */
 	int nmacro_used;
 	/* the built-in functions' prototypes, parsed from sema_call.c's

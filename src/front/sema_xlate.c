@@ -77,8 +77,8 @@ void sema_check_xlators(struct dt_cc *cc, int first)
 {
 	for (int i = first; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *x = cc->P->xlators.v[i];
-		struct dt_var *dv = xcalloc(1, sizeof(*dv));
-		struct node *in = node_new(N_VAR, x->line);
+		struct dt_var *dv = pool_zalloc(&cc->pool, sizeof(*dv));
+		struct node *in = node_new(cc, N_VAR, x->line);
 		dv->name = x->param;
 		dv->scope = VS_GLOBAL;
 		dv->type = x->in;

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "types.h"
 
+#include "../common/pool.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,7 @@ struct named {
 
 struct dt_typetab {
 	struct named *typedefs, *tags;
+	struct dt_pool *pool;	/* where its types live */
 };
 
 /*
@@ -99,9 +102,26 @@ static struct dt_type *builtin_typedef(const char *name)
 	return NULL;
 }
 
-struct dt_typetab *types_create(void)
+struct dt_typetab *types_create(struct dt_pool *pool)
 {
-	return xcalloc(1, sizeof(struct dt_typetab));
+	struct dt_typetab *tt = xcalloc(1, sizeof(struct dt_typetab));
+
+	tt->pool = pool;
+	return tt;
+}
+
+/* A new type in pool, or process-wide (never freed) when pool is NULL. */
+static struct dt_type *type_new(struct dt_pool *pool)
+{
+	struct dt_type *t = pool ? pool_zalloc(pool, sizeof(*t)) : xcalloc(1, sizeof(*t));
+
+	t->pool = pool;
+	return t;
+}
+
+static char *type_strdup(struct dt_pool *pool, const char *s)
+{
+	return pool ? pool_strdup(pool, s) : xstrdup(s);
 }
 
 static void free_names(struct named *n, struct named *upto)
@@ -179,28 +199,34 @@ struct dt_type *type_ptr(struct dt_type *to)
 
 	if (t)
 		return t;
-	t = xcalloc(1, sizeof(*t));
+	/* a pointer to a D type lives with it, in its pool */
+	t = type_new(to->pool);
 	t->kind = TY_PTR;
 	t->size = 8;
 	t->ref = to;
-	t->name = xasprintf("%s *", to->name);
+	t->name = to->pool ? pool_asprintf(to->pool, "%s *", to->name) : xasprintf("%s *", to->name);
 	if (!__atomic_compare_exchange_n(&to->ptrto, &old, t, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		free(t->name);
-		free(t);
+		if (to->pool) {
+			pool_release(to->pool, t->name);
+			pool_release(to->pool, t);
+		} else {
+			free(t->name);
+			free(t);
+		}
 		return old;
 	}
 	return t;
 }
 
-struct dt_type *type_array(struct dt_type *elem, uint32_t n)
+struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t n)
 {
-	struct dt_type *t = xcalloc(1, sizeof(*t));
+	struct dt_type *t = type_new(pool);
 
 	t->kind = TY_ARRAY;
 	t->ref = elem;
 	t->nelems = n;
 	t->size = elem->size * n;
-	t->name = xasprintf("%s [%u]", elem->name, n);
+	t->name = pool ? pool_asprintf(pool, "%s [%u]", elem->name, n) : xasprintf("%s [%u]", elem->name, n);
 	return t;
 }
 
@@ -241,12 +267,12 @@ static void add_tag(struct dt_typetab *tt, struct dt_type *t)
 	tt->tags = n;
 }
 
-static struct dt_type *new_tag(enum ty_kind kind, const char *full)
+static struct dt_type *new_tag(struct dt_pool *pool, enum ty_kind kind, const char *full)
 {
-	struct dt_type *t = xcalloc(1, sizeof(*t));
+	struct dt_type *t = type_new(pool);
 
 	t->kind = kind;
-	t->name = xstrdup(full);
+	t->name = type_strdup(pool, full);
 	if (kind == TY_ENUM) {
 		t->size = 4;
 		t->is_signed = 1;
@@ -280,7 +306,7 @@ static struct dt_type *kernel_tag(enum ty_kind kind, const char *tag, int make_f
 	if (!t && kind != TY_ENUM)
 		t = btf_struct_type(tag, kind == TY_UNION);
 	if (!t && make_fwd)
-		t = new_tag(kind, full);
+		t = new_tag(NULL, kind, full);
 	if (t && !find_named(kernel_types.tags, full))
 		add_tag(&kernel_types, t);
 	pthread_mutex_unlock(&kernel_lock);
@@ -302,7 +328,7 @@ struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char
 	if (!t)
 		t = kernel_tag(kind, tag, 0);
 	if (!t) {
-		t = new_tag(kind, full);
+		t = new_tag(tt->pool, kind, full);
 		add_tag(tt, t);
 	}
 	free(full);
@@ -318,7 +344,7 @@ struct dt_type *type_define_tag(struct dt_typetab *tt, enum ty_kind kind, const 
 	full = tag_name(kind, tag);
 	t = find_named(tt->tags, full);
 	if (!t) {
-		t = new_tag(kind, full);
+		t = new_tag(tt->pool, kind, full);
 		add_tag(tt, t);
 	}
 	free(full);
@@ -379,6 +405,71 @@ static struct btf *kbtf(void)
 {
 	pthread_once(&btf_once, load_btf);
 	return vmlinux_btf;
+}
+
+/*
+ * The kernel's structs and unions by name, sorted: libbpf's
+ * btf__find_by_name_kind reads every type of the BTF (some 100,000), which
+ * a program declaring thousands of struct tags (each looked up as the
+ * kernel's first) would pay thousands of times.  Made once per process,
+ * then only read.
+ */
+struct btf_tag {
+	const char *name;
+	int id, kind;
+};
+static struct btf_tag *btf_tags;
+static size_t btf_ntags;
+static pthread_once_t btf_tags_once = PTHREAD_ONCE_INIT;
+
+/* By name, then by id (the lowest id first, which libbpf would find) */
+static int btf_tag_cmp(const void *a, const void *b)
+{
+	const struct btf_tag *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+static int btf_tag_name_cmp(const void *key, const void *elem)
+{
+	return strcmp(((const struct btf_tag *)key)->name, ((const struct btf_tag *)elem)->name);
+}
+
+static void index_btf_tags(void)
+{
+	struct btf *b = kbtf();
+	uint32_t n = b ? btf__type_cnt(b) : 0;
+
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, id);
+		int kind = btf_kind(t);
+		if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
+			continue;
+		if (!btf_tags)
+			btf_tags = xcalloc(n, sizeof(*btf_tags));
+		btf_tags[btf_ntags++] = (struct btf_tag){btf__name_by_offset(b, t->name_off), (int)id, kind};
+	}
+	if (btf_ntags)
+		qsort(btf_tags, btf_ntags, sizeof(*btf_tags), btf_tag_cmp);
+}
+
+/* The BTF id of the kernel's struct (or union) tag, or -1. */
+static int btf_find_tag(const char *tag, int kind)
+{
+	struct btf_tag key = {tag, 0, 0}, *t;
+
+	pthread_once(&btf_tags_once, index_btf_tags);
+	t = btf_ntags ? bsearch(&key, btf_tags, btf_ntags, sizeof(*btf_tags), btf_tag_name_cmp) : NULL;
+	if (!t)
+		return -1;
+	while (t > btf_tags && strcmp(t[-1].name, tag) == 0)
+		t--;
+	/* the first of that name and kind, as btf__find_by_name_kind finds */
+	for (; t < btf_tags + btf_ntags && strcmp(t->name, tag) == 0; t++)
+		if (t->kind == kind)
+			return t->id;
+	return -1;
 }
 
 static struct dt_type *btf_to_type(int id);
@@ -443,7 +534,7 @@ static struct dt_type *btf_to_type(int id)
 		return type_ptr(btf_to_type((int)bt->type));
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(bt);
-		return type_array(btf_to_type((int)a->type), a->nelems);
+		return type_array(NULL, btf_to_type((int)a->type), a->nelems);
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION: {
@@ -577,7 +668,7 @@ struct dt_type *btf_struct_type(const char *tag, int is_union)
 
 	if (!b)
 		return NULL;
-	id = btf__find_by_name_kind(b, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	id = btf_find_tag(tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 	if (id <= 0)
 		return NULL;
 	t = xcalloc(1, sizeof(*t));
@@ -586,6 +677,39 @@ struct dt_type *btf_struct_type(const char *tag, int is_union)
 	t->size = btf__type_by_id(b, (uint32_t)id)->size;
 	t->btf_id = id;
 	return t;
+}
+
+/* A member of t's found through an anonymous member at offset: made
+ * once per name and kept with t (in t's pool, or for a kernel type as long
+ * as the process, as the type itself), so that looking it up again finds
+ * the same one and nothing is lost. */
+struct dt_member_via {
+	struct dt_member_via *next;
+	struct dt_member m;
+};
+
+static const struct dt_member *member_via(struct dt_type *t, const struct dt_member *m, uint32_t offset)
+{
+	struct dt_member_via *v;
+
+	for (v = __atomic_load_n(&t->via, __ATOMIC_ACQUIRE); v; v = v->next)
+		if (strcmp(v->m.name, m->name) == 0)
+			return &v->m;
+	if (!t->pool)
+		pthread_mutex_lock(&kernel_lock);
+	for (v = t->via; v; v = v->next)	/* another thread may have made it */
+		if (strcmp(v->m.name, m->name) == 0)
+			break;
+	if (!v) {
+		v = t->pool ? pool_zalloc(t->pool, sizeof(*v)) : xcalloc(1, sizeof(*v));
+		v->m = *m;
+		v->m.offset += offset;
+		v->next = t->via;
+		__atomic_store_n(&t->via, v, __ATOMIC_RELEASE);
+	}
+	if (!t->pool)
+		pthread_mutex_unlock(&kernel_lock);
+	return &v->m;
 }
 
 const struct dt_member *type_member(struct dt_type *t, const char *name)
@@ -605,13 +729,8 @@ const struct dt_member *type_member(struct dt_type *t, const char *name)
 		/* anonymous struct/union members are searched through */
 		if (t->members[i].name[0] == 0) {
 			const struct dt_member *m = type_member(t->members[i].type, name);
-			if (m) {
-				/* the member as seen from t: a new one, at its offset in t */
-				struct dt_member *r = xmalloc(sizeof(*r));
-				*r = *m;
-				r->offset += t->members[i].offset;
-				return r;
-			}
+			if (m)
+				return member_via(t, m, t->members[i].offset);
 		}
 	}
 	return NULL;

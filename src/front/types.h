@@ -47,6 +47,10 @@ struct dt_type {
 	int symact;		/* the value of func(), mod(), ufunc(), ...: its
 				 * DTRACEACT_SYM..UADDR (an array of the address,
 				 * after its process id for a user one) */
+	struct dt_pool *pool;	/* the pool the type lives in (a context's:
+				   a D declaration); NULL: process-wide */
+	struct dt_member_via *via;	/* members found through anonymous
+					   ones, as seen from here (type_member) */
 };
 
 /*
@@ -73,8 +77,10 @@ extern struct dt_type ty_void, ty_char, ty_schar, ty_uchar, ty_short,
  */
 struct dt_typetab;
 
-struct dt_typetab *types_create(void);
-/* Frees the table, not the types (a compiled program still refers to them). */
+struct dt_pool;
+/* The types a table makes (its tags, their pointers) live in pool. */
+struct dt_typetab *types_create(struct dt_pool *pool);
+/* Frees the table, not the types (they go with the pool). */
 void types_destroy(struct dt_typetab *tt);
 /* Table state for rolling back a failed compile unit's declarations. */
 struct dt_typetab_mark {
@@ -90,7 +96,8 @@ void types_mark_free(struct dt_typetab_mark *m);
 void types_init(void);
 /* The pointer type to `to`: one per pointee, shared (see above). */
 struct dt_type *type_ptr(struct dt_type *to);
-struct dt_type *type_array(struct dt_type *elem, uint32_t n);
+/* An array type, in pool (NULL: process-wide, for the kernel's types). */
+struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t n);
 
 /* Look up a type by its full name ("int", "uint64_t", "struct foo", ...)
  * in a table, or NULL. */

@@ -109,7 +109,8 @@ static void sdt_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	}
 	closedir(d);
 	/* in name order, so ids and listings are stable */
-	qsort(groups.v, (size_t)groups.n, sizeof(void *), cmp_str);
+	if (groups.n)	/* (no group matched: no array to sort) */
+		qsort(groups.v, (size_t)groups.n, sizeof(void *), cmp_str);
 	for (int i = 0; i < groups.n; i++) {
 		provide_group(tab, root, groups.v[i], pd);
 		free(groups.v[i]);

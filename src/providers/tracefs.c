@@ -179,7 +179,7 @@ static struct dt_type *parse_ctype(const char *decl)
 	while (nptr--)
 		t = type_ptr(t);
 	if (arr >= 0)
-		t = type_array(t, (uint32_t)arr);
+		t = type_array(NULL, t, (uint32_t)arr);
 	return t;
 }
 
