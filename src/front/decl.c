@@ -256,7 +256,10 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 		case T_SIGNED: parse_advance(ps); decl_attr(ps, ds, DA_SIGNED); continue;
 		case T_UNSIGNED: parse_advance(ps); decl_attr(ps, ds, DA_UNSIGNED); continue;
 		case T_TNAME: {
-			if (ds->name || ds->kind != DK_UNKNOWN)
+			/* after a type specifier, a type's name is the
+			 * declarator's (DTrace's lexer: "short foo_t" declares
+			 * foo_t, as in C) */
+			if (ds->name || ds->kind != DK_UNKNOWN || ds->attr)
 				return;
 			enum tok nk = parse_peek(ps);
 			if (what != SPEC_TYPE && (nk == T_SEMI || nk == T_LBRACK || nk == T_ASSIGN || nk == T_INC || nk == T_DEC))

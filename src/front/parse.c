@@ -745,7 +745,8 @@ static void parse_probe_param(struct parser *ps, struct dt_probearg *a)
 		parse_deeper(ps);
 		t = type_ptr(t);
 	}
-	if (ps->cur.kind == T_IDENT) {
+	/* a type's name after the type is the parameter's (short code) */
+	if (ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME) {
 		a->name = ps->cur.text;
 		parse_advance(ps);
 	}

@@ -8,6 +8,12 @@
 
 atomic_t *ap;
 
+/* after a type specifier, a type's name is the declarator's, as in C */
+struct kt {
+	short code;
+	unsigned config;
+};
+
 BEGIN
 {
 	printf("sizeof atomic_t %d, u32 %d\n", sizeof(atomic_t), sizeof(u32));
@@ -18,5 +24,9 @@ BEGIN
 	code = 7;
 	config[1] = code * 6;
 	printf("code %d config %d\n", code, config[1]);
+	this->k = (struct kt *)alloca(sizeof(struct kt));
+	this->k->code = -2;
+	this->k->config = 5;
+	printf("struct kt %d %d %d\n", sizeof(struct kt), this->k->code, this->k->config);
 	exit(0);
 }
