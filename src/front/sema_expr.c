@@ -112,7 +112,62 @@ int sema_is_null_const(struct node *n)
 	       (n->type->kind == TY_PTR && n->type->ref->kind == TY_VOID));
 }
 
-/* May a value of type b (node rhs) be stored in something of type a? */
+/* Types a pointer may point to interchangeably (CTF's ctf_type_compat,
+ * which DTrace applies to what two pointers reference): the same type, or
+ * integers or floats of one size and sign, or structs, unions or enums of
+ * one name, or pointers to or arrays of such types. */
+static int ref_compatible(const struct dt_type *a, const struct dt_type *b)
+{
+	if (a == b)
+		return 1;
+	if (type_is_integral(a) && type_is_integral(b))
+		return a->size == b->size && a->is_signed == b->is_signed &&
+		       (a->kind == TY_ENUM) == (b->kind == TY_ENUM);
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case TY_PTR:
+		return ref_compatible(a->ref, b->ref);
+	case TY_ARRAY:
+		return a->nelems == b->nelems && ref_compatible(a->ref, b->ref);
+	case TY_STRUCT: case TY_UNION:
+		return strcmp(a->name, b->name) == 0;
+	case TY_FLOAT: case TY_STRING: case TY_FUNC:
+		return a->size == b->size;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * DTrace's dt_node_is_ptrcompat: two pointers (or arrays) that reference
+ * compatible types, or either of them void; an integer operand only as the
+ * constant 0, standing for the other's type.  *res (if not NULL) is the more
+ * specific of the two types.
+ */
+static int sema_ptr_compatible(struct node *l, struct node *r, struct dt_type **res)
+{
+	struct dt_type *lt = l->type, *rt = r->type;
+	int lint = type_is_integral(lt), rint = type_is_integral(rt);
+
+	if ((lint && rint) || (lint && !sema_is_null_const(l)) || (rint && !sema_is_null_const(r)))
+		return 0;
+	if (lint)
+		lt = rt;
+	if (rint)
+		rt = lt;
+	if ((lt->kind != TY_PTR && lt->kind != TY_ARRAY) || (rt->kind != TY_PTR && rt->kind != TY_ARRAY))
+		return 0;
+	int lvoid = lt->ref->kind == TY_VOID, rvoid = rt->ref->kind == TY_VOID;
+	if (!lvoid && !rvoid && !ref_compatible(lt->ref, rt->ref))
+		return 0;
+	if (res)
+		*res = rvoid ? lt : rt;
+	return 1;
+}
+
+/* May a value of type b (node rhs) be stored in something of type a?
+ * (DTrace's dt_node_is_argcompat, as its operator = applies it) */
 int sema_assignable(struct dt_type *a, struct node *rhs)
 {
 	struct dt_type *b = rhs->type;
@@ -121,12 +176,13 @@ int sema_assignable(struct dt_type *a, struct node *rhs)
 		return 1;
 	if (a->kind == TY_STRING && (type_is_string(b) || sema_is_null_const(rhs)))
 		return 1;
-	if (a->kind == TY_PTR && (b->kind == TY_PTR || sema_is_null_const(rhs)))
-		return 1;
-	if (a->kind == TY_PTR && b->kind == TY_ARRAY)
-		return 1;
+	/* strings and char pointers and arrays go together (dt_node_is_strcompat) */
 	if (a->kind == TY_PTR && b->kind == TY_STRING)
-		return 1;
+		return a->ref->size == 1 && type_is_integral(a->ref);
+	if (a->kind == TY_PTR) {
+		struct node lhs = {.kind = N_VAR, .type = a};
+		return sema_ptr_compatible(&lhs, rhs, NULL);
+	}
 	return type_compatible(a, b);
 }
 
@@ -666,6 +722,10 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		}
 		if (!type_is_scalar(lt) || !type_is_scalar(rt))
 			incompat(cc, n, sema_opname(op), lt, rt);
+		/* dt_cook_op2: integers with integers, else pointers that
+		 * dt_node_is_ptrcompat accepts (void pointers included) */
+		if (!(type_is_integral(lt) && type_is_integral(rt)) && !sema_ptr_compatible(l, r, NULL))
+			incompat(cc, n, sema_opname(op), lt, rt);
 		n->type = &ty_int;
 		if (l->is_const && r->is_const && type_is_integral(lt) && type_is_integral(rt)) {
 			struct dt_type *ct = type_arith_result(lt, rt);
@@ -708,7 +768,7 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		if (lptr && rptr && l->is_alloca != r->is_alloca)
 			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"",
 				 type_name(lt), sema_opname(op), type_name(rt));
-		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr) {
+		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr && sema_ptr_compatible(l, r, NULL)) {
 			n->is_alloca = 0;
 			n->type = &ty_long;
 			return;
@@ -987,16 +1047,17 @@ static void cook(struct dt_cc *cc, struct node *n)
 		for (int i = 1; i <= 2; i++)
 			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
 				dt_error(cc->errs, n->line, "D_OP_ACT", "action cannot be used in a conditional context");
+		/* dt_cook_op3's rules (K&R A7.16) */
+		struct dt_type *pt;
 		if (type_is_integral(a) && type_is_integral(b))
 			n->type = type_arith_result(a, b);
 		else if (type_is_string(a) && type_is_string(b))
 			n->type = &ty_string;
-		else if (type_compatible(a, b))
+		else if (a->kind != TY_PTR && a->kind != TY_ARRAY && b->kind != TY_PTR && b->kind != TY_ARRAY &&
+			 type_compatible(a, b))
 			n->type = a;
-		else if (a->kind == TY_PTR && sema_is_null_const(n->kids[2]))
-			n->type = a;
-		else if (b->kind == TY_PTR && sema_is_null_const(n->kids[1]))
-			n->type = b;
+		else if (sema_ptr_compatible(n->kids[1], n->kids[2], &pt))
+			n->type = pt;
 		else
 			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operator ?: operands must have compatible types");
 		if (n->kids[0]->is_const && n->kids[1]->is_const && n->kids[2]->is_const)

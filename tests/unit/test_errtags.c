@@ -639,6 +639,33 @@ static const struct errtag_case cases[] = {
 	  "\tx = \"s\";\n"
 	  "}\n",
 	  "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" },
+	/* pointers must reference compatible types, or one be void, or an
+	 * integer operand be the constant 0 (dt_node_is_ptrcompat) */
+	{ "D_OP_INCOMPAT", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tx = 1 ? (int *)0 : (char *)0;\n"
+	  "}\n",
+	  "[D_OP_INCOMPAT] line 3: operator ?: operands must have compatible types" },
+	{ "D_OP_INCOMPAT", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace(curthread == arg0);\n"
+	  "}\n",
+	  "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"struct task_struct *\" == \"long long\"" },
+	{ "D_OP_INCOMPAT", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace((int *)arg0 - (char *)arg1);\n"
+	  "}\n",
+	  "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"int *\" - \"char *\"" },
+	{ "D_OP_INCOMPAT", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tp = (int *)0;\n"
+	  "\tp = (char *)0;\n"
+	  "}\n",
+	  "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int *\" = \"char *\"" },
 	{ "D_OP_INCOMPLETE", NULL,
 	  "struct nosuchtag *p;\n"
 	  "BEGIN\n"
