@@ -73,8 +73,9 @@ $(BUILD)/libdtrace.so: $(BUILD)/$(SONAME)
 
 # dtrace(1) uses only <dtrace.h>; it links the static library so that it
 # runs from the build tree with no LD_LIBRARY_PATH or rpath.
-# the consumer loop the commands share (src/cmd/cmdloop.c)
-CMDOBJ  = $(BUILD)/src/cmd/cmdloop.o
+# the consumer loop the commands share (src/cmd/cmdloop.c), and how they
+# open the files they write (src/common/safe_open.c, also the library's)
+CMDOBJ  = $(BUILD)/src/cmd/cmdloop.o $(BUILD)/src/common/safe_open.o
 
 $(BUILD)/dtrace: $(BUILD)/src/cmd/dtrace.o $(CMDOBJ) $(BUILD)/libdtrace.a
 	$(LINK) -o $@ $^ $(DT_LIBS) $(LDLIBS)

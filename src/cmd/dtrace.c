@@ -25,6 +25,7 @@
 #include <dtrace.h>
 
 #include "cmdloop.h"
+#include "../common/safe_open.h"
 
 /* The command's state: the signal handler needs it at file scope. */
 static struct {
@@ -309,55 +310,17 @@ static const char *errmsg(void)
 	return dtrace_errmsg(g.dtp, dtrace_errno(g.dtp));
 }
 
-/*
- * A file dtrace writes (-o, appended to as DTrace does; -h's header,
- * truncated).  DTrace opens it with fopen() and so follows any symbolic
- * link.  In a directory every user may write to and that has the sticky
- * bit (/tmp), another user could plant a link where dtrace (often root)
- * will write, pointing anywhere, or a file of theirs to collect what
- * dtrace writes.  There dtrace follows a link, and writes to an existing
- * file, only if it is its own or the directory owner's: the kernel's
- * protected_symlinks and protected_regular rules, kept even where those
- * sysctls are off.  Elsewhere it opens the path as DTrace does.  NULL with
- * *why set on failure.
- */
+/* A file dtrace writes (-o, appended to as DTrace does; -h's header,
+ * truncated), opened as src/common/safe_open.c says.  NULL with *why set
+ * on failure. */
 static FILE *open_safely(const char *path, int truncate, const char **why)
 {
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND);
-	char *copy = strdup(path), *slash = strrchr(copy, '/');
-	struct stat dir, st;
-	int shared, fd;
+	int fd = dt_open_safely(path, truncate, why);
+	FILE *fp;
 
-	if (slash)
-		slash[slash == copy] = 0;	/* "/x" -> "/", "a/b" -> "a" */
-	shared = stat(slash ? copy : ".", &dir) == 0 && (dir.st_mode & S_ISVTX) && (dir.st_mode & S_IWOTH);
-	free(copy);
-	*why = NULL;
-	fd = open(path, flags | (shared ? O_NOFOLLOW : 0), 0666);
-	if (fd < 0 && shared && lstat(path, &st) == 0) {
-		/* a link (ELOOP; EACCES where the kernel's protected_*
-		 * sysctls refuse it first) or a file that is not ours */
-		int e = errno;
-		if (st.st_uid != geteuid() && st.st_uid != dir.st_uid) {
-			*why = S_ISLNK(st.st_mode) ? "a symbolic link of another user in a shared directory (not followed)"
-						   : "a file of another user in a shared directory";
-			return NULL;
-		}
-		/* ours or the directory owner's: followed (a link in a
-		 * sticky directory can be replaced only by its owner) */
-		errno = e;
-		if (e == ELOOP)
-			fd = open(path, flags, 0666);
-	} else if (fd >= 0 && shared && fstat(fd, &st) == 0 && st.st_uid != geteuid() && st.st_uid != dir.st_uid) {
-		close(fd);
-		*why = "a file of another user in a shared directory";
+	if (fd < 0)
 		return NULL;
-	}
-	if (fd < 0) {
-		*why = strerror(errno);
-		return NULL;
-	}
-	FILE *fp = fdopen(fd, truncate ? "w" : "a");
+	fp = fdopen(fd, truncate ? "w" : "a");
 	if (!fp) {
 		*why = strerror(errno);
 		close(fd);

@@ -25,6 +25,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "../common/safe_open.h"
 #include "../front/sema.h"
 #include "../providers/provider.h"
 #include "agg.h"
@@ -297,10 +298,12 @@ static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const
 		}
 		return;
 	}
-	fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	/* as dtrace(1) opens -o's file: no other user's link followed */
+	const char *why;
+	fd = dt_open_safely(name, 0, &why);
 	if (fd < 0) {
-		char msg[PATH_MAX + 128];
-		snprintf(msg, sizeof(msg), "failed to freopen() \"%s\": %s\n", name, strerror(errno));
+		char msg[PATH_MAX + 256];
+		snprintf(msg, sizeof(msg), "failed to freopen() \"%s\": %s\n", name, why);
 		report(h, pd, msg);
 		return;
 	}

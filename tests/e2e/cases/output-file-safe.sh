@@ -27,3 +27,11 @@ echo "own link: exit status $?, its target has: $(cat "$E2E_TMP/mine")"
 ln -s "$E2E_TMP/elsewhere" "$E2E_TMP/link"
 "$DTRACE" -q -o "$E2E_TMP/link" -n 'BEGIN { printf("hello\n"); exit(0); }'
 echo "link outside a shared directory: exit status $?, its target has: $(cat "$E2E_TMP/elsewhere")"
+
+# freopen() (destructive, -w) opens its file the same way: the planted link
+# is not followed (the failure is reported, output stays on stdout), its
+# own link is
+"$DTRACE" -qw -n 'BEGIN { freopen("'"$shared/planted"'"); printf("to the link\n"); freopen(""); printf("back\n"); exit(0); }' 2>&1
+echo "freopen to the planted link: exit status $?, victim: $(cat "$E2E_TMP/victim")"
+"$DTRACE" -qw -n 'BEGIN { freopen("'"$shared/mylink"'"); printf("freopened\n"); freopen(""); exit(0); }'
+echo "freopen to its own link: exit status $?, its target has: $(tr '\n' ' ' <"$E2E_TMP/mine")"
