@@ -185,8 +185,11 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 	dtrace_probedesc_t *pd = p ? dt_probedesc_of(h, p) : NULL;
 	const char *fs = dtrace_faultstr(h, (int)f->fault);
 
-	if (f->fault == DTRACEFLT_BADADDR || f->fault == DTRACEFLT_BADALIGN || f->fault == DTRACEFLT_KPRIV ||
-	    f->fault == DTRACEFLT_UPRIV)
+	/* the faults that carry a value (Oracle's dt_handle_err; illumos's
+	 * KPRIV and UPRIV); an address of -1 is no address */
+	if ((f->fault == DTRACEFLT_BADADDR && (int64_t)f->addr != -1) || f->fault == DTRACEFLT_BADALIGN ||
+	    f->fault == DTRACEFLT_BADSTACK || f->fault == DTRACEFLT_BADSIZE ||
+	    f->fault == DTRACEFLT_KPRIV || f->fault == DTRACEFLT_UPRIV)
 		snprintf(what, sizeof(what), "%s (0x%llx)", fs, (unsigned long long)f->addr);
 	else if (f->fault == DTRACEFLT_BADINDEX)
 		snprintf(what, sizeof(what), "%s (%lld)", fs, (long long)f->addr);
