@@ -260,6 +260,7 @@ static void spec_end(struct dtrace_hdl *h, uint64_t id, int commit)
 		free(held->v[k]);
 	}
 	held->n = 0;
+	h->specbytes[id] = 0;
 }
 
 void dt_spec_free(struct dtrace_hdl *h)
@@ -545,7 +546,12 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 	note_ustacks(h, c, data, size);
 	/* a speculative record waits for its commit() or discard() */
 	if (hdr->spec && !h->spec_flushing) {
-		if (hdr->spec <= DT_NSPEC_MAX) {
+		/* a record that would take the speculation past specsize is
+		 * dropped (DTrace's dt_consume_one) */
+		if (hdr->spec <= DT_NSPEC_MAX && h->specbytes[hdr->spec] + size > h->o.specsize) {
+			h->spec_drops++;
+		} else if (hdr->spec <= DT_NSPEC_MAX) {
+			h->specbytes[hdr->spec] += size;
 			struct strbuf *copy = xmalloc(sizeof(*copy));
 			sb_init(copy);
 			sb_putn(copy, data, size);
