@@ -113,6 +113,7 @@
 enum cg_strfn {
 	SF_STRNLEN, SF_STRCHR, SF_STRRCHR, SF_STRSTR, SF_STRNSTR, SF_STRSPN, SF_STRCSPN,
 	SF_PREFIX,		/* ours only: strstr's test at one index */
+	SF_STRCMP,		/* ours only: -1, 0 or 1 over at most strsize bytes */
 	SF_N
 };
 
