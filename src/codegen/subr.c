@@ -967,8 +967,9 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 /*
  * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
  * string after the last token, kept in a hidden clause-local string
- * variable (NULL when the string is used up).  As in DTrace, strtok(NULL,
- * ...) faults when there is no state: a clause that has not started one.
+ * variable (NULL when the string is used up), one for the whole program
+ * in this CPU's scratch space: as DTrace's per-CPU strtok state, it
+ * carries over from one clause to the next.
  */
 static void gen_strtok(struct cg *g, struct node *n)
 {
@@ -979,12 +980,9 @@ static void gen_strtok(struct cg *g, struct node *n)
 
 	if (s->kind == N_INT && s->ival == 0) {
 		cg_var_addr(g, v);
-		if (g->strtok_clause != g->clause)	/* no state yet: NULL */
-			cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
 		cg_load_str_mark(g);
 		cg_null_check(g, R0);
 	} else {
-		g->strtok_clause = g->clause;
 		cg_expr(g, s);
 		cg_null_check(g, R0);
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
