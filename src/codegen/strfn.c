@@ -3,7 +3,8 @@
  * are built on: strnlen, strchr, strrchr, strstr, strnstr, strspn and
  * strcspn, each giving what the kernel's kfunc of that name gives (a
  * length, an index, or a negative error), in r0, from arguments in r1-r3;
- * a call clobbers r0-r5.
+ * a call clobbers r0-r5.  D's string comparison (strcmp) is always a
+ * function of ours, whatever the kernel has.
  *
  * Where the program's type can call the string kfuncs of 6.17
  * (KF_STR_KFUNCS), a call is one kfunc call.  Their pointer arguments are
