@@ -92,6 +92,17 @@ static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)a->off));
 		cg_copy_str(g, R1, R8);
 	} else {
+		if (e->is_alloca && e->type && e->type->kind == TY_PTR) {
+			/* a pointer alloca() gave out is, as a value, its
+			 * offset in the scratch space, which DTrace's starts
+			 * at 8 (0 is NULL): what DTrace records */
+			int null = cg_new_label(g);
+			cg_jmp_imm(g, BPF_JEQ, R0, 0, null);
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+			cg_emit(g, BPF_ALU64_REG(BPF_SUB, R0, R1));
+			cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, (int32_t)g->L->alloca_off - 8));
+			cg_place(g, null);
+		}
 		cg_scratch_stx(g, BPF_DW, R0, a->off, R1);
 	}
 }

@@ -24,6 +24,7 @@ struct dt_cgopts {
 	struct dt_errstate *errs;	/* where code generation errors unwind to */
 	uint32_t strsize;
 	uint32_t dynvarsize;
+	uint32_t scratchsize;	/* as DTrace counts it: 8 + alloca() bytes */
 	int quiet;
 	int destructive;
 	int nspec;		/* speculation buffers */

@@ -113,6 +113,7 @@
 enum cg_strfn {
 	SF_STRNLEN, SF_STRCHR, SF_STRRCHR, SF_STRSTR, SF_STRNSTR, SF_STRSPN, SF_STRCSPN,
 	SF_PREFIX,		/* ours only: strstr's test at one index */
+	SF_STRCMP,		/* ours only: -1, 0 or 1 over at most strsize bytes */
 	SF_N
 };
 
@@ -137,7 +138,6 @@ struct cg {
 	int act_index;		/* index into clause->recs of the next action */
 	int src_line;		/* the statement being generated (for the */
 	const char *src_text;	/* fault sites of cg_fault): line, text */
-	const struct dt_clause *strtok_clause;	/* the clause strtok() state is of */
 	int strfn_label[SF_N];	/* label + 1 of each string function called */
 };
 

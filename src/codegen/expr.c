@@ -11,13 +11,16 @@
 
 /*
  * An address in this CPU's scratch area may only be one alloca() gave out
- * in this clause, with size bytes there: check the address in r0 (kept).
+ * in this clause, with size bytes there: check the address in r0 (kept),
+ * as DTrace's dt_cg_alloca_access_check does: outside what alloca() gave
+ * out is an "invalid address", running past its end an "invalid size".
  * With want_off, leaves r2 = its offset in the alloca region (0..limit)
  * and faults for any address outside it.
  */
 static void alloca_check(struct cg *g, uint32_t size, int want_off)
 {
-	int other = cg_new_label(g), bad = cg_new_label(g), ok = cg_new_label(g);
+	int other = cg_new_label(g), bad = cg_new_label(g), base_ok = cg_new_label(g);
+	int bad_size = cg_new_label(g), ok = cg_new_label(g);
 
 	if (!g->L->uses_alloca) {
 		if (want_off)		/* no alloca() memory: nothing is writable */
@@ -33,12 +36,16 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
 	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));
-	cg_jmp_imm(g, BPF_JSLT, R3, 0, bad);
-	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad);
-	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_jmp_reg(g, BPF_JSLT, R2, R3, base_ok);
 	cg_place(g, bad);
 	cg_fault(g, DTRACEFLT_BADADDR, R0);
+	cg_place(g, base_ok);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));
+	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad_size);
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad_size);
+	cg_emit(g, BPF_MOV64_IMM(R1, (int32_t)size));
+	cg_fault(g, DTRACEFLT_BADSIZE, R1);
 	cg_place(g, ok);
 	cg_place(g, other);
 }
@@ -381,6 +388,35 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
 			cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
 			cg_emit(g, BPF_STX_MEM(cg_bpf_size(sz), R1, R8, 0));
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
+		} else if (direct && (l->type->kind == TY_STRUCT || l->type->kind == TY_UNION)) {
+			/* a struct or union member of a D variable: copy its bytes */
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_MOV64_REG(R1, R2));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)l->type->size));
+			cg_emit(g, BPF_MOV64_REG(R3, R8));
+			cg_call(g, BPF_FUNC_probe_read_kernel);
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
+		} else if (is_str(l->type) || l->type->kind == TY_STRUCT || l->type->kind == TY_UNION) {
+			/* a string, struct or union through a pointer: only into
+			 * memory alloca() gave out, which must hold all of its
+			 * type's size (a string's strsize and NUL), as DTrace's
+			 * dt_cg_store checks */
+			int str = is_str(l->type);
+			uint32_t sz = str ? g->L->strmax : l->type->size;
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_MOV64_REG(R0, R2));
+			alloca_check(g, sz, 1);
+			if (sz > ALLOCA_MAX) {	/* never fits */
+				cg_fault(g, DTRACEFLT_BADADDR, R0);
+			} else {
+				cg_emit(g, BPF_MOV64_REG(R1, R7));
+				cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+				cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
+				cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
+				cg_emit(g, BPF_MOV64_REG(R3, R8));
+				cg_call(g, str ? BPF_FUNC_probe_read_kernel_str : BPF_FUNC_probe_read_kernel);
+			}
 			cg_emit(g, BPF_MOV64_REG(R0, R8));
 		} else {
 			/* kernel memory is not writable from D */

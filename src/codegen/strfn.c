@@ -3,7 +3,8 @@
  * are built on: strnlen, strchr, strrchr, strstr, strnstr, strspn and
  * strcspn, each giving what the kernel's kfunc of that name gives (a
  * length, an index, or a negative error), in r0, from arguments in r1-r3;
- * a call clobbers r0-r5.
+ * a call clobbers r0-r5.  D's string comparison (strcmp) is always a
+ * function of ours, whatever the kernel has.
  *
  * Where the program's type can call the string kfuncs of 6.17
  * (KF_STR_KFUNCS), a call is one kfunc call.  Their pointer arguments are
@@ -76,6 +77,7 @@ static void gen_char(struct cg *g, enum cg_strfn fn);
 static void gen_span(struct cg *g, enum cg_strfn fn);
 static void gen_str(struct cg *g, enum cg_strfn fn);
 static void gen_prefix(struct cg *g, enum cg_strfn fn);
+static void gen_cmp(struct cg *g, enum cg_strfn fn);
 
 static const struct strfn {
 	const char *kfunc;	/* the kernel's */
@@ -91,6 +93,9 @@ static const struct strfn {
 	[SF_STRSPN] = {"bpf_strspn", "dt_strspn", 2, gen_span},
 	[SF_STRCSPN] = {"bpf_strcspn", "dt_strcspn", 2, gen_span},
 	[SF_PREFIX] = {NULL, "dt_strprefix", 0, gen_prefix},
+	/* the kernel's bpf_strcmp() has no length bound and mixes its error
+	 * codes with its results: D's comparison is always ours */
+	[SF_STRCMP] = {NULL, "dt_strcmp", 2, gen_cmp},
 };
 
 /* The label of our function fn, made (and the function to be emitted)
@@ -116,7 +121,7 @@ static void kfunc_call(struct cg *g, enum cg_strfn fn)
 
 void cg_strfn(struct cg *g, enum cg_strfn fn)
 {
-	if (g->p->kfeat & KF_STR_KFUNCS) {
+	if ((g->p->kfeat & KF_STR_KFUNCS) && strfns[fn].kfunc) {
 		kfunc_call(g, fn);
 	} else if (fn == SF_STRNLEN) {
 		/* strnlen(s, strsize), the only count string code asks for */
@@ -384,6 +389,43 @@ static void gen_prefix(struct cg *g, enum cg_strfn fn)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R4, 1));
 	cg_jmp(g, loop);
 	cg_place(g, no);
+	ret_imm(g, 0);
+}
+
+/*
+ * strcmp(a, b) as D compares strings: -1, 0 or 1 by the first differing
+ * byte (unsigned) within strsize bytes.  The loop's exits are the
+ * fall-through of its tests, as in prefix.
+ */
+static void gen_cmp(struct cg *g, enum cg_strfn fn)
+{
+	int loop = cg_new_label(g), same = cg_new_label(g), lt = cg_new_label(g);
+	int next = cg_new_label(g), eq = cg_new_label(g);
+
+	fn_begin(g, fn);
+	fn_copy(g, WS_A, 0);
+	fn_copy(g, ws_b(g), 1);
+	ws_ptr(g, R3, WS_A);
+	ws_ptr(g, R4, ws_b(g));
+	cg_emit(g, BPF_MOV64_IMM(R2, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R2, (int32_t)g->L->strmax - 1, eq);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R3, 0));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R5, R4, 0));
+	cg_jmp_reg(g, BPF_JEQ, R1, R5, same);
+	cg_jmp_reg(g, BPF_JLT, R1, R5, lt);
+	ret_imm(g, 1);
+	cg_place(g, lt);
+	ret_imm(g, -1);
+	cg_place(g, same);
+	cg_jmp_imm(g, BPF_JNE, R1, 0, next);
+	ret_imm(g, 0);
+	cg_place(g, next);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R4, 1));
+	cg_jmp(g, loop);
+	cg_place(g, eq);
 	ret_imm(g, 0);
 }
 

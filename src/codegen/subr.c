@@ -202,24 +202,53 @@ static void gen_strstr(struct cg *g, struct node *n)
 }
 
 /*
+ * The bytes of alloca() space a clause has: what -xscratchsize gives
+ * (DTrace counts 8 more, its NULL), at most ALLOCA_MAX.
+ */
+static int32_t alloca_limit(const struct cg *g)
+{
+	int64_t lim = (int64_t)g->o->scratchsize - 8;
+
+	return lim < 0 ? 0 : lim > ALLOCA_MAX ? ALLOCA_MAX : (int32_t)lim;
+}
+
+/*
+ * A copy's size in reg must lie in 0 .. scratchsize - 8, or the copy faults
+ * with "invalid size" (DTrace's copyin, bcopy and copyinto).
+ */
+static void scratch_size_check(struct cg *g, int reg)
+{
+	int ok = cg_new_label(g), bad = cg_new_label(g);
+	int64_t maxsize = (int64_t)g->o->scratchsize - 8;
+
+	cg_jmp_imm(g, BPF_JSLT, reg, 0, bad);
+	cg_jmp_imm(g, BPF_JLE, reg, (int32_t)(maxsize > 0 ? maxsize : 0), ok);
+	cg_place(g, bad);
+	cg_fault(g, DTRACEFLT_BADSIZE, reg);
+	cg_place(g, ok);
+}
+
+/*
  * Take r0 bytes of this clause's alloca() space (DTrace's scratch space,
- * "out of scratch space" past ALLOCA_MAX in all): leaves r8 = their offset
- * in the region and r9 = r0, both known to the verifier to be at most
- * ALLOCA_MAX, and advances FP_ACUR by r0 rounded up to 8.
+ * "out of scratch space" past alloca_limit in all, as in DTrace's
+ * dt_cg_subr_alloca_impl): leaves r8 = their offset in the region and
+ * r9 = r0, both known to the verifier to be at most ALLOCA_MAX, and
+ * advances FP_ACUR by r0 rounded up to 8.
  */
 static void alloca_take(struct cg *g)
 {
 	int ok = cg_new_label(g), bad = cg_new_label(g);
+	int32_t lim = alloca_limit(g);
 
 	cg_emit(g, BPF_MOV64_REG(R9, R0));			/* r9: size */
-	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
+	cg_jmp_imm(g, BPF_JGT, R9, lim, bad);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R8, FP, FP_ACUR));	/* r8: offset */
-	cg_jmp_imm(g, BPF_JGT, R8, ALLOCA_MAX, bad);
+	cg_jmp_imm(g, BPF_JGT, R8, lim, bad);
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, ~7));
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R8));
-	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_jmp_imm(g, BPF_JLE, R2, lim, ok);
 	cg_place(g, bad);
 	cg_fault(g, DTRACEFLT_NOSCRATCH, -1);
 	cg_place(g, ok);
@@ -268,6 +297,7 @@ static void gen_copyin(struct cg *g, struct node *n)
 		/* copyin's bytes are scratch space, as in DTrace: the
 		 * clause may write them (*p = 0) as alloca()'s */
 		cg_expr(g, len);
+		scratch_size_check(g, R0);
 		alloca_take(g);
 		cg_emit(g, BPF_MOV64_REG(R1, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
@@ -937,8 +967,9 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 /*
  * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
  * string after the last token, kept in a hidden clause-local string
- * variable (NULL when the string is used up).  As in DTrace, strtok(NULL,
- * ...) faults when there is no state: a clause that has not started one.
+ * variable (NULL when the string is used up), one for the whole program
+ * in this CPU's scratch space: as DTrace's per-CPU strtok state, it
+ * carries over from one clause to the next.
  */
 static void gen_strtok(struct cg *g, struct node *n)
 {
@@ -949,12 +980,9 @@ static void gen_strtok(struct cg *g, struct node *n)
 
 	if (s->kind == N_INT && s->ival == 0) {
 		cg_var_addr(g, v);
-		if (g->strtok_clause != g->clause)	/* no state yet: NULL */
-			cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
 		cg_load_str_mark(g);
 		cg_null_check(g, R0);
 	} else {
-		g->strtok_clause = g->clause;
 		cg_expr(g, s);
 		cg_null_check(g, R0);
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
@@ -1071,43 +1099,69 @@ static void gen_alloca(struct cg *g, struct node *n)
 }
 
 /*
+ * Check that the alloca() pointer in reg may be accessed for the number of
+ * bytes in size_reg (DTrace's dt_cg_alloca_access_check): a pointer outside
+ * what alloca() handed out in this clause faults with "invalid address", an
+ * access running past its end with "invalid size".  Leaves reg's offset in
+ * the alloca() region (at most ALLOCA_MAX) in r2; clobbers r1 and r3.
+ */
+static void alloca_access_check(struct cg *g, int reg, int size_reg)
+{
+	int base_ok = cg_new_label(g), bad_base = cg_new_label(g);
+	int bad_size = cg_new_label(g), ok = cg_new_label(g);
+
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
+	cg_emit(g, BPF_MOV64_REG(R2, reg));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
+	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad_base);
+	cg_jmp_reg(g, BPF_JSLT, R2, R3, base_ok);
+	cg_place(g, bad_base);
+	cg_fault(g, DTRACEFLT_BADADDR, reg);
+	cg_place(g, base_ok);
+	/* pos + size <= top, i.e. pos <= top - size (top <= ALLOCA_MAX) */
+	cg_jmp_imm(g, BPF_JGT, size_reg, ALLOCA_MAX, bad_size);
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R3, size_reg));
+	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad_size);
+	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
+	cg_place(g, bad_size);
+	cg_fault(g, DTRACEFLT_BADSIZE, size_reg);
+	cg_place(g, ok);
+}
+
+/*
  * Copy into memory alloca() gave out: bcopy(src, dst, n) from kernel (or
- * D) memory, copyinto(addr, n, dst) from user memory.  The destination
- * must lie within what alloca() handed out (DTrace's
- * dt_cg_subr_bcopy_impl); a bad source address faults with it.
+ * D) memory, copyinto(addr, n, dst) from user memory, as DTrace's
+ * dt_cg_subr_bcopy_impl does it: the arguments evaluated in their order; a
+ * size below 0 or beyond the scratch space (scratchsize - 8) faults with
+ * "invalid size"; a source in alloca() space is access-checked for the
+ * size, another must not be NULL; the destination is access-checked; a
+ * source that cannot be read faults with its address.
  */
 static void copy_to_alloca(struct cg *g, struct node *n, int isrc, int isize, int idst, int helper)
 {
-	int d0 = g->depth, ok = cg_new_label(g), bad = cg_new_label(g), done = cg_new_label(g);
+	int d0 = g->depth, done = cg_new_label(g);
 
-	cg_expr(g, n->args.v[isrc]);
-	cg_push(g, R0);
-	cg_expr(g, n->args.v[isize]);
-	cg_push(g, R0);
-	cg_expr(g, n->args.v[idst]);			/* r0 = dst */
-	/* the size must fit what alloca() gave out at dst */
-	cg_peek(g, R9, d0 + 1);
-	cg_jmp_imm(g, BPF_JGT, R9, ALLOCA_MAX, bad);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
-	cg_emit(g, BPF_MOV64_REG(R2, R0));
-	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
-	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
-	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
-	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
-	cg_jmp_imm(g, BPF_JSLT, R3, 0, bad);
-	cg_jmp_reg(g, BPF_JSGT, R2, R3, bad);
-	cg_jmp_imm(g, BPF_JLE, R2, ALLOCA_MAX, ok);
-	cg_place(g, bad);
-	cg_fault(g, DTRACEFLT_BADADDR, R0);
-	cg_place(g, ok);
+	for (int i = 0; i < 3; i++) {
+		cg_expr(g, n->args.v[i]);
+		cg_push(g, R0);
+	}
+	cg_peek(g, R9, d0 + isize);
+	scratch_size_check(g, R9);
+	cg_peek(g, R8, d0 + isrc);
+	if (((struct node *)n->args.v[isrc])->is_alloca)
+		alloca_access_check(g, R8, R9);
+	else
+		cg_null_check(g, R8);
+	cg_peek(g, R0, d0 + idst);
+	alloca_access_check(g, R0, R9);
 	cg_jmp_imm(g, BPF_JEQ, R9, 0, done);
 	cg_emit(g, BPF_MOV64_REG(R1, R7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
-	cg_peek(g, R3, d0);
-	cg_emit(g, BPF_MOV64_REG(R8, R3));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
 	cg_call(g, helper);
 	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
 	cg_fault(g, DTRACEFLT_BADADDR, R8);

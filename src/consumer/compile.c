@@ -658,6 +658,7 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 	h->cgo.errs = es;
 	h->cgo.strsize = h->o.strsize;
 	h->cgo.dynvarsize = (uint32_t)h->o.dynvarsize;
+	h->cgo.scratchsize = h->o.scratchsize;
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
 	h->cgo.nspec = h->o.nspec ? (int)h->o.nspec : 1;

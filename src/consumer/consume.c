@@ -192,8 +192,11 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 	dtrace_probedesc_t *pd = p ? dt_probedesc_of(h, p) : NULL;
 	const char *fs = dtrace_faultstr(h, (int)f->fault);
 
-	if (f->fault == DTRACEFLT_BADADDR || f->fault == DTRACEFLT_BADALIGN || f->fault == DTRACEFLT_KPRIV ||
-	    f->fault == DTRACEFLT_UPRIV)
+	/* the faults that carry a value (Oracle's dt_handle_err; illumos's
+	 * KPRIV and UPRIV); an address of -1 is no address */
+	if ((f->fault == DTRACEFLT_BADADDR && (int64_t)f->addr != -1) || f->fault == DTRACEFLT_BADALIGN ||
+	    f->fault == DTRACEFLT_BADSTACK || f->fault == DTRACEFLT_BADSIZE ||
+	    f->fault == DTRACEFLT_KPRIV || f->fault == DTRACEFLT_UPRIV)
 		snprintf(what, sizeof(what), "%s (0x%llx)", fs, (unsigned long long)f->addr);
 	else if (f->fault == DTRACEFLT_BADINDEX)
 		snprintf(what, sizeof(what), "%s (%lld)", fs, (long long)f->addr);
@@ -264,6 +267,7 @@ static void spec_end(struct dtrace_hdl *h, uint64_t id, int commit)
 		free(held->v[k]);
 	}
 	held->n = 0;
+	h->specbytes[id] = 0;
 }
 
 void dt_spec_free(struct dtrace_hdl *h)
@@ -556,7 +560,12 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 	note_ustacks(h, c, data, size);
 	/* a speculative record waits for its commit() or discard() */
 	if (hdr->spec && !h->spec_flushing) {
-		if (hdr->spec <= DT_NSPEC_MAX) {
+		/* a record that would take the speculation past specsize is
+		 * dropped (DTrace's dt_consume_one) */
+		if (hdr->spec <= DT_NSPEC_MAX && h->specbytes[hdr->spec] + size > h->o.specsize) {
+			h->spec_drops++;
+		} else if (hdr->spec <= DT_NSPEC_MAX) {
+			h->specbytes[hdr->spec] += size;
 			struct strbuf *copy = xmalloc(sizeof(*copy));
 			sb_init(copy);
 			sb_putn(copy, data, size);

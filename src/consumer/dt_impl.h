@@ -73,7 +73,8 @@ struct dt_options {
 	int empty;
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;
-	uint32_t nspec, specsize;
+	uint32_t nspec;
+	uint64_t specsize;	/* bytes a speculation may hold (DTrace's: 4 MB) */
 	uint32_t scratchsize;	/* alloca() space, as DTrace counts it (8 + bytes, rounded to 8) */
 	int amin_set;		/* -xamin given */
 	dtrace_attribute_t amin;
@@ -165,6 +166,8 @@ struct dtrace_hdl {
 	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
+	uint64_t specbytes[DT_NSPEC_MAX + 1];	/* ... and their bytes */
+	uint64_t spec_drops, spec_drops_reported;	/* records past specsize */
 	int spec_flushing;
 	/* flowindent (consume.c): the indentation of the next firing, and
 	 * the probe and clause of the last one shown */

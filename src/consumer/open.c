@@ -86,6 +86,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->o.cpu = -1;
 	h->o.switchrate_ns = 1000000000ULL;
 	h->o.aggsize = 4 << 20;
+	h->o.specsize = 4 << 20;	/* DTrace's default */
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	h->nkinds = provider_nkinds();
 	h->progs = xcalloc((size_t)h->nkinds, sizeof(*h->progs));

@@ -233,8 +233,11 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			INVAL();
 		/* at most DT_NSPEC_MAX speculation buffers are kept in BPF */
 		o->nspec = (uint32_t)(v > DT_NSPEC_MAX ? DT_NSPEC_MAX : v);
-	} else if (strcmp(name, "specsize") == 0 ||
-		   strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
+	} else if (strcmp(name, "specsize") == 0) {
+		if ((v = parse_size(value)) < 0)
+			INVAL();
+		o->specsize = (uint64_t)v;
+	} else if (strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
 		   strcmp(name, "jstackstrsize") == 0 ||
 		   strcmp(name, "pcapsize") == 0 || strcmp(name, "printsize") == 0 || strcmp(name, "bpflogsize") == 0 ||
@@ -352,6 +355,8 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		*val = o->nspec ? o->nspec : 1;
 	else if (strcmp(name, "scratchsize") == 0)
 		*val = o->scratchsize;
+	else if (strcmp(name, "specsize") == 0)
+		*val = (dtrace_optval_t)o->specsize;
 	else if (strcmp(name, "switchrate") == 0)
 		*val = (dtrace_optval_t)o->switchrate_ns;
 	else if (strcmp(name, "aggrate") == 0)

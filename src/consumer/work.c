@@ -286,6 +286,11 @@ void dt_report_drops(struct dtrace_hdl *h)
 		     "failed speculation");
 		h->drops_reported[3] = specu;
 	}
+	if (h->spec_drops > h->spec_drops_reported) {
+		drop(h, -1, DTRACEDROP_SPEC, h->spec_drops - h->spec_drops_reported, h->spec_drops,
+		     "[DTRACEDROP_SPEC]", "speculative drop");
+		h->spec_drops_reported = h->spec_drops;
+	}
 	if (dynd > h->drops_reported[1]) {
 		drop(h, -1, DTRACEDROP_DYNAMIC, dynd - h->drops_reported[1], dynd, "[DTRACEDROP_DYNAMIC]",
 		     "dynamic variable drop");
