@@ -580,6 +580,7 @@ static struct dt_type *btf_to_type(int id)
 struct btf_typedef_index {
 	const char **names;	/* in the BTF's string section */
 	int *ids;
+	struct dt_type **types;	/* made on first use, kept (process-wide) */
 	int n;
 };
 static struct btf_typedef_index typedef_index;
@@ -610,10 +611,12 @@ static void index_typedefs(void)
 	}
 	qsort(ix->ids, (size_t)ix->n, sizeof(*ix->ids), cmp_typedef);
 	ix->names = xcalloc((size_t)ix->n + 1, sizeof(*ix->names));
+	ix->types = xcalloc((size_t)ix->n + 1, sizeof(*ix->types));
 	for (int i = 0; i < ix->n; i++)
 		ix->names[i] = btf__name_by_offset(b, btf__type_by_id(b, (uint32_t)ix->ids[i])->name_off);
 }
 
+/* the typedef's place in the index, or -1 */
 static int kernel_typedef_id(const char *name)
 {
 	const struct btf_typedef_index *ix = &typedef_index;
@@ -624,25 +627,35 @@ static int kernel_typedef_id(const char *name)
 	while (lo <= hi) {
 		int mid = lo + (hi - lo) / 2, c = strcmp(name, ix->names[mid]);
 		if (c == 0)
-			return ix->ids[mid];
+			return mid;
 		if (c < 0)
 			hi = mid - 1;
 		else
 			lo = mid + 1;
 	}
-	return 0;
+	return -1;
 }
 
 int type_is_kernel_name(const char *name)
 {
-	return kernel_typedef_id(name) > 0;
+	return kernel_typedef_id(name) >= 0;
 }
 
+/* The type a kernel typedef names, made once: a typedef of an anonymous
+ * struct (atomic_t) would otherwise be a new type at each use. */
 static struct dt_type *kernel_typedef(const char *name)
 {
-	int id = kernel_typedef_id(name);
+	int i = kernel_typedef_id(name);
+	struct dt_type *t;
 
-	return id > 0 ? btf_type_by_id(id) : NULL;
+	if (i < 0)
+		return NULL;
+	pthread_mutex_lock(&kernel_lock);
+	if (!typedef_index.types[i])
+		typedef_index.types[i] = btf_to_type(typedef_index.ids[i]);
+	t = typedef_index.types[i];
+	pthread_mutex_unlock(&kernel_lock);
+	return t;
 }
 
 struct btf *types_vmlinux_btf(void)
