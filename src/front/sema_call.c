@@ -603,8 +603,13 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		check_printf(cc, n, "system", 0);
 		break;
 	case F_PRINT:
-		/* what the pointer points at is recorded: it must have a size
-		 * (DTrace's dt_cg_act_print) */
+		/* what the pointer points at is recorded (DTrace's
+		 * dt_cg_act_print takes the referenced type): a string, an
+		 * integer 0 or an array, which void * accepts, references nothing */
+		if (a[0]->type->kind != TY_PTR)
+			dt_error(cc->errs, n->line, "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				 "void *", type_name(a[0]->type));
+		/* it must have a size */
 		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
 			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
 				 type_name(a[0]->type->ref));

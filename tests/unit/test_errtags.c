@@ -641,6 +641,13 @@ static const struct errtag_case cases[] = {
 	  "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" },
 	/* pointers must reference compatible types, or one be void, or an
 	 * integer operand be the constant 0 (dt_node_is_ptrcompat) */
+	/* print() records what its pointer references: a string has none */
+	{ "D_PROTO_ARG", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tprint(\"abc\");\n"
+	  "}\n",
+	  "[D_PROTO_ARG] line 3: print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: string" },
 	{ "D_OP_INCOMPAT", NULL,
 	  "BEGIN\n"
 	  "{\n"
