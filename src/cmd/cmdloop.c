@@ -5,10 +5,14 @@
  * runs) and consume once more, so that nothing recorded is lost.  The
  * commands differ only in what ends their tracing and in what they print,
  * which they pass in (struct cmdloop); error messages stay theirs.
+ * Also the two small things every such command needs: a growing text for
+ * the D program it writes, and releasing the process and the handle.
  */
 #include "cmdloop.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
 
 enum cmdloop_status cmdloop_run(const struct cmdloop *l)
 {
@@ -39,4 +43,38 @@ enum cmdloop_status cmdloop_run(const struct cmdloop *l)
 			return CMDLOOP_CHECK_FAILED;
 	} while (!done);
 	return CMDLOOP_DONE;
+}
+
+void cmd_text_add(struct cmd_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (t->len + (size_t)n + 1 > t->cap) {
+		t->cap = (t->len + (size_t)n + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		if (!t->s) {
+			perror(t->prog);
+			exit(t->oom_status);
+		}
+	}
+	va_start(ap, fmt);
+	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+	t->len += (size_t)n;
+}
+
+void cmd_release(dtrace_hdl_t **dtp, struct ps_prochandle **proc)
+{
+	if (*dtp && *proc)
+		dtrace_proc_release(*dtp, *proc);
+	*proc = NULL;
+	if (*dtp)
+		dtrace_close(*dtp);
+	*dtp = NULL;
 }

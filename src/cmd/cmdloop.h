@@ -1,5 +1,6 @@
 /*
- * cmdloop.h - the consumer loop the commands share (see cmdloop.c).
+ * cmdloop.h - what the consumer commands share (see cmdloop.c): the loop,
+ * the D program text they build, releasing the handle.
  */
 #ifndef CMDLOOP_H
 #define CMDLOOP_H
@@ -33,5 +34,19 @@ enum cmdloop_status {
 /* Sleep and work until over() or the D program's exit(); on CMDLOOP_DONE
  * tracing is stopped (END has run) and every buffer consumed. */
 enum cmdloop_status cmdloop_run(const struct cmdloop *l);
+
+/* A growing text (the D program a command writes).  Out of memory, the
+ * command says so as prog and exits with oom_status. */
+struct cmd_text {
+	char *s;
+	size_t len, cap;
+	const char *prog;
+	int oom_status;
+};
+void cmd_text_add(struct cmd_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The grabbed or created process released, then the handle closed; both
+ * set to NULL (either may already be). */
+void cmd_release(dtrace_hdl_t **dtp, struct ps_prochandle **proc);
 
 #endif

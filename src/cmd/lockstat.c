@@ -100,11 +100,6 @@ struct ls_row {
 };
 
 /* A growing string: the D program. */
-struct ls_text {
-	char *s;
-	size_t len, cap;
-};
-
 struct lockstat {
 	dtrace_hdl_t *dtp;
 	struct ps_prochandle *proc;
@@ -121,7 +116,7 @@ struct lockstat {
 	int exited, dropped;
 	int hist_pass;		/* the walk collects @hist (else @avg) */
 	double elapsed;		/* seconds the command ran */
-	struct ls_text prog;
+	struct cmd_text prog;
 	struct ls_row *rows;
 	size_t nrows, cap;
 };
@@ -194,12 +189,7 @@ static void ls_usage(void)
 
 static void ls_cleanup(struct lockstat *ls)
 {
-	if (ls->dtp && ls->proc)
-		dtrace_proc_release(ls->dtp, ls->proc);
-	ls->proc = NULL;
-	if (ls->dtp)
-		dtrace_close(ls->dtp);
-	ls->dtp = NULL;
+	cmd_release(&ls->dtp, &ls->proc);
 }
 
 /* "lockstat: what", then exit 2 (illumos's status for failures). */
@@ -237,27 +227,6 @@ static void *ls_alloc(void *p, size_t size)
 static char *ls_strdup(const char *s)
 {
 	return strcpy(ls_alloc(NULL, strlen(s) + 1), s);
-}
-
-static void ls_add(struct ls_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void ls_add(struct ls_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if (t->len + (size_t)n + 1 > t->cap) {
-		t->cap = (t->len + (size_t)n + 1) * 2;
-		t->s = ls_alloc(t->s, t->cap);
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
 }
 
 /* A decimal number for option opt, else the usage. */
@@ -311,7 +280,7 @@ static void ls_event_list(struct lockstat *ls, char *list)
 static void ls_event_clause(struct lockstat *ls, int ev)
 {
 	const struct ls_event *e = &ls_events[ev];
-	struct ls_text *t = &ls->prog;
+	struct cmd_text *t = &ls->prog;
 	/* args[1] and args[2], not arg1 and arg2: those are the
 	 * tracepoint's; arg0 is the lock in both (and args[0] of spin-spin
 	 * and rw-spin, typed spinlock_t * and rwlock_t *, does not compile
@@ -332,30 +301,30 @@ static void ls_event_clause(struct lockstat *ls, int ev)
 	}
 	if (e->acquire) {
 		snprintf(self, sizeof(self), "self->ev%d[arg0]", ev);
-		ls_add(t, "%s\n", e->acquire);
+		cmd_text_add(t, "%s\n", e->acquire);
 		if (e->pred)
-			ls_add(t, "/%s/\n", e->pred);
-		ls_add(t, "{\n\t%s = timestamp;\n}\n\n", self);
+			cmd_text_add(t, "/%s/\n", e->pred);
+		cmd_text_add(t, "{\n\t%s = timestamp;\n}\n\n", self);
 		snprintf(nsecbuf, sizeof(nsecbuf), "timestamp - %s", self);
 		nsec = nsecbuf;
 	}
-	ls_add(t, "%s\n", probe);
+	cmd_text_add(t, "%s\n", probe);
 	int npred = 0;
 	if (e->pred) {
-		ls_add(t, "/(%s)", e->pred);
+		cmd_text_add(t, "/(%s)", e->pred);
 		npred++;
 	}
 	if (e->acquire)
-		ls_add(t, "%s(%s)", npred++ ? " && " : "/", self);
+		cmd_text_add(t, "%s(%s)", npred++ ? " && " : "/", self);
 	if (ls->min_nsec && e->type != 'I')
-		ls_add(t, "%s(%s >= %llu)", npred++ ? " && " : "/", nsec, (unsigned long long)ls->min_nsec);
-	ls_add(t, "%s{\n", npred ? "/\n" : "");
-	ls_add(t, "\t@avg[%dULL, %s, %s, stack(%d)] = avg(%s);\n", ev, lock, caller, depth, nsec);
+		cmd_text_add(t, "%s(%s >= %llu)", npred++ ? " && " : "/", nsec, (unsigned long long)ls->min_nsec);
+	cmd_text_add(t, "%s{\n", npred ? "/\n" : "");
+	cmd_text_add(t, "\t@avg[%dULL, %s, %s, stack(%d)] = avg(%s);\n", ev, lock, caller, depth, nsec);
 	if (ls->hist)
-		ls_add(t, "\t@hist[%dULL, %s, %s, stack(%d)] = quantize(%s);\n", ev, lock, caller, depth, nsec);
+		cmd_text_add(t, "\t@hist[%dULL, %s, %s, stack(%d)] = quantize(%s);\n", ev, lock, caller, depth, nsec);
 	if (e->acquire)
-		ls_add(t, "\t%s = 0;\n", self);
-	ls_add(t, "}\n\n");
+		cmd_text_add(t, "\t%s = 0;\n", self);
+	cmd_text_add(t, "}\n\n");
 }
 
 /* ---- the results --------------------------------------------------------- */
@@ -764,6 +733,8 @@ int main(int argc, char **argv)
 	int c, err, events = 0;
 
 	memset(&ls, 0, sizeof(ls));
+	ls.prog.prog = LS_NAME;
+	ls.prog.oom_status = 2;
 	ls.out = stdout;
 	ls.hz = LS_DEFAULT_HZ;
 	ls.timed = 1;

@@ -92,11 +92,6 @@ struct ps_rows {
 };
 
 /* A growing string: the D program. */
-struct ps_text {
-	char *s;
-	size_t len, cap;
-};
-
 struct plockstat {
 	dtrace_hdl_t *dtp;
 	struct ps_prochandle *proc;
@@ -106,7 +101,7 @@ struct plockstat {
 	unsigned long nmax;	/* -n: rows per table */
 	const char *secs;	/* -e */
 	int exited;		/* the process has exited */
-	struct ps_text prog;
+	struct cmd_text prog;
 	struct ps_rows rows[T_NTABLES];
 };
 
@@ -144,12 +139,7 @@ static void ps_usage(void)
 
 static void ps_cleanup(struct plockstat *ps)
 {
-	if (ps->dtp && ps->proc)
-		dtrace_proc_release(ps->dtp, ps->proc);
-	ps->proc = NULL;
-	if (ps->dtp)
-		dtrace_close(ps->dtp);
-	ps->dtp = NULL;
+	cmd_release(&ps->dtp, &ps->proc);
 }
 
 /* "plockstat: what: the library's reason", then exit 1. */
@@ -167,31 +157,6 @@ static void ps_dfatal(struct plockstat *ps, const char *fmt, ...)
 	exit(1);
 }
 
-static void ps_add(struct ps_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void ps_add(struct ps_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if (t->len + (size_t)n + 1 > t->cap) {
-		t->cap = (t->len + (size_t)n + 1) * 2;
-		t->s = realloc(t->s, t->cap);
-		if (!t->s) {
-			perror(PS_NAME);
-			exit(1);
-		}
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
-}
-
 /* ---- the D program ------------------------------------------------------ */
 
 /*
@@ -204,10 +169,10 @@ static void ps_add(struct ps_text *t, const char *fmt, ...)
 	" (arg1 & 0x7f) == 11 || (arg1 & 0x7f) == 13)"
 
 /* Probe descriptions: the function list on pid$target, one probe name. */
-static void ps_probes(struct ps_text *t, const char *const *fns, const char *name)
+static void ps_probes(struct cmd_text *t, const char *const *fns, const char *name)
 {
 	for (int i = 0; fns[i]; i++)
-		ps_add(t, "pid$target::%s:%s%s\n", fns[i], name, fns[i + 1] ? "," : "");
+		cmd_text_add(t, "pid$target::%s:%s%s\n", fns[i], name, fns[i + 1] ? "," : "");
 }
 
 /* One aggregation statement: avg, and under -s the histogram beside it. */
@@ -216,9 +181,9 @@ static void ps_agg(struct plockstat *ps, enum ps_table tb, const char *lock, con
 	char stack[32];
 
 	snprintf(stack, sizeof(stack), "ustack(%d)", ps->depth ? ps->depth : PS_DEPTH);
-	ps_add(&ps->prog, "\t@%s[%s, %s] = avg(%s);\n", ps_tables[tb].agg, lock, stack, nsec);
+	cmd_text_add(&ps->prog, "\t@%s[%s, %s] = avg(%s);\n", ps_tables[tb].agg, lock, stack, nsec);
 	if (ps->depth)
-		ps_add(&ps->prog, "\t@%s_hist[%s, %s] = quantize(%s);\n", ps_tables[tb].agg, lock, stack, nsec);
+		cmd_text_add(&ps->prog, "\t@%s_hist[%s, %s] = quantize(%s);\n", ps_tables[tb].agg, lock, stack, nsec);
 }
 
 /* A clause on the return of fns that, when pred holds, aggregates the
@@ -227,9 +192,9 @@ static void ps_agg_clause(struct plockstat *ps, const char *const *fns, const ch
 			  const char *lock, const char *nsec, const char *tail)
 {
 	ps_probes(&ps->prog, fns, "return");
-	ps_add(&ps->prog, "/%s/\n{\n", pred);
+	cmd_text_add(&ps->prog, "/%s/\n{\n", pred);
 	ps_agg(ps, tb, lock, nsec);
-	ps_add(&ps->prog, "%s}\n", tail);
+	cmd_text_add(&ps->prog, "%s}\n", tail);
 }
 
 static void ps_program(struct plockstat *ps)
@@ -255,34 +220,34 @@ static void ps_program(struct plockstat *ps)
 					     "pthread_rwlock_timedwrlock", "pthread_rwlock_clockwrlock",
 					     "pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock", NULL};
 	static const char *const rw_unlock[] = {"pthread_rwlock_unlock", NULL};
-	struct ps_text *t = &ps->prog;
+	struct cmd_text *t = &ps->prog;
 
 	if (ps->secs)
-		ps_add(t, "BEGIN\n{\n\tplk_end = timestamp + %s * 1000000000;\n}\n"
+		cmd_text_add(t, "BEGIN\n{\n\tplk_end = timestamp + %s * 1000000000;\n}\n"
 		       "profile:::tick-10hz\n/timestamp >= plk_end/\n{\n\texit(0);\n}\n", ps->secs);
 
 	/* a lock call: which lock, when; trylock only matters for holds */
 	ps_probes(t, ps->opt_H ? mtx_all : mtx_lock, "entry");
-	ps_add(t, "{\n\tself->plk_mtx = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n}\n");
+	cmd_text_add(t, "{\n\tself->plk_mtx = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n}\n");
 	ps_probes(t, rd_lock, "entry");
-	ps_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n"
+	cmd_text_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n"
 	       "\tself->plk_wr = 0;\n}\n");
 	ps_probes(t, wr_lock, "entry");
-	ps_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n"
+	cmd_text_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_ts = timestamp;\n\tself->plk_wait = 0;\n"
 	       "\tself->plk_wr = 1;\n}\n");
 	if (ps->opt_H) {
 		ps_probes(t, rd_try, "entry");
-		ps_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_wr = 0;\n}\n");
+		cmd_text_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_wr = 0;\n}\n");
 		ps_probes(t, wr_try, "entry");
-		ps_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_wr = 1;\n}\n");
+		cmd_text_add(t, "{\n\tself->plk_rw = arg0;\n\tself->plk_wr = 1;\n}\n");
 	}
 
 	if (ps->opt_C) {
 		/* was the mutex held when the call came? */
 		ps_probes(t, mtx_lock, "entry");
-		ps_add(t, "{\n\tself->plk_busy = *(int *)copyin(arg0, 4) != 0;\n}\n");
+		cmd_text_add(t, "{\n\tself->plk_busy = *(int *)copyin(arg0, 4) != 0;\n}\n");
 		/* a futex wait inside a lock call: it blocked */
-		ps_add(t, "syscall::futex:entry\n/(self->plk_mtx || self->plk_rw) &&\n" PS_FUTEX_WAITS "/\n"
+		cmd_text_add(t, "syscall::futex:entry\n/(self->plk_mtx || self->plk_rw) &&\n" PS_FUTEX_WAITS "/\n"
 		       "{\n\tself->plk_wait = 1;\n}\n");
 		ps_agg_clause(ps, mtx_lock, "self->plk_mtx && arg1 == 0 && self->plk_wait",
 			      T_MTX_BLOCK, "self->plk_mtx", "timestamp - self->plk_ts", "");
@@ -297,10 +262,10 @@ static void ps_program(struct plockstat *ps)
 	if (ps->opt_H) {
 		/* acquired: the hold starts, unless it is a recursive one */
 		ps_probes(t, mtx_all, "return");
-		ps_add(t, "/self->plk_mtx && arg1 == 0 && *(unsigned int *)copyin(self->plk_mtx + 4, 4) <= 1/\n"
+		cmd_text_add(t, "/self->plk_mtx && arg1 == 0 && *(unsigned int *)copyin(self->plk_mtx + 4, 4) <= 1/\n"
 		       "{\n\tplk_mtx_held[self->plk_mtx] = timestamp;\n}\n");
 		ps_probes(t, mtx_unlock, "entry");
-		ps_add(t, "/plk_mtx_held[arg0] && *(unsigned int *)copyin(arg0 + 4, 4) <= 1/\n"
+		cmd_text_add(t, "/plk_mtx_held[arg0] && *(unsigned int *)copyin(arg0 + 4, 4) <= 1/\n"
 		       "{\n\tself->plk_rel = arg0;\n\tself->plk_held = timestamp - plk_mtx_held[arg0];\n"
 		       "\tplk_mtx_held[arg0] = 0;\n}\n");
 		ps_agg_clause(ps, mtx_unlock, "self->plk_rel",
@@ -308,24 +273,24 @@ static void ps_program(struct plockstat *ps)
 		/* pthread_cond_*wait(cv, mutex): released at the call, taken
 		 * again by the return */
 		ps_probes(t, cv_wait, "entry");
-		ps_add(t, "/plk_mtx_held[arg1]/\n"
+		cmd_text_add(t, "/plk_mtx_held[arg1]/\n"
 		       "{\n\tself->plk_cvrel = arg1;\n\tself->plk_held = timestamp - plk_mtx_held[arg1];\n"
 		       "\tplk_mtx_held[arg1] = 0;\n}\n");
 		ps_probes(t, cv_wait, "entry");
-		ps_add(t, "{\n\tself->plk_cv = arg1;\n}\n");
+		cmd_text_add(t, "{\n\tself->plk_cv = arg1;\n}\n");
 		ps_agg_clause(ps, cv_wait, "self->plk_cvrel",
 			      T_MTX_HOLD, "self->plk_cvrel", "self->plk_held", "\tself->plk_cvrel = 0;\n\tself->plk_held = 0;\n");
 		ps_probes(t, cv_wait, "return");
-		ps_add(t, "/self->plk_cv/\n{\n\tplk_mtx_held[self->plk_cv] = timestamp;\n\tself->plk_cv = 0;\n}\n");
+		cmd_text_add(t, "/self->plk_cv/\n{\n\tplk_mtx_held[self->plk_cv] = timestamp;\n\tself->plk_cv = 0;\n}\n");
 
 		/* rwlocks: per thread, a reader's second rdlock of a lock it
 		 * holds does not restart its hold */
 		ps_probes(t, rw_all, "return");
-		ps_add(t, "/self->plk_rw && arg1 == 0 && !self->plk_rwheld[self->plk_rw]/\n"
+		cmd_text_add(t, "/self->plk_rw && arg1 == 0 && !self->plk_rwheld[self->plk_rw]/\n"
 		       "{\n\tself->plk_rwheld[self->plk_rw] = timestamp;\n"
 		       "\tself->plk_rwwr[self->plk_rw] = self->plk_wr;\n}\n");
 		ps_probes(t, rw_unlock, "entry");
-		ps_add(t, "/self->plk_rwheld[arg0]/\n"
+		cmd_text_add(t, "/self->plk_rwheld[arg0]/\n"
 		       "{\n\tself->plk_rwrel = arg0;\n\tself->plk_held = timestamp - self->plk_rwheld[arg0];\n"
 		       "\tself->plk_relwr = self->plk_rwwr[arg0];\n"
 		       "\tself->plk_rwheld[arg0] = 0;\n\tself->plk_rwwr[arg0] = 0;\n}\n");
@@ -334,15 +299,15 @@ static void ps_program(struct plockstat *ps)
 		ps_agg_clause(ps, rw_unlock, "self->plk_rwrel && !self->plk_relwr",
 			      T_RW_R_HOLD, "self->plk_rwrel", "self->plk_held", "");
 		ps_probes(t, rw_unlock, "return");
-		ps_add(t, "{\n\tself->plk_rwrel = 0;\n\tself->plk_relwr = 0;\n\tself->plk_held = 0;\n}\n");
+		cmd_text_add(t, "{\n\tself->plk_rwrel = 0;\n\tself->plk_relwr = 0;\n\tself->plk_held = 0;\n}\n");
 	}
 
 	/* the call is over */
 	ps_probes(t, ps->opt_H ? mtx_all : mtx_lock, "return");
-	ps_add(t, "{\n\tself->plk_mtx = 0;\n\tself->plk_ts = 0;\n\tself->plk_wait = 0;\n"
+	cmd_text_add(t, "{\n\tself->plk_mtx = 0;\n\tself->plk_ts = 0;\n\tself->plk_wait = 0;\n"
 	       "\tself->plk_busy = 0;\n}\n");
 	ps_probes(t, ps->opt_H ? rw_all : rw_lock, "return");
-	ps_add(t, "{\n\tself->plk_rw = 0;\n\tself->plk_ts = 0;\n\tself->plk_wait = 0;\n\tself->plk_wr = 0;\n}\n");
+	cmd_text_add(t, "{\n\tself->plk_rw = 0;\n\tself->plk_ts = 0;\n\tself->plk_wait = 0;\n\tself->plk_wr = 0;\n}\n");
 }
 
 /* ---- the results --------------------------------------------------------- */
@@ -591,6 +556,8 @@ int main(int argc, char **argv)
 	int c, err, opt_p = 0;
 
 	memset(&ps, 0, sizeof(ps));
+	ps.prog.prog = PS_NAME;
+	ps.prog.oom_status = 1;
 	ps.nmax = ULONG_MAX;
 
 	/* options first (the handle takes -x, after it is open) */

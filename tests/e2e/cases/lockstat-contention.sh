@@ -7,31 +7,7 @@
 # above down_write, not the lock code).  Counts, times and addresses vary:
 # they are blanked; the other tables (scheduler spinlocks...) are left out.
 LOCKSTAT=$(dirname "$DTRACE")/lockstat
-cat >"$E2E_TMP/append.c" <<'C'
-#include <fcntl.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-int main(int argc, char **argv)
-{
-	char buf[4096];
-	memset(buf, 'x', sizeof(buf));
-	for (int p = 0; p < 4; p++) {
-		if (fork() == 0) {
-			int fd = open(argv[1], O_WRONLY | O_APPEND | O_CREAT, 0644);
-			for (int i = 0; i < 4000; i++)
-				if (write(fd, buf, sizeof(buf)) < 0)
-					return 1;
-			return 0;
-		}
-	}
-	while (wait(NULL) > 0)
-		;
-	(void)argc;
-	return 0;
-}
-C
-cc -O2 -o "$E2E_TMP/append" "$E2E_TMP/append.c" || exit 1
+cc -O2 -o "$E2E_TMP/append" ../lib/contend_append.c || exit 1
 "$LOCKSTAT" -C "$E2E_TMP/append" "$E2E_TMP/file" >"$E2E_TMP/out" 2>"$E2E_TMP/err"
 echo "lockstat exit status $?"
 # drops are reported, and legitimate; nothing else may be on stderr

@@ -4,31 +4,7 @@
 # it: at lockstat:::rw-block (the lock:contention_end tracepoint, whose own
 # arg1 is a return code) arg1 is the time blocked, args[1].  Four
 # processes appending to one file contend for its inode's rw_semaphore.
-cat >"$E2E_TMP/append.c" <<'C'
-#include <fcntl.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-int main(int argc, char **argv)
-{
-	char buf[4096];
-	memset(buf, 'x', sizeof(buf));
-	for (int p = 0; p < 4; p++) {
-		if (fork() == 0) {
-			int fd = open(argv[1], O_WRONLY | O_APPEND | O_CREAT, 0644);
-			for (int i = 0; i < 4000; i++)
-				if (write(fd, buf, sizeof(buf)) < 0)
-					return 1;
-			return 0;
-		}
-	}
-	while (wait(NULL) > 0)
-		;
-	(void)argc;
-	return 0;
-}
-C
-cc -O2 -o "$E2E_TMP/append" "$E2E_TMP/append.c" || exit 1
+cc -O2 -o "$E2E_TMP/append" ../lib/contend_append.c || exit 1
 cat >"$E2E_TMP/argn.d" <<'D'
 #pragma D option quiet
 lockstat:::rw-block
