@@ -232,11 +232,13 @@ clean:
 # regression inputs (tests/fuzz/regress/TARGET/), then runs FUZZ_SECONDS on
 # a corpus seeded from the project's own scripts (tests/e2e/cases/*.d and
 # the regression inputs), kept in $(FUZZ_BUILD)/corpus-TARGET between runs.
-# An input slower than FUZZ_TIMEOUT seconds is a hang.  Any crash, leak,
+# An input slower than FUZZ_TIMEOUT seconds is a hang; FUZZ_SEED fixes
+# libFuzzer's seed (CI's), unset each run explores anew.  Any crash, leak,
 # sanitizer report or hang fails the target; libFuzzer leaves the input in
 # $(FUZZ_BUILD)/crash-* (or leak-*, timeout-*).
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 1
+FUZZ_SEED    ?=
 FUZZ_BUILD    = $(BUILD)/fuzz
 FUZZ_CC      ?= clang
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -251,7 +253,7 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/libdtrace.a
 		-o $@ $< $(FUZZ_BUILD)/libdtrace.a $(DT_LIBS)
 
 fuzz: $(FUZZ_BINS)
-	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) $(FUZZ_TARGETS)
+	FUZZ_SEED=$(FUZZ_SEED) tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) $(FUZZ_TARGETS)
 
 FORCE:
 .PHONY: FORCE all fuzz install-dwatch unit e2e conformance conformance-all check check-kernels api run deps install uninstall clean deb check-package

@@ -544,12 +544,15 @@ static void parse_declarator(struct parser *ps, struct declarator *d, int mode)
 	} else if (ps->cur.kind == T_LPAREN) {
 		enum tok nk = parse_peek(ps);
 		if (nk == T_STAR || nk == T_LPAREN || nk == T_LBRACK ||
-		    (mode != DECL_ABSTRACT && nk == T_IDENT)) {
+		    (mode != DECL_ABSTRACT && (nk == T_IDENT || nk == T_TNAME))) {
 			parse_advance(ps);
 			parse_deeper(ps);
 			d->inner = pool_calloc(&ps->cc->pool, 1, sizeof(*d->inner));
 			parse_declarator(ps, d->inner, mode);
 			parse_expect(ps, T_RPAREN);
+		} else if (mode == DECL_NAMED) {
+			parse_advance(ps);	/* int (); names nothing */
+			parse_syntax_error(ps);
 		}
 	} else if (mode == DECL_NAMED) {
 		parse_syntax_error(ps);

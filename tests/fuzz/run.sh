@@ -6,6 +6,10 @@
 #            any crash-*, leak-*, timeout-* input are kept there
 #   SECONDS  how long each target fuzzes
 #   TIMEOUT  seconds one input may take before it counts as a hang
+#   FUZZ_SEED (environment) libFuzzer's seed: CI gives one so that what it
+#            runs is a prefix of what a longer run with the same seed and a
+#            fresh corpus runs on this machine (reproducible before a push);
+#            unset, every run explores anew
 #
 # For each target: seed BUILD/corpus-TARGET from the project's own scripts
 # (tests/fuzz/seed.sh), replay every input in tests/fuzz/regress/TARGET/,
@@ -35,6 +39,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 ulimit -s 65536 2>/dev/null || ulimit -s unlimited 2>/dev/null || true
 common=(-timeout="$timeout" -rss_limit_mb=4096 -malloc_limit_mb=4096 -print_final_stats=1
 	-artifact_prefix="$build/")
+[[ -n ${FUZZ_SEED:-} ]] && common+=(-seed="$FUZZ_SEED")
 status=0
 
 for t in "$@"; do
