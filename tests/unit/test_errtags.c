@@ -648,6 +648,15 @@ static const struct errtag_case cases[] = {
 	  "\tprint(\"abc\");\n"
 	  "}\n",
 	  "[D_PROTO_ARG] line 3: print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: string" },
+	/* ... and a pointer to a type without a size references nothing to
+	 * print either (dt_cg_act_print) */
+	{ "D_PRINT_SIZE", NULL,
+	  "struct opaque;\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\tprint((struct opaque *)0);\n"
+	  "}\n",
+	  "[D_PRINT_SIZE] line 4: print( ) argument #1 reference has type 'struct opaque' with size 0; cannot print( ) it." },
 	{ "D_OP_INCOMPAT", NULL,
 	  "BEGIN\n"
 	  "{\n"
