@@ -426,10 +426,11 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	const char *p;
 	int c;
 
-	int member = lx->member_next;
+	int member = lx->member_next, sou = lx->sou_next;
 
 	memset(t, 0, sizeof(*t));
 	lx->member_next = 0;
+	lx->sou_next = 0;
 	skip_space(lx);
 	p = lx->p;
 	t->line = lx->line;
@@ -465,10 +466,11 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 				t->kind = k;
 				t->text = name;
 				lx->p = w;
+				lx->sou_next = k == T_STRUCT || k == T_UNION || k == T_ENUM;
 				return;
 			}
 			lx->p = w;	/* the callback may look at what follows */
-			if (lx->is_type_name && lx->is_type_name(lx->arg, name)) {
+			if (lx->is_type_name && (lx->is_type_name(lx->arg, name) & LEX_TNAME)) {
 				t->kind = T_TNAME;
 				t->text = name;
 				return;
@@ -493,8 +495,14 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		t->kind = member ? T_IDENT : keyword(p, (size_t)(q - p));
-		if (t->kind == T_IDENT && !member && lx->is_type_name && lx->is_type_name(lx->arg, t->text))
-			t->kind = T_TNAME;
+		if (t->kind == T_IDENT && !member && lx->is_type_name) {
+			int r = lx->is_type_name(lx->arg, t->text);
+			if (r & LEX_TNAME)
+				t->kind = T_TNAME;
+			t->peeked = !sou && (r & LEX_PEEKED);
+		}
+		if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
+			lx->sou_next = 1;
 		return;
 	}
 	if (isdigit(c)) {
@@ -588,4 +596,39 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	t->text = pool_strndup(lx->pool, p, 1);
 	lx->p = p + 1;
 	dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"%s\"", t->text);
+}
+
+/*
+ * DTrace's lexer classifies a word it does not know (no variable, function
+ * or inline of that name) by reading past the blanks to the next character
+ * and pushing all of it back (dt_lex.l id_or_type).  Flex's push-back
+ * leaves the word's text unterminated, so a syntax error at that word
+ * quotes the word with the rest of its line: the blanks come back as
+ * spaces, and a newline among them (pushed back nearest the character)
+ * ends the quote there.
+ */
+const char *lex_near_text(struct dt_lexer *lx, const struct token *t)
+{
+	const char *p, *end = lx->end ? lx->end : t->pos + strlen(t->pos);
+	size_t len, blanks = 0, newlines = 0, rest = 0;
+	char *s;
+
+	if (!t->peeked || !t->pos)
+		return t->text;
+	len = strlen(t->text);
+	for (p = t->pos + len; p < end && *p && strchr("\f\n\r\t\v ", *p); p++) {
+		blanks++;
+		newlines += *p == '\n';
+	}
+	if (newlines)
+		blanks -= newlines;
+	else
+		while (p + rest < end && p[rest] && p[rest] != '\n')
+			rest++;
+	s = pool_zalloc(lx->pool, len + blanks + rest + 1);
+	memcpy(s, t->text, len);
+	memset(s + len, ' ', blanks);
+	memcpy(s + len + blanks, p, rest);
+	s[len + blanks + rest] = 0;
+	return s;
 }

@@ -45,6 +45,8 @@ struct token {
 	uint64_t ival;		/* T_INT, T_CHAR value */
 	int int_suffix_u, int_suffix_l; /* T_INT suffixes: u, and count of l */
 	int int_base;		/* T_INT: 8, 10 or 16 */
+	int peeked;		/* T_IDENT/T_TNAME that DTrace's lexer reads
+				   past to classify (see lex_near_text) */
 	char *sval;		/* T_STRING: decoded contents */
 	int slen;
 };
@@ -70,8 +72,12 @@ struct dt_lexer {
 	int pspec_mode;		/* outer level: read probe descriptions */
 	int member_next;	/* after . or ->: a word is a member name,
 				   even a keyword's (live.counter), as in D */
+	int sou_next;		/* after struct, union, enum: a tag */
 	/* type-name test, so 'uint64_t x;' is a declaration, not a probe
-	 * (called with p just past the word, for a peek at what follows) */
+	 * (called with p just past the word, for a peek at what follows):
+	 * LEX_TNAME when the word is a type name, with LEX_PEEKED when
+	 * DTrace's lexer would read ahead to decide (the word is no
+	 * identifier it knows) */
 	int (*is_type_name)(void *arg, const char *name);
 	/* a control line's tokens (after the '#'), for the parser: returns
 	 * the number of the line after it when the line sets it (# N "file",
@@ -81,6 +87,11 @@ struct dt_lexer {
 	struct dt_errstate *es;	/* where lexical errors unwind to */
 	struct dt_pool *pool;	/* where token text lives (the context's) */
 };
+
+enum { LEX_TNAME = 1, LEX_PEEKED = 2 };
+
+/* The text DTrace's "syntax error near" quotes for token t (see lex.c). */
+const char *lex_near_text(struct dt_lexer *lx, const struct token *t);
 
 void lex_init(struct dt_lexer *lx, const char *src, struct dt_errstate *es, struct dt_pool *pool);
 /* Read the next token; lexical errors are reported through dt_error(). */

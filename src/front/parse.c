@@ -45,7 +45,7 @@ _Noreturn void parse_syntax_error(struct parser *ps)
 		lex_next(&ps->lx, &next);
 		dt_error(ps->cc->errs, next.line, "D_SYNTAX", "closing ) expected in predicate before /");
 	}
-	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", ps->cur.text);
+	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
 }
 
 void parse_expect(struct parser *ps, enum tok k)
@@ -1142,25 +1142,28 @@ static int is_type_name_cb(void *arg, const char *name)
 	struct dt_cc *cc = ps->cc;
 	int64_t ev;
 
+	/* the identifiers DTrace's lexer knows without reading ahead */
+	int known = sema_builtin_var(cc, name) || sema_fn_lookup(name) != F_NONE || sema_find_inline(cc, name) ||
+		    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev);
+	for (int i = 0; i < ps->idents.n && !known; i++)
+		known = strcmp(ps->idents.v[i], name) == 0;
+	int peeked = known ? 0 : LEX_PEEKED;
+
 	if (type_is_name(cc->types, name))
-		return 1;
-	if (sema_builtin_var(cc, name) || sema_fn_lookup(name) != F_NONE || sema_find_inline(cc, name) ||
-	    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev))
+		return LEX_TNAME | peeked;
+	if (known)
 		return 0;
-	for (int i = 0; i < ps->idents.n; i++)
-		if (strcmp(ps->idents.v[i], name) == 0)
-			return 0;
 	/* before the kernel's types are read, as DTrace's lexer peeks first:
 	 * most such words are a script's variables, or at the outer level a
 	 * probe description (BEGIN {), where a declaration's type is followed
 	 * by its declarator */
 	if (ps->lx.pspec_mode && !declarator_follows(ps->lx.p))
-		return 0;
+		return peeked;
 	if (ident_follows(ps->lx.p)) {
 		pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
-		return 0;
+		return peeked;
 	}
-	return type_is_kernel_name(name);
+	return (type_is_kernel_name(name) ? LEX_TNAME : 0) | peeked;
 }
 
 int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const struct dt_parse_opts *o)

@@ -199,9 +199,18 @@ static void syntax_errors(void)
 	/* DTrace's integer pattern needs a digit after 0x: "0" then "x" */
 	ERR("BEGIN\n{\n\tx = 0x;\n}\n",
 	    "[D_SYNTAX] line 3: syntax error near \"x\"");
-	/* DTrace's integer suffix is [uU]?[lL]?[lL]?: "10LU" is "10L" then "U" */
+	/* DTrace's integer suffix is [uU]?[lL]?[lL]?: "10LU" is "10L" then "U",
+	 * a word its lexer classifies by reading ahead, which leaves the rest
+	 * of the line in the quoted text (lex_near_text) */
 	ERR("BEGIN\n{\n\tn = 10LU;\n}\n",
-	    "[D_SYNTAX] line 3: syntax error near \"U\"");
+	    "[D_SYNTAX] line 3: syntax error near \"U;\"");
+	ERR("BEGIN\n{\n\tx y; z\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"y; z\"");
+	ERR("BEGIN\n{\n\tx  \n y;\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"y;\"");
+	/* a word it knows (a variable seen before) is not read past */
+	ERR("BEGIN\n{\n\ty = 1; x y;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"y\"");
 	/* DTrace's lexer has its own message for floating point */
 	ERR("BEGIN\n{\n\tx = 1.5;\n}\n",
 	    "[D_SYNTAX] line 3: floating-point constants are not permitted");
