@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void oom(void)
 {
@@ -303,4 +304,12 @@ int dt_glob_match(const char *p, const char *s)
 	while (*p == '*')
 		p++;
 	return *p == 0;
+}
+
+uint64_t dt_monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }

@@ -59,4 +59,8 @@ int dt_glob_match(const char *pat, const char *s);
 /* True when the string contains a glob metacharacter. */
 int dt_is_glob(const char *s);
 
+/* Nanoseconds of CLOCK_MONOTONIC: bpf_ktime_get_ns()'s clock, so probes'
+ * timestamps compare with it. */
+uint64_t dt_monotonic_ns(void);
+
 #endif

@@ -73,6 +73,7 @@ struct dt_options {
 	int empty;
 	uint64_t switchrate_ns;
 	uint64_t aggrate_ns;
+	uint64_t statusrate_ns;	/* 0: every dtrace_status() looks (ours) */
 	uint32_t nspec;
 	uint64_t specsize;	/* bytes a speculation may hold (DTrace's: 4 MB) */
 	uint32_t scratchsize;	/* alloca() space, as DTrace counts it (8 + bytes, rounded to 8) */
@@ -160,6 +161,7 @@ struct dtrace_hdl {
 	int active;			/* dtrace_go() succeeded */
 	int stopped;			/* dtrace_stop() done */
 	int exited;			/* exit() seen in a record */
+	uint64_t laststatus;		/* when dtrace_status() last looked */
 	int exit_status;
 	int ncpus;
 	uint64_t drops_reported[4];

@@ -252,6 +252,8 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			o->switchrate_ns = (uint64_t)v;
 		else if (name[0] == 'a')
 			o->aggrate_ns = (uint64_t)v;
+		else if (name[1] == 't')
+			o->statusrate_ns = (uint64_t)v;
 	} else if (strcmp(name, "oformat") == 0) {
 		/* text, json, json,pretty (json-pretty), folded: before tracing */
 		int fmt, pretty = 0;

@@ -59,15 +59,6 @@ void dt_out_stack(struct dt_out *o, int user, int pid, const uint64_t *pcs, int 
 	o->ops->stack_end(o);
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	/* bpf_ktime_get_ns()'s clock: probes' timestamps compare with it */
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* Emitters' events that some formats ignore. */
 static void nop_probe_begin(struct dt_out *o, const struct dt_outprobe *p) { (void)o; (void)p; }
 static void nop_out(struct dt_out *o) { (void)o; }
@@ -643,7 +634,7 @@ static void json_agg_end(struct dt_out *o, const struct dt_agg *a)
  * when one of them has data. */
 static void json_aggs_begin(struct dt_out *o, int top)
 {
-	struct dt_outprobe p = { now_ns(), -1, -1, "dtrace", "INTERNAL", "INTERNAL", "AGGREGATIONS" };
+	struct dt_outprobe p = { dt_monotonic_ns(), -1, -1, "dtrace", "INTERNAL", "INTERNAL", "AGGREGATIONS" };
 
 	if (!top)
 		return;
@@ -662,7 +653,7 @@ static void json_aggs_end(struct dt_out *o, int top)
 /* Drops and errors: pseudo-probes of their own, between the probes. */
 static void j_pseudo(struct dt_out *o, int cpu, const char *name)
 {
-	struct dt_outprobe p = { now_ns(), cpu, -1, "dtrace", "INTERNAL", "INTERNAL", name };
+	struct dt_outprobe p = { dt_monotonic_ns(), cpu, -1, "dtrace", "INTERNAL", "INTERNAL", name };
 
 	j_doc(o);
 	j_suspend(o);

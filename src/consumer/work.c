@@ -189,6 +189,15 @@ int dtrace_status(dtrace_hdl_t *h)
 		return DTRACE_STATUS_NONE;
 	if (h->stopped)
 		return h->exited ? DTRACE_STATUS_EXITED : DTRACE_STATUS_STOPPED;
+	/* with statusrate set, exit() is seen once per interval from the
+	 * first look, as DTrace's dtrace_status sees it; DTrace's default is
+	 * a second, ours every call (an exit() acts at once) */
+	if (h->o.statusrate_ns) {
+		uint64_t now = dt_monotonic_ns();
+		if (h->laststatus && now - h->laststatus < h->o.statusrate_ns)
+			return DTRACE_STATUS_NONE;
+		h->laststatus = h->laststatus ? h->laststatus + h->o.statusrate_ns : now;
+	}
 	if (exiting(h)) {
 		dtrace_stop(h);
 		h->exited = 1;
