@@ -21,6 +21,26 @@ static int same_input(const struct dt_type *a, const struct dt_type *b)
 }
 
 /* xlate<T>(e).m or xlate<T *>(e)->m: the translator's expression for m. */
+/* The translator to out from in: the one from this very type first (io.d
+ * translates both a struct request * and a struct bio *, and any two
+ * pointers are compatible), else the first from a compatible one. */
+static struct dt_xlator *find_xlator(struct dt_cc *cc, const struct dt_type *out, const struct dt_type *in)
+{
+	struct dt_xlator *t = NULL;
+
+	for (int i = 0; i < cc->P->xlators.n; i++) {
+		struct dt_xlator *c = cc->P->xlators.v[i];
+		if (c->out != out)
+			continue;
+		if (same_input(c->in, in))
+			return c;
+		if (!t && (type_compatible(c->in, in) ||
+			   (type_is_integral(c->in) && type_is_integral(in))))
+			t = c;
+	}
+	return t;
+}
+
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 {
 	struct node *in = x->kids[0];
@@ -34,22 +54,7 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 	} else if (n->op != T_DOT) {
 		dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 	}
-	/* the translator from this very type first (io.d translates both a
-	 * struct request * and a struct bio *, and any two pointers are
-	 * compatible), else the first from a compatible one */
-	struct dt_xlator *t = NULL;
-	for (int i = 0; i < cc->P->xlators.n; i++) {
-		struct dt_xlator *c = cc->P->xlators.v[i];
-		if (c->out != out)
-			continue;
-		if (same_input(c->in, in->type)) {
-			t = c;
-			break;
-		}
-		if (!t && (type_compatible(c->in, in->type) ||
-			   (type_is_integral(c->in) && type_is_integral(in->type))))
-			t = c;
-	}
+	struct dt_xlator *t = find_xlator(cc, out, in->type);
 	if (t) {
 		for (int m = 0; m < t->nmembers; m++) {
 			if (strcmp(t->members[m], n->sval) != 0)
