@@ -27,12 +27,14 @@ struct strbuf *dt_out_sb(struct dt_out *o)
 	return o->ext ? o->ext : &o->sb;
 }
 
+/* A frame as DTrace writes one (dtrace_uaddr2str, dt_print_ustack): in an
+ * object but no symbol, the object and the address itself. */
 void dt_frame_format(struct strbuf *sb, const struct dt_frame *f)
 {
 	if (!f->module)
 		sb_printf(sb, "0x%llx", (unsigned long long)f->pc);
 	else if (!f->name)
-		sb_printf(sb, "%s`0x%llx", f->module, (unsigned long long)f->offset);
+		sb_printf(sb, "%s`0x%llx", f->module, (unsigned long long)f->pc);
 	else if (f->offset)
 		sb_printf(sb, "%s`%s+0x%llx", f->module, f->name, (unsigned long long)f->offset);
 	else

@@ -309,7 +309,7 @@ void usym_frame(struct dt_usyms *us, int pid, uint64_t pc, struct dt_frame *f)
 		if (foff >= o->seg_off[s] && foff < o->seg_off[s] + o->seg_filesz[s])
 			va = foff - o->seg_off[s] + o->seg_vaddr[s];
 	f->module = base;
-	f->offset = va;		/* object`0xva when no symbol has it */
+	f->offset = va;		/* the object's address when no symbol has it (folded stacks) */
 	size_t lo = 0, hi = o->nsyms;
 	if (hi && va >= o->syms[0].addr) {
 		while (hi - lo > 1) {
