@@ -53,6 +53,8 @@ enum builtin_fn {
 	/* appended since: the symbol actions (their value is an address to
 	 * show as a symbol; sema_fn_symact) */
 	F_SYM, F_FUNC, F_MOD, F_USYM, F_UFUNC, F_UMOD, F_UADDR,
+	/* appended since: jstack() (cooked into the ustack() it is here) */
+	F_JSTACK,
 	F_NFUNCS
 };
 

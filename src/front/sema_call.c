@@ -138,6 +138,9 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_USYM] = {"usym", FK_ACTION, "_usymaddr(uintptr_t)"},
 	[F_UFUNC] = {"ufunc", FK_ACTION, "_usymaddr(uintptr_t)"},
 	[F_UMOD] = {"umod", FK_ACTION, "_usymaddr(uintptr_t)"},
+	/* a Java VM's stack: with no helper to name its frames here, the
+	 * user stack it is, as deep as DTrace's jstackframes default */
+	[F_JSTACK] = {"jstack", FK_ACTION, "stack([uint32_t], [uint32_t])"},
 	[F_UADDR] = {"uaddr", FK_ACTION, "_usymaddr(uintptr_t)"},
 };
 
@@ -675,9 +678,10 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		break;
 	case F_STACK:
-	case F_USTACK: {
+	case F_USTACK:
+	case F_JSTACK: {
 		/* an array of program counters, recorded or used as a key */
-		int64_t frames = 20;
+		int64_t frames = fn == F_JSTACK ? 50 : 20;
 		if (n->args.n > 0) {
 			if (!a[0]->is_const || a[0]->cval <= 0)
 				dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
@@ -686,6 +690,8 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		}
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
+		if (fn == F_JSTACK)
+			n->fn = fn = F_USTACK;
 		/* ustack() records the process id first, then the frames */
 		struct dt_type *t = type_array(&cc->pool, &ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
 		t->is_stack = fn == F_STACK ? 1 : 2;
