@@ -1,7 +1,8 @@
 /*
  * layout.c - cg_layout_program: before any program is generated, fix where
  * everything lives: global variables in the global-variable map, one map
- * per dynamic variable and per aggregation, every clause's record (see
+ * per dynamic variable, the one map of all aggregations and its key (the
+ * aggregation's id, then its keys; cg.h), every clause's record (see
  * action.c), and the scratch area of each CPU (record buffer, key buffer,
  * this-> variables, fault record, drop counters, zeroes, alloca() memory,
  * then temporaries, whose size cg_generate adds).

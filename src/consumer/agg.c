@@ -1,7 +1,10 @@
 /*
- * agg.c - aggregation data on the consumer side: the per-CPU BPF maps
- * merged into snapshots, DTrace's sort orders, and the consumer's half of
- * clear() and trunc().  How they print is aggprint.c's.
+ * agg.c - aggregation data on the consumer side: the per-CPU BPF map of
+ * all aggregations (agg.h) read and merged into snapshots, one walk of it
+ * for any number of aggregations (entries dispatched by the id their key
+ * starts with, the values of the others not read), DTrace's sort orders,
+ * and the consumer's half of clear() and trunc().  How they print is
+ * aggprint.c's.
  *
  * The output follows Oracle Linux DTrace's libdtrace (dt_consume.c,
  * dt_aggregate.c, dt_printf.c), whose test suite is our oracle, including

@@ -1,6 +1,6 @@
 /*
- * agg.h - aggregations on the consumer side: reading the per-CPU BPF maps
- * the probes update, merging them, sorting, and printing them as DTrace
+ * agg.h - aggregations on the consumer side: reading the per-CPU BPF map
+ * the probes update, merging its values, sorting, and printing them as DTrace
  * does (default output at exit, printa with and without a format), plus
  * the consumer's half of clear(), trunc(), normalize() and denormalize().
  *

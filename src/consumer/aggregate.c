@@ -1,8 +1,10 @@
 /*
  * aggregate.c - the aggregation API: dtrace_aggregate_snap (read and merge
- * every aggregation's per-CPU maps), the walks (unsorted and sorted as
- * DTrace sorts them), dtrace_aggregate_print (DTrace's output at exit) and
- * dtrace_aggregate_clear; and printa(), which prints from a fresh snapshot.
+ * every aggregation from their per-CPU map, in one walk of it), the walks
+ * (unsorted and sorted as DTrace sorts them), dtrace_aggregate_print
+ * (DTrace's output at exit, from one snapshot of every aggregation it
+ * prints) and dtrace_aggregate_clear; and printa(), which prints from a
+ * fresh snapshot of its aggregations.
  *
  * A walk hands each entry over as DTrace lays it out: dtada_data holds the
  * variable id (8 bytes, record 0), then the keys (records 1..n), then the
