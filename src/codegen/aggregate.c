@@ -30,11 +30,11 @@ static int is_execname(struct node *k)
 	return k->kind == N_VAR && k->var && k->var->scope == VS_BUILTIN && k->var->builtin == BV_EXECNAME;
 }
 
-/* Zero the bytes [from, to) of the scratch area. */
+/* Zero the bytes [from, to) of the scratch area (clobbers r1). */
 static void zero_scratch(struct cg *g, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to; i += 8)
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)i, 0));
+		cg_scratch_st(g, BPF_DW, i, 0, R1);
 }
 
 /*
@@ -51,7 +51,7 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 	const struct cg_layout *L = g->L;
 	uint32_t tuple = L->key_off + L->agg_tuple_off, off = tuple;
 
-	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)L->key_off, a->id));
+	cg_scratch_st(g, BPF_DW, L->key_off, a->id, R1);
 	if (a->nkeys == 0)
 		zero_scratch(g, off, off + L->agg_keysize[a->id]);
 	for (int i = 0; i < a->nkeys; i++) {
@@ -72,7 +72,7 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 				off += 8;
 			}
 			cg_peek(g, R3, base + i);
-			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_scratch_stx(g, BPF_DW, R3, off, R1);
 			off += 8;
 			continue;
 		}
@@ -100,7 +100,7 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 			cg_place(g, ok);
 			off += slot;
 		} else {
-			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_scratch_stx(g, BPF_DW, R3, off, R1);
 			off += 8;
 		}
 	}
