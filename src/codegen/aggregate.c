@@ -57,8 +57,8 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 	for (int i = 0; i < a->nkeys; i++) {
 		uint32_t slot = cg_agg_keyslot(L, a, i);
 		if (a->keys[i]->is_stack) {
-			/* the helpers zero what they do not fill, but not
-			 * when they fail */
+			/* not every path of cg_stack_into writes every
+			 * word (no kernel stack: the first only) */
 			zero_scratch(g, off, off + slot);
 			cg_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
 			off += slot;
