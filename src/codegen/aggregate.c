@@ -1,7 +1,10 @@
 /*
  * aggregate.c - aggregations: @a[keys] = fn(args) updates the entry of the
- * key tuple in the aggregation's per-CPU hash map, inserting zeroes first
- * when the key is new on this CPU.  consumer/agg.h describes the value
+ * aggregation's id and key tuple in the per-CPU hash map that all
+ * aggregations share (CGM_AGGS, its key laid out as cg.h's struct
+ * cg_layout says), inserting zeroes first when the key is new on this CPU;
+ * when the map is full the update is dropped and counted in this CPU's
+ * aggregation drops.  consumer/agg.h describes the value
  * words of each function, hist.h the buckets of quantize, lquantize and
  * llquantize.  Each aggregating function is a row of aggfns[] (its words,
  * its weight argument, its update).  cg_agg_nvals and cg_agg_keyslot give
@@ -27,18 +30,36 @@ static int is_execname(struct node *k)
 	return k->kind == N_VAR && k->var && k->var->scope == VS_BUILTIN && k->var->builtin == BV_EXECNAME;
 }
 
-/* Build an aggregation key from the pushed keys at depth base; r9 = key.
- * execname keys are read straight into the key (no temporary copy). */
+/* Zero the bytes [from, to) of the scratch area (clobbers r1). */
+static void zero_scratch(struct cg *g, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to; i += 8)
+		cg_scratch_st(g, BPF_DW, i, 0, R1);
+}
+
+/*
+ * Build a's key in the map of aggregations (cg.h) from the keys pushed at
+ * depth base; r9 = the key.  The map compares whole keys, so every byte
+ * must be the same for the same tuple: the id and the integer keys are
+ * stored whole, the bytes that no helper is sure to write (after a
+ * string's NUL, after a short stack, the padding up to the largest key of
+ * the program) are zeroed, and no more.  execname keys are read straight
+ * into the key (no temporary copy).
+ */
 static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int base)
 {
-	uint32_t off = g->L->key_off;
-	uint32_t ks = g->L->agg_keysize[a->id];
+	const struct cg_layout *L = g->L;
+	uint32_t tuple = L->key_off + L->agg_tuple_off, off = tuple;
 
-	for (uint32_t i = 0; i < ks; i += 8)
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+	cg_scratch_st(g, BPF_DW, L->key_off, a->id, R1);
+	if (a->nkeys == 0)
+		zero_scratch(g, off, off + L->agg_keysize[a->id]);
 	for (int i = 0; i < a->nkeys; i++) {
-		uint32_t slot = cg_agg_keyslot(g->L, a, i);
+		uint32_t slot = cg_agg_keyslot(L, a, i);
 		if (a->keys[i]->is_stack) {
+			/* not every path of cg_stack_into writes every
+			 * word (no kernel stack: the first only) */
+			zero_scratch(g, off, off + slot);
 			cg_stack_into(g, off, slot, a->keys[i]->is_stack == 2);
 			off += slot;
 			continue;
@@ -51,14 +72,17 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 				off += 8;
 			}
 			cg_peek(g, R3, base + i);
-			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_scratch_stx(g, BPF_DW, R3, off, R1);
 			off += 8;
 			continue;
 		}
 		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
+			/* bpf_get_current_comm pads its 16 bytes with zeroes */
+			uint32_t comm = slot < 16 ? slot : 16;
+			zero_scratch(g, off + comm, off + slot);
 			cg_emit(g, BPF_MOV64_REG(R1, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			cg_emit(g, BPF_MOV64_IMM(R2, 16));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)comm));
 			cg_call(g, BPF_FUNC_get_current_comm);
 			off += slot;
 			continue;
@@ -66,21 +90,23 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 		cg_peek(g, R3, base + i);
 		if (is_str(a->keys[i])) {
 			int ok = cg_new_label(g);
+			zero_scratch(g, off, off + slot);
 			cg_emit(g, BPF_MOV64_REG(R1, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
-			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(slot < g->L->strmax ? slot : g->L->strmax)));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(slot < L->strmax ? slot : L->strmax)));
 			cg_call(g, BPF_FUNC_probe_read_kernel_str);
 			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
 			cg_fault(g, DTRACEFLT_BADADDR, -1);
 			cg_place(g, ok);
 			off += slot;
 		} else {
-			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
+			cg_scratch_stx(g, BPF_DW, R3, off, R1);
 			off += 8;
 		}
 	}
+	zero_scratch(g, tuple + L->agg_keysize[a->id], L->key_off + L->agg_map_keysize);
 	cg_emit(g, BPF_MOV64_REG(R9, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)g->L->key_off));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)L->key_off));
 }
 
 /* r1 = number of significant bits of the unsigned, non-zero r0 (1..64). */
@@ -354,7 +380,7 @@ void cg_agg_update(struct cg *g, struct node *e)
 {
 	struct node *l = e->kids[0], *fcall = e->kids[1];
 	struct dt_aggvar *a = g->L->aggs[l->ival];
-	int map = CGM_DYN0 + g->L->ndyn + a->id;
+	int map = CGM_AGGS;
 	int have = cg_new_label(g), done = cg_new_label(g), ins_ok = cg_new_label(g);
 	int base = g->depth;
 

@@ -141,11 +141,23 @@ struct cg_layout {
 	struct dt_var **dyn;	/* their variables */
 	uint32_t *dyn_keysize, *dyn_valsize;
 	struct ptrvec error_clauses;	/* clauses that fire on dtrace:::ERROR */
-	/* aggregations: map CGM_DYN0 + ndyn + id each (see consumer/agg.h) */
+	/*
+	 * Aggregations, all in one per-CPU hash map (CGM_AGGS), as DTrace
+	 * keeps them.  Its key: the aggregation's id (a u64 at offset 0),
+	 * then from agg_tuple_off the aggregation's own keys (agg_keysize
+	 * bytes: cg_agg_keyslot's slots, or 8 zero bytes when it has none),
+	 * zero-padded to agg_map_keysize, the largest of the program.  Its
+	 * value: the aggregation's words (consumer/agg.h), in agg_map_valsize
+	 * bytes, the largest of the program.  The code generator
+	 * (aggregate.c) builds keys by this layout, the loader makes the map
+	 * by it and the consumer (consumer/agg.c, struct dt_aggmap) reads it.
+	 */
 	int nagg;
 	struct dt_aggvar **aggs;
-	uint32_t *agg_keysize, *agg_nvals;
-	uint32_t zero_off;	/* scratch: zero bytes, initial aggregation values */
+	uint32_t *agg_keysize, *agg_nvals;	/* by id */
+	uint32_t agg_tuple_off;
+	uint32_t agg_map_keysize, agg_map_valsize;	/* 0: no aggregations */
+	uint32_t zero_off;	/* scratch: zero bytes, the initial aggregation value */
 	uint32_t alloca_off;	/* scratch: alloca() memory */
 	int uses_alloca;	/* the program calls alloca() or bcopy() */
 	uint32_t zero_size;

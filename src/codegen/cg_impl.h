@@ -49,7 +49,8 @@
  *                kfuncs, or global BPF functions of ours where it has none
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   netaddr.c    inet_ntoa, inet_ntoa6, inet_ntop, link_ntop: addresses as text
- *   aggregate.c  aggregation updates (histogram geometry in hist.h)
+ *   aggregate.c  aggregation updates, all in one map (histogram geometry
+ *                in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
  *   ustack.c     user stacks (ustack()): which frames, the caller at a
  *                function's entry, the process for the consumer's symbols

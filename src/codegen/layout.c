@@ -1,7 +1,8 @@
 /*
  * layout.c - cg_layout_program: before any program is generated, fix where
  * everything lives: global variables in the global-variable map, one map
- * per dynamic variable and per aggregation, every clause's record (see
+ * per dynamic variable, the one map of all aggregations and its key (the
+ * aggregation's id, then its keys; cg.h), every clause's record (see
  * action.c), and the scratch area of each CPU (record buffer, key buffer,
  * this-> variables, fault record, drop counters, zeroes, alloca() memory,
  * then temporaries, whose size cg_generate adds).
@@ -109,15 +110,32 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 			L->rec_max = roff;
 	}
 	L->rec_max = align8(L->rec_max);
-	L->key_off = L->rec_max;
-	for (int i = 0; i < prog->aggs.n; i++) {
-		struct dt_aggvar *a = prog->aggs.v[i];
+
+	/* aggregations: one map for all of them (cg.h: the map of aggregations) */
+	L->nagg = prog->aggs.n;
+	L->aggs = (struct dt_aggvar **)prog->aggs.v;
+	L->agg_keysize = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
+	L->agg_nvals = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
+	L->agg_tuple_off = 8;
+	L->agg_map_keysize = 0;
+	L->agg_map_valsize = 0;
+	for (int i = 0; i < L->nagg; i++) {
+		struct dt_aggvar *a = L->aggs[i];
 		uint32_t ks = 0;
 		for (int k = 0; k < a->nkeys; k++)
 			ks += cg_agg_keyslot(L, a, k);
-		if (ks > keymax)
-			keymax = ks;
+		L->agg_keysize[i] = ks ? ks : 8;
+		L->agg_nvals[i] = cg_agg_nvals(a);
+		if (L->agg_tuple_off + L->agg_keysize[i] > L->agg_map_keysize)
+			L->agg_map_keysize = L->agg_tuple_off + L->agg_keysize[i];
+		if (L->agg_nvals[i] * 8 > L->agg_map_valsize)
+			L->agg_map_valsize = L->agg_nvals[i] * 8;
 	}
+	if (L->agg_map_keysize > keymax)
+		keymax = L->agg_map_keysize;
+
+	/* the key buffer: a dynamic variable's key or an aggregation's map key */
+	L->key_off = L->rec_max;
 	L->key_size = align8(keymax);
 	L->clocal_off = L->key_off + L->key_size;
 	off = L->clocal_off;
@@ -131,25 +149,9 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	off += sizeof(struct rec_fault);
 	L->drops_off = off;		/* this CPU's buffer and aggregation drops */
 	off += 16;
-	/* aggregations */
-	L->nagg = prog->aggs.n;
-	L->aggs = (struct dt_aggvar **)prog->aggs.v;
-	L->agg_keysize = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
-	L->agg_nvals = pool_calloc(&L->pool, (size_t)L->nagg + 1, sizeof(uint32_t));
-	L->zero_size = 8;
-	for (int i = 0; i < L->nagg; i++) {
-		struct dt_aggvar *a = L->aggs[i];
-		uint32_t ks = 0;
-		for (int k = 0; k < a->nkeys; k++)
-			ks += cg_agg_keyslot(L, a, k);
-		L->agg_keysize[i] = ks ? ks : 8;
-		L->agg_nvals[i] = cg_agg_nvals(a);
-		if (L->agg_nvals[i] * 8 > L->zero_size)
-			L->zero_size = L->agg_nvals[i] * 8;
-		if (L->agg_keysize[i] > L->key_size) {
-			/* the key buffer comes before this: grow the layout */
-		}
-	}
+	/* zeroes: the initial value of an aggregation (of any, so as long as
+	 * the map's values), and alloca() memory */
+	L->zero_size = L->agg_map_valsize > 8 ? L->agg_map_valsize : 8;
 	if (L->zero_size < ALLOCA_MAX)
 		L->zero_size = ALLOCA_MAX;	/* also zeroes alloca() memory */
 	L->zero_off = off;

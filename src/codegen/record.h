@@ -7,8 +7,9 @@
  * layout pass computes and the consumer decodes with.  The layouts here are ABI between the two
  * halves: change both sides together.
  *
- * The values of aggregation maps are described in consumer/agg.h, their
- * histogram buckets in codegen/hist.h.
+ * The key of the map of aggregations is laid out by cg_layout_program
+ * (cg.h), its values are described in consumer/agg.h, their histogram
+ * buckets in codegen/hist.h.
  */
 #ifndef DT_RECORD_H
 #define DT_RECORD_H
@@ -31,8 +32,11 @@ enum cg_map {
 	CGM_PROV,	/* the map of the program's own provider, if it has one
 			 * (struct dt_provider's load_map: USDT's argument
 			 * descriptors); each program kind sees its own */
+	CGM_AGGS,	/* per-CPU hash: every aggregation, keyed by its id and
+			 * its keys (cg.h's struct cg_layout says how); made
+			 * only when the program has aggregations */
 	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
-			 * then one map per aggregation (see cg_layout) */
+			 * one each (see cg_layout) */
 };
 
 #define SYSCALL_NR_MAX	1024

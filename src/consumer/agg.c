@@ -1,7 +1,10 @@
 /*
- * agg.c - aggregation data on the consumer side: the per-CPU BPF maps
- * merged into snapshots, DTrace's sort orders, and the consumer's half of
- * clear() and trunc().  How they print is aggprint.c's.
+ * agg.c - aggregation data on the consumer side: the per-CPU BPF map of
+ * all aggregations (agg.h) read and merged into snapshots, one walk of it
+ * for any number of aggregations (entries dispatched by the id their key
+ * starts with, the values of the others not read), DTrace's sort orders,
+ * and the consumer's half of clear() and trunc().  How they print is
+ * aggprint.c's.
  *
  * The output follows Oracle Linux DTrace's libdtrace (dt_consume.c,
  * dt_aggregate.c, dt_printf.c), whose test suite is our oracle, including
@@ -247,28 +250,53 @@ static int possible_cpus(int ncpus)
 	return n > ncpus ? n : ncpus > 0 ? ncpus : 1;
 }
 
-/* The key and value sizes of a's map, from the kernel when it can say. */
-static int map_geometry(const struct dt_agg *a, uint32_t *ksz, uint32_t *vsz,
-			uint32_t *maxent)
-{
-	struct bpf_map_info info;
-	uint32_t len = sizeof(info);
+/*
+ * The aggregations a walk of their map is for, by id (the first word of a
+ * map key): the entries of the others are passed over without reading
+ * their values.
+ */
+struct aggsel {
+	const struct dt_aggmap *map;
+	const struct dt_agg **by_id;	/* NULL: not wanted */
+	uint64_t nids;
+};
 
-	if (a->map_fd < 0) {
-		errno = EBADF;
-		return -1;
+/* 0, or -1 (errno set) when the aggregations have no map, or not one. */
+static int sel_make(struct aggsel *s, const struct dt_agg *const *aggs, int n)
+{
+	int i, maxid = -1;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < n; i++) {
+		if (!aggs[i]->map || aggs[i]->map->fd < 0 || (s->map && aggs[i]->map != s->map)) {
+			errno = aggs[i]->map ? EINVAL : EBADF;
+			return -1;
+		}
+		s->map = aggs[i]->map;
+		if (aggs[i]->id > maxid)
+			maxid = aggs[i]->id;
 	}
-	memset(&info, 0, sizeof(info));
-	if (bpf_obj_get_info_by_fd(a->map_fd, &info, &len) == 0) {
-		*ksz = info.key_size;
-		*vsz = info.value_size;
-		*maxent = info.max_entries;
-	} else {
-		*ksz = a->keysize ? a->keysize : 8;
-		*vsz = dt_agg_nwords(a) * 8;
-		*maxent = 1u << 20;
-	}
+	s->nids = (uint64_t)(maxid + 1);
+	s->by_id = xcalloc(s->nids + 1, sizeof(*s->by_id));
+	for (i = 0; i < n; i++)
+		if (aggs[i]->id >= 0)
+			s->by_id[aggs[i]->id] = aggs[i];
 	return 0;
+}
+
+static void sel_free(struct aggsel *s)
+{
+	free(s->by_id);
+	s->by_id = NULL;
+}
+
+/* The aggregation of a map key, if the walk wants it. */
+static const struct dt_agg *sel_agg(const struct aggsel *s, const unsigned char *key)
+{
+	uint64_t id;
+
+	memcpy(&id, key, sizeof(id));
+	return id < s->nids ? s->by_id[id] : NULL;
 }
 
 /* A set of key blobs (the keys an iteration has already seen). */
@@ -322,50 +350,55 @@ static void keyset_free(struct keyset *s)
 }
 
 /*
- * Walk every key of a's map: fn(key, percpu values) for each.  The values
- * are ncpus arrays of the map's value size.  Keys are visited once even
- * when a deletion makes the kernel restart the iteration.
+ * Walk the map's keys of the aggregations of sel: fn(a, key, percpu
+ * values) for each, key the map's whole key.  The values are ncpus arrays
+ * of the map's value words.  Keys are visited once even when a deletion
+ * makes the kernel restart the iteration.
  */
-typedef int (*keyfn)(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
-		     const int64_t *percpu, uint32_t vwords, void *arg);
+typedef int (*keyfn)(const struct dt_agg *a, const unsigned char *key, const int64_t *percpu, uint32_t vwords,
+		     void *arg);
 
-static int map_walk(const struct dt_agg *a, int ncpus, keyfn fn, void *arg)
+static int map_walk(const struct aggsel *sel, int ncpus, keyfn fn, void *arg)
 {
-	uint32_t ksz, vsz, maxent, vwords;
+	const struct dt_aggmap *m = sel->map;
+	uint32_t ksz, vwords;
 	unsigned char *key, *next;
 	int64_t *vals;
 	struct keyset seen;
 	size_t steps = 0, limit;
 	int rc = 0, first = 1;
 
+	if (!m)
+		return 0;	/* no aggregation asked for */
 	ncpus = possible_cpus(ncpus);
-	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
-		return -1;
-	vwords = (vsz + 7) / 8;
+	ksz = m->keysize;
+	vwords = (m->valsize + 7) / 8;
 	key = xcalloc(1, ksz);
 	next = xcalloc(1, ksz);
 	vals = xcalloc((size_t)ncpus * vwords, sizeof(int64_t));
 	memset(&seen, 0, sizeof(seen));
 	seen.ksz = ksz;
-	limit = 4 * (size_t)maxent + 64;
+	limit = 4 * (size_t)m->maxent + 64;
 
 	while (steps++ < limit) {
-		if (bpf_map_get_next_key(a->map_fd, first ? NULL : key, next) != 0) {
+		const struct dt_agg *a;
+
+		if (bpf_map_get_next_key(m->fd, first ? NULL : key, next) != 0) {
 			if (errno != ENOENT)
 				rc = -1;
 			break;
 		}
 		first = 0;
 		memcpy(key, next, ksz);
-		if (keyset_add(&seen, key))
+		if (!(a = sel_agg(sel, key)) || keyset_add(&seen, key))
 			continue;
-		if (bpf_map_lookup_elem(a->map_fd, key, vals) != 0) {
+		if (bpf_map_lookup_elem(m->fd, key, vals) != 0) {
 			if (errno == ENOENT)
 				continue;	/* deleted under us */
 			rc = -1;
 			break;
 		}
-		if (fn(a, key, ksz, vals, vwords, arg) < 0) {
+		if (fn(a, key, vals, vwords, arg) < 0) {
 			rc = -1;
 			break;
 		}
@@ -380,11 +413,10 @@ static int map_walk(const struct dt_agg *a, int ncpus, keyfn fn, void *arg)
 struct snaparg {
 	struct dt_aggsnap *snap;
 	int ncpus;
-	int n;
 };
 
-static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
-		    const int64_t *percpu, uint32_t vwords, void *arg)
+static int snap_one(const struct dt_agg *a, const unsigned char *key, const int64_t *percpu, uint32_t vwords,
+		    void *arg)
 {
 	struct snaparg *s = arg;
 	uint32_t n = dt_agg_nwords(a), i;
@@ -393,7 +425,8 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t k
 	int c;
 
 	if (vwords != n) {
-		/* Repack to n words per CPU (the map may pad its values). */
+		/* Repack to n words per CPU (the map's values are as long
+		 * as the longest aggregation's). */
 		tmp = xcalloc((size_t)s->ncpus * n, sizeof(int64_t));
 		for (c = 0; c < s->ncpus; c++)
 			for (i = 0; i < n && i < vwords; i++)
@@ -401,21 +434,57 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, uint32_t k
 		src = tmp;
 	}
 	dt_agg_merge(a, src, s->ncpus, out);
-	/* The map's whole key (the 8-byte zero key of a keyless aggregation). */
-	snap_push(s->snap, a, key, ksz, out);
-	s->n++;
+	/* The aggregation's own tuple (the 8-byte zero tuple of a keyless
+	 * aggregation), not the id and padding around it. */
+	snap_push(s->snap, a, key + a->map->tuple_off, a->keysize, out);
 	free(tmp);
 	free(out);
 	return 0;
 }
 
-int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap)
+int dt_agg_snapshot(const struct dt_agg *const *aggs, int n, int ncpus, struct dt_aggsnap *snap)
 {
-	struct snaparg s = { snap, possible_cpus(ncpus), 0 };
+	struct aggsel sel;
+	struct dt_aggsnap raw = { NULL, 0, 0 };
+	struct snaparg s;
+	size_t *at;
+	int i, total = 0, rc;
 
-	if (map_walk(a, ncpus, snap_one, &s) < 0)
+	if (sel_make(&sel, aggs, n) < 0)
 		return -1;
-	return s.n;
+	s.snap = &raw;
+	s.ncpus = possible_cpus(ncpus);
+	rc = map_walk(&sel, ncpus, snap_one, &s);
+	if (rc < 0) {
+		dt_aggsnap_free(&raw);
+		sel_free(&sel);
+		return -1;
+	}
+	/* Group the entries by aggregation, in the order of aggs: where each
+	 * aggregation's group starts, then each entry moved to its place. */
+	at = xcalloc(sel.nids + 1, sizeof(*at));
+	for (i = 0; i < raw.n; i++)
+		at[raw.ents[i].agg->id]++;
+	for (i = 0; i < n; i++) {
+		size_t count = at[aggs[i]->id];
+
+		if (!sel.by_id[aggs[i]->id])
+			continue;	/* listed twice: placed already */
+		sel.by_id[aggs[i]->id] = NULL;
+		at[aggs[i]->id] = (size_t)snap->n + (size_t)total;
+		total += (int)count;
+	}
+	if (snap->n + total > snap->cap) {
+		snap->cap = snap->n + total;
+		snap->ents = xrealloc(snap->ents, (size_t)snap->cap * sizeof(*snap->ents));
+	}
+	for (i = 0; i < raw.n; i++)
+		snap->ents[at[raw.ents[i].agg->id]++] = raw.ents[i];
+	snap->n += total;
+	free(raw.ents);
+	free(at);
+	sel_free(&sel);
+	return total;
 }
 
 static int keybytes_cmp(const void *x, const void *y, void *arg)
@@ -754,31 +823,31 @@ struct dt_aggent **dt_agg_sorted_of(const struct dt_agg *a, struct dt_aggsnap *s
 /* clear() and trunc()                                                       */
 /* ------------------------------------------------------------------------ */
 
-static int clear_one(const struct dt_agg *a, const unsigned char *key, uint32_t ksz,
-		     const int64_t *percpu, uint32_t vwords, void *arg)
+static int clear_one(const struct dt_agg *a, const unsigned char *key, const int64_t *percpu, uint32_t vwords,
+		     void *arg)
 {
 	const int64_t *zeros = arg;
 
-	(void)ksz;
 	(void)percpu;
 	(void)vwords;
-	if (bpf_map_update_elem(a->map_fd, key, zeros, BPF_EXIST) != 0 && errno != ENOENT)
+	if (bpf_map_update_elem(a->map->fd, key, zeros, BPF_EXIST) != 0 && errno != ENOENT)
 		return -1;
 	return 0;
 }
 
-int dt_agg_clear(struct dt_agg *a, int ncpus)
+int dt_agg_clear(const struct dt_agg *const *aggs, int n, int ncpus)
 {
-	uint32_t ksz, vsz, maxent;
+	struct aggsel sel;
 	int64_t *zeros;
 	int rc;
 
-	ncpus = possible_cpus(ncpus);
-	if (map_geometry(a, &ksz, &vsz, &maxent) < 0)
+	if (sel_make(&sel, aggs, n) < 0)
 		return -1;
-	zeros = xcalloc((size_t)ncpus * ((vsz + 7) / 8), sizeof(int64_t));
-	rc = map_walk(a, ncpus, clear_one, zeros);
+	ncpus = possible_cpus(ncpus);
+	zeros = xcalloc((size_t)ncpus * (sel.map ? (sel.map->valsize + 7) / 8 : 1), sizeof(int64_t));
+	rc = map_walk(&sel, ncpus, clear_one, zeros);
 	free(zeros);
+	sel_free(&sel);
 	return rc;
 }
 
@@ -801,15 +870,19 @@ static int truncrev(const void *x, const void *y, void *arg)
 	return truncval(y, x, arg);
 }
 
-int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n)
+int dt_agg_trunc(const struct dt_agg *a, int ncpus, int64_t n)
 {
 	struct dt_aggsnap snap = { NULL, 0, 0 };
 	struct dt_aggent **v;
-	uint64_t keep;
+	unsigned char *key;
+	uint64_t keep, id = (uint64_t)a->id;
 	int i, rc = 0;
 
-	if (dt_agg_snapshot(a, ncpus, &snap) < 0)
+	if (dt_agg_snapshot(&a, 1, ncpus, &snap) < 0)
 		return -1;
+	/* a map key: the id, the tuple, zeroes to the end (cg.h) */
+	key = xcalloc(1, a->map->keysize);
+	memcpy(key, &id, sizeof(id));
 	v = xcalloc((size_t)snap.n + 1, sizeof(*v));
 	for (i = 0; i < snap.n; i++)
 		v[i] = &snap.ents[i];
@@ -819,9 +892,11 @@ int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n)
 	for (i = 0; i < snap.n; i++) {
 		if ((uint64_t)i < keep)
 			continue;
-		if (bpf_map_delete_elem(a->map_fd, v[i]->key) != 0 && errno != ENOENT)
+		memcpy(key + a->map->tuple_off, v[i]->key, a->keysize);
+		if (bpf_map_delete_elem(a->map->fd, key) != 0 && errno != ENOENT)
 			rc = -1;
 	}
+	free(key);
 	free(v);
 	dt_aggsnap_free(&snap);
 	return rc;

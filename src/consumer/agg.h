@@ -1,15 +1,20 @@
 /*
- * agg.h - aggregations on the consumer side: reading the per-CPU BPF maps
- * the probes update, merging them, sorting, and printing them as DTrace
+ * agg.h - aggregations on the consumer side: reading the per-CPU BPF map
+ * the probes update, merging its values, sorting, and printing them as DTrace
  * does (default output at exit, printa with and without a format), plus
  * the consumer's half of clear(), trunc(), normalize() and denormalize().
  *
- * The kernel side (src/codegen/aggregate.c) keeps one BPF_MAP_TYPE_PERCPU_HASH per
- * aggregation.  Key: the key tuple laid out as struct dt_agg.keys says
- * (integers 8 bytes, strings strsize+1 bytes, zero-padded); an aggregation
- * without keys uses an 8-byte zero key.  Value: an array of int64_t per CPU
- * whose first word v[0] is the number of updates made on that CPU (a CPU
- * slot with v[0] == 0 holds no data and must be ignored when merging):
+ * The kernel side (src/codegen/aggregate.c) keeps every aggregation of a
+ * program in one BPF_MAP_TYPE_PERCPU_HASH (struct dt_aggmap), as DTrace
+ * does.  Key (codegen/cg.h's layout): the aggregation's id as a u64, then
+ * at tuple_off its key tuple laid out as struct dt_agg.keys says (integers
+ * 8 bytes, strings strsize+1 bytes, zero-padded; an aggregation without
+ * keys has an 8-byte zero tuple), then zeroes up to the map's key size.
+ * The consumer hands the tuple on (struct dt_aggent.key), never the map's
+ * key.  Value: an array of int64_t per CPU, as many words as the largest
+ * aggregation of the program needs, whose first word v[0] is the number of
+ * updates made on that CPU (a CPU slot with v[0] == 0 holds no data and
+ * must be ignored when merging), then the aggregation's own words:
  *
  *   count        v[0]=n
  *   sum          v[0]=n  v[1]=sum
@@ -58,8 +63,18 @@ struct dt_usyms;
 #include "../common/util.h"
 #include "format.h"
 
+/* The map of all aggregations of a program (load.c makes it). */
+struct dt_aggmap {
+	int fd;			/* -1: none (before loading) */
+	uint32_t keysize;	/* bytes of a key: id, tuple, padding */
+	uint32_t tuple_off;	/* where the tuple starts in a key */
+	uint32_t valsize;	/* bytes of a value, per CPU */
+	uint32_t maxent;	/* entries it holds */
+};
+
 struct dt_agg {
-	int id;			/* index in the program's aggregation table */
+	int id;			/* index in the program's aggregation table,
+				 * the first word of its keys in the map */
 	char *name;		/* "" for the anonymous @ */
 	int fn;			/* F_COUNT ... F_LLQUANTIZE (front/sema.h) */
 	int nkeys;
@@ -69,7 +84,7 @@ struct dt_agg {
 	int64_t lq_base, lq_step;	/* lquantize */
 	int lq_levels;
 	int64_t llq_factor, llq_low, llq_high, llq_nsteps;	/* llquantize */
-	int map_fd;		/* the BPF map, -1 before loading */
+	const struct dt_aggmap *map;	/* where it is; NULL before loading */
 	/* consumer state */
 	int64_t normal;		/* normalize() divisor, 1 by default */
 	int printed;		/* printa() printed it: no default output at exit */
@@ -78,7 +93,7 @@ struct dt_agg {
 /* One merged entry, as the snapshot holds it. */
 struct dt_aggent {
 	const struct dt_agg *agg;
-	unsigned char *key;	/* the map key (at least keysize bytes) */
+	unsigned char *key;	/* its key tuple (at least agg->keysize bytes) */
 	int64_t *vals;		/* nvals merged words (v[0] = total updates) */
 };
 
@@ -117,12 +132,14 @@ int dt_agg_bucket(const struct dt_agg *a, int64_t value);
 void dt_agg_apply(const struct dt_agg *a, int64_t *v, int64_t value, int64_t incr);
 
 /*
- * Read the map of a and merge the per-CPU values into snap (appends every
- * key of the map, cleared ones too).  ncpus is libbpf_num_possible_cpus().
- * Returns the number of entries appended, or -1 (errno set) when the map
- * cannot be read.
+ * Read the entries of aggs[0..n) (of one map) and merge their per-CPU
+ * values into snap: one walk of the map, whatever n, which reads the values
+ * of these aggregations' keys only.  Appends every key of them, cleared ones
+ * too, grouped by aggregation in the order of aggs (an aggregation listed
+ * twice once).  ncpus is libbpf_num_possible_cpus().  Returns the number of
+ * entries appended, or -1 (errno set) when the map cannot be read.
  */
-int dt_agg_snapshot(struct dt_agg *a, int ncpus, struct dt_aggsnap *snap);
+int dt_agg_snapshot(const struct dt_agg *const *aggs, int n, int ncpus, struct dt_aggsnap *snap);
 /* Merge the entries of a from snap->ents[first] on whose keys are the same
  * bytes into one (keys of func(), ufunc(), ... once reduced to their
  * symbol: symact.c); their order is lost. */
@@ -194,13 +211,14 @@ int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
 
 /*
  * The consumer's half of the actions; 0 or -1 (errno set).  clear() keeps
- * the keys and zeroes the values in the BPF map (cleared keys print 0, and
- * min()/max() print INT64_MAX/INT64_MIN as Oracle DTrace's do); trunc()
- * deletes from the map every key but the n largest by value (n > 0), the
- * -n smallest (n < 0), or all of them (n == 0, trunc(@a)).
+ * the keys of aggs[0..n) and zeroes their values in the BPF map, in one
+ * walk of it (cleared keys print 0, and min()/max() print
+ * INT64_MAX/INT64_MIN as Oracle DTrace's do); trunc() deletes from the map
+ * every key of a but the n largest by value (n > 0), the -n smallest
+ * (n < 0), or all of them (n == 0, trunc(@a)).
  */
-int dt_agg_clear(struct dt_agg *a, int ncpus);
-int dt_agg_trunc(struct dt_agg *a, int ncpus, int64_t n);
+int dt_agg_clear(const struct dt_agg *const *aggs, int n, int ncpus);
+int dt_agg_trunc(const struct dt_agg *a, int ncpus, int64_t n);
 
 /*
  * Shared by agg.c (data, sorting) and aggprint.c (printing), not by other

@@ -1,8 +1,10 @@
 /*
  * aggregate.c - the aggregation API: dtrace_aggregate_snap (read and merge
- * every aggregation's per-CPU maps), the walks (unsorted and sorted as
- * DTrace sorts them), dtrace_aggregate_print (DTrace's output at exit) and
- * dtrace_aggregate_clear; and printa(), which prints from a fresh snapshot.
+ * every aggregation from their per-CPU map, in one walk of it), the walks
+ * (unsorted and sorted as DTrace sorts them), dtrace_aggregate_print
+ * (DTrace's output at exit, from one snapshot of every aggregation it
+ * prints) and dtrace_aggregate_clear; and printa(), which prints from a
+ * fresh snapshot of its aggregations.
  *
  * A walk hands each entry over as DTrace lays it out: dtada_data holds the
  * variable id (8 bytes, record 0), then the keys (records 1..n), then the
@@ -12,6 +14,7 @@
  */
 #include "dt_impl.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,17 +24,18 @@
 #include "agg.h"
 #include "symact.h"
 
-/* Snapshot a with its func(), mod(), ufunc(), usym() and umod() keys
- * reduced to the symbol, module or object they show, so that the entries
- * of one become one (DTrace's dt_aggregate_snap_one). */
-static int snapshot(struct dtrace_hdl *h, struct dt_agg *a, struct dt_aggsnap *snap)
+/* The reduction of a's func(), mod(), ufunc(), usym() and umod() keys in
+ * the entries of snap from first on to the symbol, module or object they
+ * show, so that the entries of one become one (DTrace's
+ * dt_aggregate_snap_one). */
+static void reduce_symacts(struct dtrace_hdl *h, const struct dt_agg *a, struct dt_aggsnap *snap, int first)
 {
-	int first = snap->n, n = dt_agg_snapshot(a, libbpf_num_possible_cpus(), snap), reduce = 0;
+	int reduce = 0;
 
 	for (int k = 0; k < a->nkeys; k++)
 		reduce |= a->keys[k].symact != 0 && a->keys[k].symact != DTRACEACT_UADDR;
-	if (n <= 0 || !reduce)
-		return n;
+	if (!reduce)
+		return;
 	for (int i = first; i < snap->n; i++)
 		for (int k = 0; k < a->nkeys; k++) {
 			const struct dt_recarg *kk = &a->keys[k];
@@ -44,6 +48,37 @@ static int snapshot(struct dtrace_hdl *h, struct dt_agg *a, struct dt_aggsnap *s
 			memcpy(snap->ents[i].key + kk->off, w, kk->size);
 		}
 	dt_agg_combine_dups(a, snap, first);
+}
+
+/*
+ * Snapshot aggs[0..n) into snap, in one walk of their map, their symbol
+ * keys reduced (reduce_symacts); the entries grouped by aggregation in the
+ * order of aggs.  The number of entries appended, or -1.
+ */
+static int snapshot(struct dtrace_hdl *h, const struct dt_agg *const *aggs, int n, struct dt_aggsnap *snap)
+{
+	struct dt_aggsnap raw = {0};
+	int first = snap->n, i = 0;
+
+	if (n <= 0)
+		return 0;
+	if (dt_agg_snapshot(aggs, n, libbpf_num_possible_cpus(), &raw) < 0)
+		return -1;
+	/* each aggregation's group in turn onto snap, reduced there */
+	while (i < raw.n) {
+		const struct dt_agg *a = raw.ents[i].agg;
+		int from = snap->n;
+
+		for (; i < raw.n && raw.ents[i].agg == a; i++) {
+			if (snap->n == snap->cap) {
+				snap->cap = snap->cap ? 2 * snap->cap : 16;
+				snap->ents = xrealloc(snap->ents, (size_t)snap->cap * sizeof(*snap->ents));
+			}
+			snap->ents[snap->n++] = raw.ents[i];
+		}
+		reduce_symacts(h, a, snap, from);
+	}
+	free(raw.ents);
 	return snap->n - first;
 }
 
@@ -72,11 +107,9 @@ void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 	struct dt_out *o = dt_out_of(h);
 
 	dt_agg_options(h, &ao);
-	for (int i = 0; i < n; i++) {
-		struct dt_agg *a = &h->aggs[r->aggids[i]];
-		snapshot(h, a, &snap);
-		aggs[i] = a;
-	}
+	for (int i = 0; i < n; i++)
+		aggs[i] = &h->aggs[r->aggids[i]];
+	snapshot(h, aggs, n, &snap);
 	o->ao = &ao;
 	if (r->fmt) {
 		printed = o->ops->printa(o, r->fmt, aggs, n, &snap);
@@ -112,20 +145,37 @@ void dt_aggregate_free(struct dtrace_hdl *h)
 	h->naggs = 0;
 }
 
+/* Every aggregation of h, in id order: aggs[0..h->naggs), to free. */
+static const struct dt_agg **all_aggs(struct dtrace_hdl *h)
+{
+	const struct dt_agg **v = xcalloc((size_t)h->naggs + 1, sizeof(*v));
+
+	for (int i = 0; i < h->naggs; i++)
+		v[i] = &h->aggs[i];
+	return v;
+}
+
 int dtrace_aggregate_snap(dtrace_hdl_t *h)
 {
+	const struct dt_agg **aggs = all_aggs(h);
+	int rc, err;
+
 	snap_drop(h);
 	h->snap = xcalloc(1, sizeof(*h->snap));
-	for (int i = 0; i < h->naggs; i++)
-		if (snapshot(h, &h->aggs[i], h->snap) < 0)
-			return dt_set_errmsg(h, EDT_ENABLING, "cannot read aggregation @%s", h->aggs[i].name);
+	rc = snapshot(h, aggs, h->naggs, h->snap);
+	err = errno;
+	free(aggs);
+	if (rc < 0)
+		return dt_set_errmsg(h, EDT_ENABLING, "cannot read the aggregations: %s", strerror(err));
 	return 0;
 }
 
 void dtrace_aggregate_clear(dtrace_hdl_t *h)
 {
-	for (int i = 0; i < h->naggs; i++)
-		dt_agg_clear(&h->aggs[i], libbpf_num_possible_cpus());
+	const struct dt_agg **aggs = all_aggs(h);
+
+	dt_agg_clear(aggs, h->naggs, libbpf_num_possible_cpus());
+	free(aggs);
 	snap_drop(h);
 }
 
@@ -203,6 +253,7 @@ static int walk(struct dtrace_hdl *h, dtrace_aggregate_f *func, void *arg, enum 
 {
 	struct dt_aggent **v;
 	dtrace_aggdesc_t **descs;
+	char *cleared;		/* by id: cleared by this walk */
 	int n, rv = 0;
 
 	if (!h->snap && dtrace_aggregate_snap(h) < 0)
@@ -221,6 +272,7 @@ static int walk(struct dtrace_hdl *h, dtrace_aggregate_f *func, void *arg, enum 
 		dt_agg_sort(v, n, &ao);
 	}
 	descs = xcalloc((size_t)h->naggs + 1, sizeof(*descs));
+	cleared = xcalloc((size_t)h->naggs + 1, 1);
 	for (int i = 0; i < h->naggs; i++)
 		descs[i] = aggdesc_of(&h->aggs[i]);
 	for (int i = 0; i < n && rv == 0; i++) {
@@ -250,8 +302,12 @@ static int walk(struct dtrace_hdl *h, dtrace_aggregate_f *func, void *arg, enum 
 			break;
 		case DTRACE_AGGWALK_CLEAR:
 		case DTRACE_AGGWALK_REMOVE:
-			/* the whole aggregation: entries are not cleared one by one here */
-			dt_agg_clear(&h->aggs[a->id], libbpf_num_possible_cpus());
+			/* the whole aggregation, once a walk: entries are not
+			 * cleared one by one here */
+			if (!cleared[a->id]) {
+				cleared[a->id] = 1;
+				dt_agg_clear(&a, 1, libbpf_num_possible_cpus());
+			}
 			break;
 		case DTRACE_AGGWALK_NORMALIZE:
 			break;
@@ -267,6 +323,7 @@ static int walk(struct dtrace_hdl *h, dtrace_aggregate_f *func, void *arg, enum 
 	for (int i = 0; i < h->naggs; i++)
 		free(descs[i]);
 	free(descs);
+	free(cleared);
 	free(v);
 	return rv;
 }
@@ -293,25 +350,38 @@ int dtrace_aggregate_walk_valvarrevsorted(dtrace_hdl_t *h, dtrace_aggregate_f *f
 int dtrace_aggregate_print(dtrace_hdl_t *h, FILE *fp, dtrace_aggregate_walk_f *func)
 {
 	struct dt_aggopts ao;
+	struct dt_aggsnap snap = {0};
+	const struct dt_agg **aggs;
 	struct dt_out *o;
+	int n = 0;
 
 	(void)func;
 	if (!h->naggs || !h->rb)
 		return 0;
 	dt_agg_options(h, &ao);
+	/* one snapshot of every aggregation to print, then each in turn */
+	aggs = xcalloc((size_t)h->naggs + 1, sizeof(*aggs));
+	for (int j = 0; j < h->naggs; j++) {
+		int i = ao.sortrev ? h->naggs - 1 - j : j;
+		if (!h->aggs[i].printed)
+			aggs[n++] = &h->aggs[i];
+	}
+	snapshot(h, aggs, n, &snap);
 	o = dt_out_of(h);
 	o->ao = &ao;
 	o->ops->aggs_begin(o, 1);
-	for (int j = 0; j < h->naggs; j++) {
-		int i = ao.sortrev ? h->naggs - 1 - j : j;
-		struct dt_aggsnap snap = {0};
-		if (h->aggs[i].printed)
-			continue;
-		snapshot(h, &h->aggs[i], &snap);
-		dt_agg_emit(o, &h->aggs[i], &snap);
-		dt_aggsnap_free(&snap);
+	for (int j = 0, at = 0; j < n; j++) {
+		/* its entries: the next group of the snapshot */
+		struct dt_aggsnap group = { snap.ents + at, 0, 0 };
+		while (at + group.n < snap.n && snap.ents[at + group.n].agg == aggs[j])
+			group.n++;
+		group.cap = group.n;
+		at += group.n;
+		dt_agg_emit(o, aggs[j], &group);
 	}
 	o->ops->aggs_end(o, 1);
+	dt_aggsnap_free(&snap);
+	free(aggs);
 	o->ao = NULL;
 	dt_out_flush(h, fp);
 	return 0;

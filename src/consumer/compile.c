@@ -916,7 +916,7 @@ void dt_compile_free(struct dtrace_hdl *h)
 }
 
 static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr",
-					    "provider"};
+					    "provider", "aggs"};
 
 static const char *map_name(void *arg, int idx)
 {

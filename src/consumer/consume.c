@@ -446,9 +446,11 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		}
 		break;
 	}
-	case F_CLEAR:
-		dt_agg_clear(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus());
+	case F_CLEAR: {
+		const struct dt_agg *a = &h->aggs[r->aggids[0]];
+		dt_agg_clear(&a, 1, libbpf_num_possible_cpus());
 		break;
+	}
 	case F_TRUNC:
 		dt_agg_trunc(&h->aggs[r->aggids[0]], libbpf_num_possible_cpus(), r->nargs ? (int64_t)vals[0].u : 0);
 		break;

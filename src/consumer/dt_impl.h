@@ -39,6 +39,7 @@
 #include "../codegen/cg.h"
 #include "../common/util.h"
 #include "../front/ast.h"
+#include "agg.h"
 #include "output.h"
 
 struct dt_probes;
@@ -177,6 +178,7 @@ struct dtrace_hdl {
 	uint32_t flow_lastprobe, flow_lastclause;
 	struct dt_agg *aggs;	/* the program's aggregations, by id */
 	int naggs;
+	struct dt_aggmap aggmap;	/* the map they all live in (load.c) */
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */
 	int freopen_saved;	/* freopen(): the consumer's output file
 				 * descriptor as it was, dup()ed, plus 1; 0: none */

@@ -1,10 +1,10 @@
 /*
  * load.c - a compiled program into the kernel: the maps every program
  * shares (ring buffer, globals, scratch, string table, probe masks and
- * names, syscall table), the map a provider may fill for its program
- * (load_map), one map per dynamic variable and per aggregation,
- * their initial contents, and the BPF programs with their map references
- * resolved: with the BTF that describes their functions after the main
+ * names, syscall table, the one map of all aggregations), the map a
+ * provider may fill for its program (load_map), one map per dynamic
+ * variable, their initial contents, and the BPF programs with their map
+ * references resolved: with the BTF that describes their functions after the main
  * one (codegen/strfn.c's), and as one instance per probe for a program
  * whose probe id is a constant because the kernel gives its type no BPF
  * cookie or because the kernel binds it to one function at load (fentry,
@@ -271,27 +271,49 @@ int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p)
 	return h->prog_fds[provider_kind(p->pv)];
 }
 
-/* One per-CPU hash map per aggregation, and the consumer's description. */
-static int create_aggs(struct dtrace_hdl *h, uint32_t hash_flags)
+/*
+ * The map of all aggregations (the layout's, codegen/cg.h) and the
+ * consumer's description of each aggregation.  Its entries are DTrace's
+ * (gmap_create_aggs): aggsize / (key + value), the aggsize shared by all
+ * the aggregations, at least one entry and at most 2^20.
+ *
+ * Preallocated, as DTrace's maps are: a map that allocates its elements as
+ * they are used takes them from a per-CPU cache that a probe with
+ * interrupts disabled (tick-*, sched) cannot refill, so the first updates
+ * of new keys in one firing were dropped although the map had room.  The
+ * price is paid when the map is made: about 0.7 us an entry (90 ms for
+ * the 131072 entries of @[execname] = count() under the default 4 MB).
+ */
+static int create_aggs(struct dtrace_hdl *h)
 {
 	struct cg_layout *L = &h->L;
+	struct dt_aggmap *m = &h->aggmap;
 
+	*m = (struct dt_aggmap){.fd = -1};
 	h->naggs = L->nagg;
 	h->aggs = xcalloc((size_t)L->nagg + 1, sizeof(struct dt_agg));
-	for (int i = 0; i < L->nagg; i++) {
-		struct dt_aggvar *v = L->aggs[i];
-		struct dt_agg *a = &h->aggs[i];
-		uint32_t ks = L->agg_keysize[i], vs = L->agg_nvals[i] * 8, off = 0;
-		uint64_t n = h->o.aggsize / (ks + vs);
-
+	if (L->nagg) {
+		uint64_t n = h->o.aggsize / (L->agg_map_keysize + L->agg_map_valsize);
 		if (n < 1)
 			n = 1;
 		if (n > (1 << 20))
 			n = 1 << 20;
-		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", ks, vs, (uint32_t)n, hash_flags);
+		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_aggs", L->agg_map_keysize, L->agg_map_valsize,
+				    (uint32_t)n, 0);
 		if (fd < 0)
 			return -1;
-		h->map_fds[CGM_DYN0 + L->ndyn + i] = fd;
+		h->map_fds[CGM_AGGS] = fd;
+		m->fd = fd;
+		m->keysize = L->agg_map_keysize;
+		m->tuple_off = L->agg_tuple_off;
+		m->valsize = L->agg_map_valsize;
+		m->maxent = (uint32_t)n;
+	}
+	for (int i = 0; i < L->nagg; i++) {
+		struct dt_aggvar *v = L->aggs[i];
+		struct dt_agg *a = &h->aggs[i];
+		uint32_t off = 0;
+
 		a->id = i;
 		a->name = v->name;
 		a->fn = v->fn;
@@ -317,7 +339,7 @@ static int create_aggs(struct dtrace_hdl *h, uint32_t hash_flags)
 			}
 			off += r->size;
 		}
-		a->keysize = ks;
+		a->keysize = L->agg_keysize[i];
 		a->nvals = L->agg_nvals[i];
 		a->lq_base = v->lq_base;
 		a->lq_step = v->lq_step;
@@ -326,7 +348,7 @@ static int create_aggs(struct dtrace_hdl *h, uint32_t hash_flags)
 		a->llq_low = v->llq_low;
 		a->llq_high = v->llq_high;
 		a->llq_nsteps = v->llq_nsteps;
-		a->map_fd = fd;
+		a->map = m;
 		a->normal = 1;
 	}
 	return 0;
@@ -348,15 +370,17 @@ int dt_load(struct dtrace_hdl *h)
 	h->inst_fds = xcalloc((size_t)nprobes, sizeof(int));
 	for (int i = 0; i < nprobes; i++)
 		h->inst_fds[i] = -1;
-	/* Hash maps allocate their elements as they are used, unless a program
-	 * type of ours may not use such maps (perf_event before 6.1): then
-	 * they are preallocated, their whole size in memory from the start. */
+	/* The maps of dynamic variables allocate their elements as they are
+	 * used, unless a program type of ours may not use such maps
+	 * (perf_event before 6.1): then they are preallocated, their whole
+	 * size in memory from the start.  (The map of aggregations always
+	 * is: create_aggs.) */
 	unsigned int every = ~0u;
 	for (int k = 0; k < h->nkinds; k++)
 		if (h->progs[k])
 			every &= h->progs[k]->kfeat;
 	uint32_t hash_flags = (every & KF_HASH_NOPREALLOC) ? BPF_F_NO_PREALLOC : 0;
-	h->nmaps = CGM_DYN0 + L->ndyn + L->nagg;
+	h->nmaps = CGM_DYN0 + L->ndyn;
 	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
 	for (int i = 0; i < h->nmaps; i++)
 		h->map_fds[i] = -1;
@@ -379,7 +403,7 @@ int dt_load(struct dtrace_hdl *h)
 		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, hash_flags);
 	}
 
-	if (create_aggs(h, hash_flags) < 0)
+	if (create_aggs(h) < 0)
 		return -1;
 
 	/* initial contents */
@@ -479,4 +503,5 @@ void dt_unload(struct dtrace_hdl *h)
 	free(h->map_fds);
 	h->map_fds = NULL;
 	h->nmaps = 0;
+	h->aggmap.fd = -1;	/* closed as map CGM_AGGS */
 }

@@ -4,7 +4,8 @@
  * aggsortkeypos, aggsortrev, aggsortpos), the default output of every
  * aggregating function and histogram, normalize(), printa() with a format
  * and several aggregations joined on their keys, aggpack/aggzoom, and --
- * on a real BPF_MAP_TYPE_PERCPU_HASH when BPF is available -- snapshots,
+ * on a real BPF_MAP_TYPE_PERCPU_HASH when BPF is available, shared by
+ * several aggregations as the map of all aggregations is -- snapshots,
  * clear() and trunc().
  *
  * The synthetic cases replay the D scripts of Oracle DTrace's test suite
@@ -175,7 +176,7 @@ static struct tagg *mk(int fn, const char *keys)
 			keys++;
 	}
 	t->a.keysize = off ? off : 8;
-	t->a.map_fd = -1;
+	t->a.map = NULL;
 	t->a.normal = 1;
 	t->a.nvals = dt_agg_words(&t->a);
 	ALL[NALL++] = t;
@@ -3482,49 +3483,96 @@ static void t_pack_zoom(void)
 
 /* ---- a real BPF_MAP_TYPE_PERCPU_HASH --------------------------------------- */
 
-static int map_put(int fd, int ncpus, const struct dt_agg *a, int64_t key, int cpu,
-		   int64_t value)
+/*
+ * The map of all aggregations, as load.c makes it: a key is the id (u64),
+ * then the aggregation's tuple from tuple_off, zeroes to keysize; a value
+ * is valsize bytes per CPU whatever the aggregation.
+ */
+static struct dt_aggmap MAP;
+
+/* @a[tuple] = fn(value) on cpu, through the map as the probes update it. */
+static int map_put_tuple(int ncpus, const struct dt_agg *a, const void *tuple, int cpu, int64_t value)
 {
-	int64_t *v = calloc((size_t)ncpus * a->nvals, sizeof(int64_t));
+	uint32_t vw = MAP.valsize / 8;
+	int64_t *v = calloc((size_t)ncpus * vw, sizeof(int64_t));
+	unsigned char *key = calloc(1, MAP.keysize);
+	uint64_t id = (uint64_t)a->id;
 	int rc, c;
 
-	if (bpf_map_lookup_elem(fd, &key, v) != 0)
-		memset(v, 0, (size_t)ncpus * a->nvals * sizeof(int64_t));
+	memcpy(key, &id, 8);
+	memcpy(key + MAP.tuple_off, tuple, a->keysize);
+	if (bpf_map_lookup_elem(MAP.fd, key, v) != 0)
+		memset(v, 0, (size_t)ncpus * vw * sizeof(int64_t));
 	c = cpu % ncpus;
-	dt_agg_apply(a, v + (size_t)c * a->nvals, value, 1);
-	rc = bpf_map_update_elem(fd, &key, v, BPF_ANY);
+	dt_agg_apply(a, v + (size_t)c * vw, value, 1);
+	rc = bpf_map_update_elem(MAP.fd, key, v, BPF_ANY);
+	free(key);
 	free(v);
 	return rc;
+}
+
+static int map_put(int ncpus, const struct dt_agg *a, int64_t key, int cpu, int64_t value)
+{
+	return map_put_tuple(ncpus, a, &key, cpu, value);
+}
+
+/* The default output of aggs[0..n) from one snapshot of them all. */
+static void print_snap(struct strbuf *o, struct tagg *const *aggs, int n, int ncpus)
+{
+	struct dt_aggsnap snap = { NULL, 0, 0 };
+	const struct dt_agg *v[8];
+	int i;
+
+	for (i = 0; i < n; i++)
+		v[i] = &aggs[i]->a;
+	dt_agg_snapshot(v, n, ncpus, &snap);
+	for (i = 0; i < n; i++)
+		dt_agg_print(o, &aggs[i]->a, &snap, &OPT);
+	dt_aggsnap_free(&snap);
 }
 
 static void t_bpf(void)
 {
 	struct dt_aggsnap snap = { NULL, 0, 0 };
 	struct strbuf o;
-	struct tagg *s, *mn, *lq, *ks;
-	int ncpus = libbpf_num_possible_cpus(), fd, fd2, fd3, fd4, i, n;
+	struct tagg *s, *mn, *lq, *ks, *all[4];
+	const struct dt_agg *one, *two[2];
+	int ncpus = libbpf_num_possible_cpus(), i, n;
 
 	begin();
 	s = mk(F_SUM, "i4");
-	fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "agg_test", 8, s->a.nvals * 8, 1024, NULL);
-	if (fd < 0 || ncpus <= 0) {
+	mn = mk(F_MIN, "");
+	lq = mklq("i4", 0, 150, 1);
+	ks = mk(F_COUNT, "s");
+	all[0] = s, all[1] = mn, all[2] = lq, all[3] = ks;
+	MAP.tuple_off = 8;
+	MAP.keysize = 8 + STRSZ;
+	MAP.valsize = lq->a.nvals * 8;
+	MAP.maxent = 1024;
+	MAP.fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "agg_test", MAP.keysize, MAP.valsize, MAP.maxent, NULL);
+	if (MAP.fd < 0 || ncpus <= 0) {
 		fprintf(stderr, "skipping the BPF map tests: %s\n", strerror(errno));
 		skipped++;
 		return;
 	}
-	s->a.map_fd = fd;
+	for (i = 0; i < 4; i++)
+		all[i]->a.map = &MAP;
+	one = &s->a;
 
-	/* aggs/tst.trunc.d: 100 keys, trunc(@, 10) */
+	/* aggs/tst.trunc.d: 100 keys, trunc(@, 10); the others in the map
+	 * meanwhile: a keyless min(), spread over the CPUs */
 	for (i = 0; i < 100; i++)
-		if (map_put(fd, ncpus, &s->a, i, i, i) != 0)
+		if (map_put(ncpus, &s->a, i, i, i) != 0)
 			break;
-	map_put(fd, ncpus, &s->a, 42, 1, 0);	/* a second CPU for key 42 */
-	n = dt_agg_snapshot(&s->a, ncpus, &snap);
-	ok(n == 100 && snap.n == 100, __LINE__, "snapshot of 100 keys");
+	map_put(ncpus, &s->a, 42, 1, 0);	/* a second CPU for key 42 */
+	for (i = 0; i < 2 * ncpus; i++)
+		map_put(ncpus, &mn->a, 0, i, 100 - i);
+	n = dt_agg_snapshot(&one, 1, ncpus, &snap);
+	ok(n == 100 && snap.n == 100, __LINE__, "snapshot of 100 keys of one aggregation");
 	dt_aggsnap_free(&snap);
 
 	ok(dt_agg_trunc(&s->a, ncpus, 10) == 0, __LINE__, "trunc(@, 10)");
-	n = dt_agg_snapshot(&s->a, ncpus, &snap);
+	n = dt_agg_snapshot(&one, 1, ncpus, &snap);
 	sb_init(&o);
 	sb_putc(&o, '\n');
 	dt_agg_print(&o, &s->a, &snap, &OPT);
@@ -3543,51 +3591,50 @@ static void t_bpf(void)
 	dt_aggsnap_free(&snap);
 
 	ok(dt_agg_trunc(&s->a, ncpus, -3) == 0, __LINE__, "trunc(@, -3)");
-	dt_agg_snapshot(&s->a, ncpus, &snap);
 	sb_init(&o);
-	dt_agg_print(&o, &s->a, &snap, &OPT);
+	print_snap(&o, &s, 1, ncpus);
 	eq(o.s, "       90               90\n       91               91\n"
 	   "       92               92\n", __LINE__, "trunc(@, -3) keeps the smallest");
 	sb_free(&o);
-	dt_aggsnap_free(&snap);
 
-	/* clear(): keys stay, values read 0 */
-	ok(dt_agg_clear(&s->a, ncpus) == 0, __LINE__, "clear(@)");
-	dt_agg_snapshot(&s->a, ncpus, &snap);
+	/* clear(): keys stay, values read 0; the other aggregation keeps its */
+	ok(dt_agg_clear(&one, 1, ncpus) == 0, __LINE__, "clear(@)");
 	sb_init(&o);
-	dt_agg_print(&o, &s->a, &snap, &OPT);
-	eq(o.s, "       90                0\n       91                0\n"
-	   "       92                0\n", __LINE__, "cleared keys print 0");
+	print_snap(&o, all, 2, ncpus);
+	{
+		char want[256];
+
+		snprintf(want, sizeof(want), "       90                0\n       91                0\n"
+			 "       92                0\n %16d\n", 100 - (2 * ncpus - 1));
+		eq(o.s, want, __LINE__, "cleared keys print 0, the other aggregation's not cleared");
+	}
 	sb_free(&o);
-	dt_aggsnap_free(&snap);
-	map_put(fd, ncpus, &s->a, 91, 3, -5);
-	dt_agg_snapshot(&s->a, ncpus, &snap);
+	map_put(ncpus, &s->a, 91, 3, -5);
 	sb_init(&o);
-	dt_agg_print(&o, &s->a, &snap, &OPT);
+	print_snap(&o, &s, 1, ncpus);
 	eq(o.s, "       91               -5\n       90                0\n"
 	   "       92                0\n", __LINE__, "updates after clear");
 	sb_free(&o);
+
+	/* one snapshot of two: grouped by aggregation in the order asked */
+	two[0] = &mn->a;
+	two[1] = &s->a;
+	n = dt_agg_snapshot(two, 2, ncpus, &snap);
+	ok(n == 4 && snap.n == 4 && snap.ents[0].agg == &mn->a && snap.ents[1].agg == &s->a &&
+	   snap.ents[3].agg == &s->a, __LINE__, "one walk for two aggregations, grouped");
 	dt_aggsnap_free(&snap);
 
 	ok(dt_agg_trunc(&s->a, ncpus, 0) == 0, __LINE__, "trunc(@)");
-	ok(dt_agg_snapshot(&s->a, ncpus, &snap) == 0, __LINE__, "trunc(@) removes all");
+	ok(dt_agg_snapshot(&one, 1, ncpus, &snap) == 0, __LINE__, "trunc(@) removes all");
 	dt_aggsnap_free(&snap);
-	close(fd);
 
 	/* a keyless min(), spread over the CPUs, cleared */
-	mn = mk(F_MIN, "");
-	fd2 = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "agg_min", 8, mn->a.nvals * 8, 16, NULL);
-	mn->a.map_fd = fd2;
-	for (i = 0; i < 2 * ncpus; i++)
-		map_put(fd2, ncpus, &mn->a, 0, i, 100 - i);
-	dt_agg_snapshot(&mn->a, ncpus, &snap);
 	sb_init(&o);
-	dt_agg_print(&o, &mn->a, &snap, &OPT);
+	print_snap(&o, &mn, 1, ncpus);
 	sb_printf(&o, "|");
-	dt_aggsnap_free(&snap);
-	dt_agg_clear(&mn->a, ncpus);
-	dt_agg_snapshot(&mn->a, ncpus, &snap);
-	dt_agg_print(&o, &mn->a, &snap, &OPT);
+	two[0] = &mn->a;
+	dt_agg_clear(two, 1, ncpus);
+	print_snap(&o, &mn, 1, ncpus);
 	{
 		char want[128];
 
@@ -3596,24 +3643,18 @@ static void t_bpf(void)
 		eq(o.s, want, __LINE__, "keyless min() on a BPF map, cleared");
 	}
 	sb_free(&o);
-	dt_aggsnap_free(&snap);
-	close(fd2);
 
 	/* aggs/tst.truncquant.d: lquantize() truncated to the 5 largest */
-	lq = mklq("i4", 0, 150, 1);
-	fd3 = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "agg_lq", 8, lq->a.nvals * 8, 256, NULL);
-	lq->a.map_fd = fd3;
 	for (i = 0; i < 100; i++) {
 		int j;
 
 		for (j = 0; j < 4; j++)
-			map_put(fd3, ncpus, &lq->a, i, i + j, i + j);
+			map_put(ncpus, &lq->a, i, i + j, i + j);
 	}
 	dt_agg_trunc(&lq->a, ncpus, 5);
-	dt_agg_snapshot(&lq->a, ncpus, &snap);
 	sb_init(&o);
 	sb_putc(&o, '\n');
-	dt_agg_print(&o, &lq->a, &snap, &OPT);
+	print_snap(&o, &lq, 1, ncpus);
 	eq(o.s, "\n"
 	    "       95\n"
 	    "           value  ------------- Distribution ------------- count    \n"
@@ -3661,29 +3702,17 @@ static void t_bpf(void)
 	    "             103 |                                         0        \n"
 	    "\n", __LINE__, "tst.truncquant on a BPF map");
 	sb_free(&o);
-	dt_aggsnap_free(&snap);
-	close(fd3);
 
-	/* a string key */
-	ks = mk(F_COUNT, "s");
-	fd4 = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "agg_str", STRSZ, ks->a.nvals * 8, 16,
-			     NULL);
-	ks->a.map_fd = fd4;
+	/* a string key, its tuple shorter than the map's key */
 	{
 		char k1[STRSZ] = "bash", k2[STRSZ] = "sshd";
-		int64_t *v = calloc((size_t)ncpus, sizeof(int64_t));
 
-		v[0] = 3;
-		v[ncpus - 1] += 2;
-		bpf_map_update_elem(fd4, k1, v, BPF_ANY);
-		v[0] = 1;
-		v[ncpus - 1] = ncpus > 1 ? 0 : 1;
-		bpf_map_update_elem(fd4, k2, v, BPF_ANY);
-		free(v);
+		for (i = 0; i < 5; i++)
+			map_put_tuple(ncpus, &ks->a, k1, i, 0);
+		map_put_tuple(ncpus, &ks->a, k2, 1, 0);
 	}
-	dt_agg_snapshot(&ks->a, ncpus, &snap);
 	sb_init(&o);
-	dt_agg_print(&o, &ks->a, &snap, &OPT);
+	print_snap(&o, &ks, 1, ncpus);
 	{
 		char want[256];
 
@@ -3691,8 +3720,18 @@ static void t_bpf(void)
 		eq(o.s, want, __LINE__, "string keys from a BPF map");
 	}
 	sb_free(&o);
-	dt_aggsnap_free(&snap);
-	close(fd4);
+
+	/* what is left: each aggregation's entries, nobody else's */
+	{
+		const struct dt_agg *v[4] = { &s->a, &mn->a, &lq->a, &ks->a };
+
+		n = dt_agg_snapshot(v, 4, ncpus, &snap);
+		ok(n == 1 + 5 + 2 && snap.ents[0].agg == &mn->a && snap.ents[1].agg == &lq->a &&
+		   snap.ents[6].agg == &ks->a && snap.ents[7].agg == &ks->a, __LINE__,
+		   "one walk of four aggregations");
+		dt_aggsnap_free(&snap);
+	}
+	close(MAP.fd);
 	reset();
 }
 
