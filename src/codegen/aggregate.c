@@ -354,7 +354,7 @@ void cg_agg_update(struct cg *g, struct node *e)
 {
 	struct node *l = e->kids[0], *fcall = e->kids[1];
 	struct dt_aggvar *a = g->L->aggs[l->ival];
-	int map = CGM_DYN0 + g->L->ndyn + a->id;
+	int map = CGM_AGG(a->id);
 	int have = cg_new_label(g), done = cg_new_label(g), ins_ok = cg_new_label(g);
 	int base = g->depth;
 

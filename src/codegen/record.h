@@ -31,9 +31,14 @@ enum cg_map {
 	CGM_PROV,	/* the map of the program's own provider, if it has one
 			 * (struct dt_provider's load_map: USDT's argument
 			 * descriptors); each program kind sees its own */
-	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
-			 * then one map per aggregation (see cg_layout) */
+	CGM_DVARS,	/* the dynamic variables (self->, associative arrays):
+			 * one hash map, DTrace's dvars, shared by all of them
+			 * (its key and value: struct cg_layout's dvar_*) */
+	CGM_AGG0,	/* the aggregations' maps: use CGM_AGG(id) */
 };
+
+/* The map of aggregation id. */
+#define CGM_AGG(id)	(CGM_AGG0 + (id))
 
 #define SYSCALL_NR_MAX	1024
 
