@@ -23,7 +23,7 @@ struct dt_errstate;
 struct dt_cgopts {
 	struct dt_errstate *errs;	/* where code generation errors unwind to */
 	uint32_t strsize;
-	uint32_t dynvarsize;
+	uint64_t dynvarsize;	/* bytes of the dynamic variables' pool */
 	uint32_t scratchsize;	/* as DTrace counts it: 8 + alloca() bytes */
 	int quiet;
 	int destructive;
@@ -52,7 +52,8 @@ int cg_subr_uses_strfn(int fn);
 /* A program under construction / compiled. */
 struct cg_reloc {
 	int insn;
-	int map;		/* enum cg_map (+ dyn index), or CG_RELOC_PRID/NARGS */
+	int map;		/* enum cg_map, or
+				 * CG_RELOC_PRID/NARGS */
 };
 /* The imm of a relocation's instruction is the probe id of the program's
  * instance (see per_probe below). */
@@ -137,9 +138,16 @@ struct cg_layout {
 	uint32_t *strindex;	/* strtab offsets + 1 by hash of the string, 0:
 				   free (open addressing, in pool; str.c) */
 	uint32_t strindex_cap, nstrs;
-	int ndyn;		/* dynamic variable maps */
-	struct dt_var **dyn;	/* their variables */
-	uint32_t *dyn_keysize, *dyn_valsize;
+	/* the dynamic variables (every self-> variable and associative
+	 * array) and their pool, the one hash map CGM_DVARS: dyn[id] is the
+	 * variable of id (its dt_var's map_index); a key is laid out as
+	 * DVAR_KEY_* below say, zero-padded to dvar_keysize (the largest);
+	 * a value is the variable's (cg_val_size bytes) at the start of
+	 * dvar_valsize (the largest); the map has dvar_nelems entries, as
+	 * DTrace sizes its dvars map from dynvarsize (layout.c) */
+	int ndyn;
+	struct dt_var **dyn;
+	uint32_t dvar_keysize, dvar_valsize, dvar_nelems;
 	struct ptrvec error_clauses;	/* clauses that fire on dtrace:::ERROR */
 	/*
 	 * Aggregations, all in one per-CPU hash map (CGM_AGGS), as DTrace
@@ -166,6 +174,18 @@ struct cg_layout {
 	 * (cg_layout_program) or freed (cg_layout_free) */
 	struct dt_pool pool;
 };
+
+/*
+ * The key of a dynamic variable in the pool (CGM_DVARS): its id, then for
+ * a self-> variable the thread (the low half of bpf_get_current_pid_tgid),
+ * then its keys from cg_dvar_tuple_off, each in its slot (a string strbuf
+ * bytes, a struct its size rounded up to 8, anything else 8), then zeros.
+ */
+#define DVAR_KEY_ID	0	/* u64: the variable's id */
+#define DVAR_KEY_THREAD	8	/* u64: the thread, for self-> only */
+uint32_t cg_dvar_tuple_off(const struct dt_var *v);
+/* Bytes of a dynamic variable's key before the padding. */
+uint32_t cg_dvar_key_size(const struct cg_layout *L, const struct dt_var *v);
 
 /* Bytes of key slot i of an aggregation's key. */
 uint32_t cg_agg_keyslot(const struct cg_layout *L, const struct dt_aggvar *a, int i);

@@ -41,7 +41,7 @@
  *                expression stack and temporaries, normalization, faults
  *   expr.c       expressions: operators, loads, addresses, assignment
  *   var.c        variables: globals and global arrays, this->, self-> and
- *                associative arrays (one hash map each)
+ *                associative arrays (one hash map for all: the pool)
  *   builtin.c    built-in variables (pid, execname, timestamp, argN, ...)
  *   hist.c       histogram geometry, shared with the consumer (hist.h)
  *   str.c        strings: constants, copies, the NULL mark, comparison
@@ -54,7 +54,8 @@
  *   action.c     actions and the records they fill (record layout pass)
  *   ustack.c     user stacks (ustack()): which frames, the caller at a
  *                function's entry, the process for the consumer's symbols
- *   layout.c     cg_layout_program: variables, records, the scratch area
+ *   layout.c     cg_layout_program: variables (the pool of dynamic ones and
+ *                its key), records, the scratch area
  *   program.c    statements, clauses and programs (cg_generate)
  */
 #ifndef DT_CG_IMPL_H

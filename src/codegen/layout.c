@@ -1,11 +1,13 @@
 /*
  * layout.c - cg_layout_program: before any program is generated, fix where
- * everything lives: global variables in the global-variable map, one map
- * per dynamic variable, the one map of all aggregations and its key (the
- * aggregation's id, then its keys; cg.h), every clause's record (see
- * action.c), and the scratch area of each CPU (record buffer, key buffer,
- * this-> variables, fault record, drop counters, zeroes, alloca() memory,
- * then temporaries, whose size cg_generate adds).
+ * everything lives: global variables in the global-variable map; dynamic
+ * variables in one pool (each one's id, the pool's key and value sizes, and
+ * its entries, from dynvarsize as DTrace sizes its dvars map); the one map
+ * of all aggregations and its key (the aggregation's id, then its keys;
+ * cg.h); every clause's record (see action.c); and the scratch area of each
+ * CPU (record buffer, key buffer, this-> variables, fault record, drop
+ * counters, zeroes, alloca() memory, then temporaries, whose size
+ * cg_generate adds).
  */
 #include "cg_impl.h"
 
@@ -30,6 +32,112 @@ static int uses_fn(const struct node *n, int fn)
 static uint32_t align8(uint32_t v)
 {
 	return (v + 7) & ~7u;
+}
+
+uint32_t cg_dvar_tuple_off(const struct dt_var *v)
+{
+	return v->scope == VS_THREAD ? DVAR_KEY_THREAD + 8 : DVAR_KEY_ID + 8;
+}
+
+uint32_t cg_dvar_key_size(const struct cg_layout *L, const struct dt_var *v)
+{
+	uint32_t ks = cg_dvar_tuple_off(v);
+
+	for (int k = 0; k < v->nkeys; k++)
+		ks += cg_key_slot_size(L, v->keys[k]);
+	return ks;
+}
+
+/*
+ * The sizes DTrace sizes its dvars map by: a dynamic variable's is its D
+ * type's (dt_ident_set_storage: an int thread-local's is 4, a string's
+ * strsize); a key tuple's is what dt_cg_arglist assembles (dt_maxtuplesize,
+ * of the associative arrays, thread-local or not, and of the
+ * aggregations; a thread-local scalar has none): a 4-byte word, each key at
+ * its size (an integer or pointer aligned to its size, a string strsize + 1,
+ * a stack or symbol its words aligned to 8, a struct its size), then 8
+ * bytes for the thread.
+ */
+static uint32_t dtrace_dvar_size(const struct dt_cgopts *o, const struct dt_type *t)
+{
+	if (!t)
+		return 8;
+	if (t->kind == TY_STRING)
+		return t->size ? t->size : o->strsize;
+	return t->size;
+}
+
+static uint32_t dtrace_tuple_size(const struct dt_cgopts *o, struct dt_type *const *keys, int nkeys)
+{
+	uint32_t size = 4;
+
+	for (int k = 0; k < nkeys; k++) {
+		const struct dt_type *t = keys[k];
+		uint32_t n, align;
+		if (t->is_stack || t->symact) {
+			n = t->nelems * 8;
+			align = 8;
+		} else if (is_str(t)) {
+			n = o->strsize + 1;
+			align = 1;
+		} else if (t->kind == TY_INT || t->kind == TY_PTR || t->kind == TY_ENUM || t->kind == TY_FLOAT) {
+			n = t->size;
+			align = n ? n : 1;
+		} else {
+			n = t->size;
+			align = 1;
+		}
+		size = (size + align - 1) / align * align + n;
+	}
+	return size + 8;
+}
+
+/* Most entries of the pool (hash map memory is the kernel's, not DTrace's
+ * buffer space: a huge dynvarsize would not load). */
+#define DVAR_NELEMS_MAX	1000000
+
+/*
+ * The dynamic variables' pool: every self-> variable and associative
+ * array, its id, the key and value sizes (cg.h), and how many entries
+ * dynvarsize holds: DTrace's dynvarsize / (largest tuple + largest
+ * variable), as DTrace counts them, at least 1.
+ */
+static void layout_dvars(struct cg_layout *L, const struct dt_prog *prog, const struct dt_cgopts *o)
+{
+	struct ptrvec dyn = {.pool = &L->pool};
+	uint32_t maxdvar = 0, maxtuple = 0;
+
+	for (int i = 0; i < prog->globals.n; i++) {
+		struct dt_var *v = prog->globals.v[i];
+		if (v->is_assoc)
+			pv_push(&dyn, v);
+	}
+	for (int i = 0; i < prog->tlocals.n; i++)
+		pv_push(&dyn, prog->tlocals.v[i]);
+	L->ndyn = dyn.n;
+	L->dyn = (struct dt_var **)dyn.v;
+	L->dvar_keysize = L->dvar_valsize = 0;
+	for (int i = 0; i < dyn.n; i++) {
+		struct dt_var *v = dyn.v[i];
+		uint32_t ks = align8(cg_dvar_key_size(L, v)), vs = cg_val_size(L, v->type);
+		v->map_index = i;
+		if (ks > L->dvar_keysize)
+			L->dvar_keysize = ks;
+		if (vs > L->dvar_valsize)
+			L->dvar_valsize = vs;
+		if (dtrace_dvar_size(o, v->type) > maxdvar)
+			maxdvar = dtrace_dvar_size(o, v->type);
+		if (v->is_assoc && dtrace_tuple_size(o, v->keys, v->nkeys) > maxtuple)
+			maxtuple = dtrace_tuple_size(o, v->keys, v->nkeys);
+	}
+	for (int i = 0; i < prog->aggs.n; i++) {
+		const struct dt_aggvar *a = prog->aggs.v[i];
+		uint32_t ts = dtrace_tuple_size(o, a->keys, a->nkeys > 0 ? a->nkeys : 0);
+		if (ts > maxtuple)
+			maxtuple = ts;
+	}
+	uint64_t n = dyn.n ? o->dynvarsize / ((uint64_t)maxtuple + (maxdvar ? maxdvar : 1)) : 0;
+	L->dvar_nelems = n > DVAR_NELEMS_MAX ? DVAR_NELEMS_MAX : n < 1 ? 1 : (uint32_t)n;
 }
 
 void cg_layout_free(struct cg_layout *L)
@@ -70,32 +178,9 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	}
 	L->gvars_size = off;
 
-	/* dynamic variables: one map each */
-	struct ptrvec dyn = {.pool = &L->pool};
-	for (int i = 0; i < prog->globals.n; i++) {
-		struct dt_var *v = prog->globals.v[i];
-		if (v->is_assoc)
-			pv_push(&dyn, v);
-	}
-	for (int i = 0; i < prog->tlocals.n; i++)
-		pv_push(&dyn, prog->tlocals.v[i]);
-	L->ndyn = dyn.n;
-	L->dyn = (struct dt_var **)dyn.v;
-	L->dyn_keysize = pool_calloc(&L->pool, (size_t)dyn.n + 1, sizeof(uint32_t));
-	L->dyn_valsize = pool_calloc(&L->pool, (size_t)dyn.n + 1, sizeof(uint32_t));
-	uint32_t keymax = 8;
-	for (int i = 0; i < dyn.n; i++) {
-		struct dt_var *v = dyn.v[i];
-		uint32_t ks = v->scope == VS_THREAD ? 8 : 0;
-		for (int k = 0; k < v->nkeys; k++)
-			ks += cg_key_slot_size(L, v->keys[k]);
-		if (ks == 0)
-			ks = 8;
-		L->dyn_keysize[i] = ks;
-		L->dyn_valsize[i] = cg_val_size(L, v->type);
-		if (ks > keymax)
-			keymax = ks;
-	}
+	/* dynamic variables: one pool */
+	layout_dvars(L, prog, o);
+	uint32_t keymax = L->dvar_keysize > 8 ? L->dvar_keysize : 8;
 
 	/* records */
 	L->rec_max = sizeof(struct rec_hdr);
@@ -154,6 +239,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	L->zero_size = L->agg_map_valsize > 8 ? L->agg_map_valsize : 8;
 	if (L->zero_size < ALLOCA_MAX)
 		L->zero_size = ALLOCA_MAX;	/* also zeroes alloca() memory */
+	if (L->zero_size < L->dvar_valsize)
+		L->zero_size = L->dvar_valsize;	/* and a dynamic variable made zeroed */
 	L->zero_off = off;
 	off += L->zero_size;
 	/* alloca() region: twice the limit, so the verifier can see that
@@ -169,5 +256,4 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		off += 2 * ALLOCA_MAX;
 	L->temp_off = off;
 	L->scratch_size = L->temp_off;
-	(void)o;
 }

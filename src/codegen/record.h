@@ -32,11 +32,12 @@ enum cg_map {
 	CGM_PROV,	/* the map of the program's own provider, if it has one
 			 * (struct dt_provider's load_map: USDT's argument
 			 * descriptors); each program kind sees its own */
+	CGM_DVARS,	/* the dynamic variables (self->, associative arrays):
+			 * one hash map, DTrace's dvars, shared by all of them
+			 * (its key and value: struct cg_layout's dvar_*) */
 	CGM_AGGS,	/* per-CPU hash: every aggregation, keyed by its id and
 			 * its keys (cg.h's struct cg_layout says how); made
 			 * only when the program has aggregations */
-	CGM_DYN0,	/* first map of dynamic variables (self->, assoc arrays),
-			 * one each (see cg_layout) */
 };
 
 #define SYSCALL_NR_MAX	1024

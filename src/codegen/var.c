@@ -3,17 +3,19 @@
  * written.  Globals and global arrays live in the global-variable map at
  * the offset the layout gave them; this-> (clause-local) variables in the
  * scratch area; self-> (thread-local) variables and associative arrays in
- * one hash map each, keyed by their key tuple (and the thread id for
- * self->), where storing 0 deletes the entry as in DTrace.
+ * one hash map shared by all of them, the pool (DTrace's dvars), keyed by
+ * the variable's id, the thread for self-> and the key tuple (the layout
+ * in cg.h), where storing 0 deletes the entry as in DTrace and a store that
+ * finds the pool full is a dynamic variable drop.
  */
 #include "cg_impl.h"
 
-static uint32_t dyn_index(struct cg *g, struct dt_var *v)
+/* A dynamic variable's id: the first word of its key in the pool. */
+static uint32_t dvar_id(struct cg *g, const struct dt_var *v)
 {
-	for (int i = 0; i < g->L->ndyn; i++)
-		if (g->L->dyn[i] == v)
-			return (uint32_t)i;
-	cg_error(g, 0, NULL, "internal error: no map for variable %s", v->name);
+	if (v->map_index < 0 || v->map_index >= g->L->ndyn || g->L->dyn[v->map_index] != v)
+		cg_error(g, 0, NULL, "internal error: dynamic variable %s is not in the pool", v->name);
+	return (uint32_t)v->map_index;
 }
 
 /* Bytes of a variable's value: strings whole, integers in 8 bytes. */
@@ -38,45 +40,52 @@ uint32_t cg_key_slot_size(const struct cg_layout *L, const struct dt_type *t)
 }
 
 /*
- * Build the key of a dynamic variable in the key buffer from the pushed
- * key values at stack depths base..base+nkeys-1.  Leaves r2 = key pointer.
+ * Build the pool key of a dynamic variable (cg.h: DVAR_KEY_*) in the key
+ * buffer from the pushed key values at stack depths base..base+nkeys-1.
+ * Every word is written once: the id, the thread, each integer key whole;
+ * a string or struct slot zeroed before its bytes are copied in (its
+ * padding must compare equal), the rest of the largest key zeroed.
+ * Leaves r2 = key pointer.
  */
 void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
 {
-	uint32_t off = g->L->key_off;
-	uint32_t ks = g->L->dyn_keysize[dyn_index(g, v)];
+	uint32_t key = g->L->key_off, off = key + cg_dvar_tuple_off(v);
 
-	/* zero the whole key so string padding compares equal */
-	for (uint32_t i = 0; i < ks; i += 8)
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + i), 0));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(key + DVAR_KEY_ID), (int32_t)dvar_id(g, v)));
 	if (v->scope == VS_THREAD) {
 		cg_call(g, BPF_FUNC_get_current_pid_tgid);
 		cg_emit(g, BPF_MOV32_REG(R0, R0));
-		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
-		off += 8;
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)(key + DVAR_KEY_THREAD)));
 	}
 	for (int i = 0; i < nkeys; i++) {
 		const struct dt_type *kt = v->keys && i < v->nkeys ? v->keys[i] : &ty_llong;
+		uint32_t slot = cg_key_slot_size(g->L, kt);
+		if (off + slot > key + g->L->dvar_keysize)
+			cg_error(g, 0, NULL, "internal error: the key of %s is larger than the pool's", v->name);
 		cg_peek(g, R3, base + i);
 		if (is_str(kt)) {
+			for (uint32_t z = 0; z < slot; z += 8)
+				cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + z), 0));
 			cg_emit(g, BPF_MOV64_REG(R1, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
 			cg_copy_str(g, R1, R3);
-			off += g->L->strbuf;
 		} else if (kt->kind == TY_STRUCT || kt->kind == TY_UNION) {
 			/* a struct or union key is its bytes (r3: its address) */
+			for (uint32_t z = 0; z < slot; z += 8)
+				cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(off + z), 0));
 			cg_emit(g, BPF_MOV64_REG(R1, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));
 			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)kt->size));
 			cg_call(g, BPF_FUNC_probe_read_kernel);
-			off += cg_key_slot_size(g->L, kt);
 		} else {
 			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
-			off += 8;
 		}
+		off += slot;
 	}
+	for (; off < key + g->L->dvar_keysize; off += 8)
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)off, 0));
 	cg_emit(g, BPF_MOV64_REG(R2, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)g->L->key_off));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)key));
 }
 
 /* Push the keys of a dynamic-variable reference; returns the base depth. */
@@ -96,7 +105,7 @@ void cg_dyn_load(struct cg *g, struct dt_var *v)
 {
 	int found = cg_new_label(g), done = cg_new_label(g);
 
-	cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	cg_ld_map(g, R1, CGM_DVARS);
 	cg_call(g, BPF_FUNC_map_lookup_elem);
 	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
 	if (is_str(v->type) || ((v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) &&
@@ -113,53 +122,66 @@ void cg_dyn_load(struct cg *g, struct dt_var *v)
 	cg_place(g, done);
 }
 
+/* The pool is full: a dynamic variable drop, as in DTrace. */
+static void count_drop(struct cg *g)
+{
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+}
+
 void cg_dyn_addr(struct cg *g, struct node *n)
 {
 	struct dt_var *v = n->var;
-	int map = CGM_DYN0 + (int)dyn_index(g, v), found = cg_new_label(g), ok = cg_new_label(g);
+	int found = cg_new_label(g);
 	uint32_t sz = cg_val_size(g->L, v->type), t = cg_temp(g, sz);
 	int base = cg_push_keys(g, n);
 
 	cg_build_key(g, v, base, n->args.n);
 	g->depth = base;
 	cg_emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
-	cg_ld_map(g, R1, map);
+	cg_ld_map(g, R1, CGM_DVARS);
 	cg_call(g, BPF_FUNC_map_lookup_elem);
 	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
 	/* unset: add it zeroed (the member stored next makes it nonzero) */
-	for (uint32_t i = 0; i < sz; i += 8)
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
-	cg_ld_map(g, R1, map);
+	cg_ld_map(g, R1, CGM_DVARS);
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_emit(g, BPF_MOV64_REG(R3, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)g->L->zero_off));
 	cg_emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
 	cg_call(g, BPF_FUNC_map_update_elem);
-	cg_ld_map(g, R1, map);
+	cg_ld_map(g, R1, CGM_DVARS);
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_call(g, BPF_FUNC_map_lookup_elem);
 	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
-	/* the map is full: a dynamic variable drop, as in DTrace; the store
-	 * goes to the zeroed temporary, which nothing reads */
-	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
-	cg_emit(g, BPF_MOV64_IMM(R2, 1));
-	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	/* the pool is full: the store goes to a zeroed temporary, which
+	 * nothing reads */
+	count_drop(g);
+	for (uint32_t i = 0; i < sz; i += 8)
+		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + i), 0));
 	cg_emit(g, BPF_MOV64_REG(R0, R7));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
-	cg_jmp(g, ok);
 	cg_place(g, found);
-	cg_place(g, ok);
 }
 
-/* Store the value at depth vdepth into a dynamic variable keyed at r2. */
+/*
+ * Store the value at depth vdepth into a dynamic variable keyed at r2.  An
+ * integer or pointer is written in place when the variable exists (a
+ * lookup, not an update that replaces the entry); a new variable, a string
+ * or a struct is an update of the pool from a temporary as large as its
+ * values (the variable's own bytes first; the rest is never read).  An
+ * update that finds the pool full is a dynamic variable drop.  Storing 0
+ * (not into a string) deletes the variable, as in DTrace.
+ */
 static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 {
-	int del = cg_new_label(g), done = cg_new_label(g), ok = cg_new_label(g);
+	int del = cg_new_label(g), done = cg_new_label(g);
+	uint32_t t = cg_temp(g, g->L->dvar_valsize);
 
 	cg_emit(g, BPF_MOV64_REG(R9, R2));		/* keep the key */
 	if (v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) {
 		/* the value is the struct's bytes (r3: their address; 0 deletes) */
-		uint32_t sz = cg_val_size(g->L, v->type), t = cg_temp(g, sz);
+		uint32_t sz = cg_val_size(g->L, v->type);
 		cg_peek(g, R3, vdepth);
 		cg_jmp_imm(g, BPF_JEQ, R3, 0, del);
 		for (uint32_t i = 0; i < sz; i += 8)
@@ -168,37 +190,37 @@ static void dyn_store(struct cg *g, struct dt_var *v, int vdepth)
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
 		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)v->type->size));
 		cg_call(g, BPF_FUNC_probe_read_kernel);
-		cg_emit(g, BPF_MOV64_REG(R3, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	} else if (!is_str(v->type)) {
+		int fresh = cg_new_label(g);
 		cg_peek(g, R3, vdepth);
 		cg_jmp_imm(g, BPF_JEQ, R3, 0, del);
-		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_VAL));
-		cg_emit(g, BPF_MOV64_REG(R3, FP));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_VAL));
+		cg_ld_map(g, R1, CGM_DVARS);
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_call(g, BPF_FUNC_map_lookup_elem);
+		cg_peek(g, R3, vdepth);
+		cg_jmp_imm(g, BPF_JEQ, R0, 0, fresh);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R0, R3, 0));
+		cg_jmp(g, done);
+		cg_place(g, fresh);
+		cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)t));
 	} else {
-		uint32_t t = cg_temp(g, g->L->strbuf);
 		cg_peek(g, R8, vdepth);
 		cg_emit(g, BPF_MOV64_REG(R1, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
 		cg_store_str(g, R1, R8);
-		cg_emit(g, BPF_MOV64_REG(R3, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	}
-	cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+	cg_ld_map(g, R1, CGM_DVARS);
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_REG(R3, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)t));
 	cg_emit(g, BPF_MOV64_IMM(R4, BPF_ANY));
 	cg_call(g, BPF_FUNC_map_update_elem);
-	cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
-	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
-	cg_emit(g, BPF_MOV64_IMM(R2, 1));
-	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
-	cg_place(g, ok);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, done);
+	count_drop(g);
 	if (!is_str(v->type)) {
-		/* storing 0 deletes the variable, as in DTrace */
 		cg_jmp(g, done);
 		cg_place(g, del);
-		cg_ld_map(g, R1, CGM_DYN0 + (int)dyn_index(g, v));
+		cg_ld_map(g, R1, CGM_DVARS);
 		cg_emit(g, BPF_MOV64_REG(R2, R9));
 		cg_call(g, BPF_FUNC_map_delete_elem);
 	}

@@ -657,7 +657,7 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 {
 	h->cgo.errs = es;
 	h->cgo.strsize = h->o.strsize;
-	h->cgo.dynvarsize = (uint32_t)h->o.dynvarsize;
+	h->cgo.dynvarsize = h->o.dynvarsize;
 	h->cgo.scratchsize = h->o.scratchsize;
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
@@ -916,7 +916,7 @@ void dt_compile_free(struct dtrace_hdl *h)
 }
 
 static const char *const map_names[] = {"ringbuf", "gvars", "scratch", "strtab", "pmask", "pinfo", "sysnr",
-					    "provider", "aggs"};
+					    "provider", "dvars", "aggs"};
 
 static const char *map_name(void *arg, int idx)
 {
@@ -924,12 +924,9 @@ static const char *map_name(void *arg, int idx)
 	char *buf = h->mapname;
 	size_t len = sizeof(h->mapname);
 
-	if (idx >= 0 && idx < CGM_DYN0)
+	if (idx >= 0 && idx < (int)(sizeof(map_names) / sizeof(map_names[0])))
 		return map_names[idx];
-	snprintf(buf, len, "dyn%d", idx - CGM_DYN0);
-	if (idx - CGM_DYN0 < h->L.ndyn)
-		snprintf(buf, len, "%s%s", h->L.dyn[idx - CGM_DYN0]->scope == VS_THREAD ? "self->" : "",
-			 h->L.dyn[idx - CGM_DYN0]->name);
+	snprintf(buf, len, "map%d", idx);
 	return buf;
 }
 

@@ -23,8 +23,8 @@
  *   string-kfuncs   the 6.17 string kfuncs (strlen, strchr, strstr, ...)
  *   cookie          bpf_get_attach_cookie() in every program type
  *   cpuv4           the instructions of 6.6 (signed division, gotol)
- *   hash-noprealloc hash maps not preallocated (dynamic variables are
- *                   then preallocated: more memory)
+ *   hash-noprealloc hash maps not preallocated (the dynamic variables'
+ *                   pool and the aggregations' map always are)
  *   fentry          fentry/fexit programs (fbt uses kprobes instead)
  *   uprobe-multi    uprobe_multi links (pid and USDT then use one perf
  *                   uprobe event per site)

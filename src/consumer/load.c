@@ -2,8 +2,8 @@
  * load.c - a compiled program into the kernel: the maps every program
  * shares (ring buffer, globals, scratch, string table, probe masks and
  * names, syscall table, the one map of all aggregations), the map a
- * provider may fill for its program (load_map), one map per dynamic
- * variable, their initial contents, and the BPF programs with their map
+ * provider may fill for its program (load_map), the pool of dynamic
+ * variables, their initial contents, and the BPF programs with their map
  * references resolved: with the BTF that describes their functions after the main
  * one (codegen/strfn.c's), and as one instance per probe for a program
  * whose probe id is a constant because the kernel gives its type no BPF
@@ -370,17 +370,7 @@ int dt_load(struct dtrace_hdl *h)
 	h->inst_fds = xcalloc((size_t)nprobes, sizeof(int));
 	for (int i = 0; i < nprobes; i++)
 		h->inst_fds[i] = -1;
-	/* The maps of dynamic variables allocate their elements as they are
-	 * used, unless a program type of ours may not use such maps
-	 * (perf_event before 6.1): then they are preallocated, their whole
-	 * size in memory from the start.  (The map of aggregations always
-	 * is: create_aggs.) */
-	unsigned int every = ~0u;
-	for (int k = 0; k < h->nkinds; k++)
-		if (h->progs[k])
-			every &= h->progs[k]->kfeat;
-	uint32_t hash_flags = (every & KF_HASH_NOPREALLOC) ? BPF_F_NO_PREALLOC : 0;
-	h->nmaps = CGM_DYN0 + L->ndyn;
+	h->nmaps = CGM_AGGS + 1;
 	h->map_fds = xcalloc((size_t)h->nmaps, sizeof(int));
 	for (int i = 0; i < h->nmaps; i++)
 		h->map_fds[i] = -1;
@@ -393,15 +383,14 @@ int dt_load(struct dtrace_hdl *h)
 	MK(CGM_PINFO, BPF_MAP_TYPE_ARRAY, "dt_pinfo", 4, 4 * L->strbuf, (uint32_t)nprobes, 0);
 	MK(CGM_SYSNR, BPF_MAP_TYPE_ARRAY, "dt_sysnr", 4, 4, 2 * SYSCALL_NR_MAX, 0);
 	dt_syscall_set_map(h->probes, dt_map_fd(h, CGM_SYSNR));
-	for (int i = 0; i < L->ndyn; i++) {
-		uint32_t per = L->dyn_keysize[i] + L->dyn_valsize[i];
-		uint64_t n = h->o.dynvarsize / (per ? per : 1);
-		if (n < 1)
-			n = 1;
-		if (n > 1000000)
-			n = 1000000;
-		MK(CGM_DYN0 + i, BPF_MAP_TYPE_HASH, "dt_dyn", L->dyn_keysize[i], L->dyn_valsize[i], (uint32_t)n, hash_flags);
-	}
+	/* The dynamic variables' pool (codegen/cg.h) is preallocated, as
+	 * DTrace's dvars map is: a map that allocates as it is used has, in a
+	 * program that runs with interrupts off (profile, tick), only the few
+	 * elements its per-CPU cache holds until the program returns, so
+	 * that a clause making a second variable there would drop it.  Its
+	 * memory is about dvar_nelems * (key + value + 48) bytes. */
+	if (L->ndyn)
+		MK(CGM_DVARS, BPF_MAP_TYPE_HASH, "dt_dvars", L->dvar_keysize, L->dvar_valsize, L->dvar_nelems, 0);
 
 	if (create_aggs(h) < 0)
 		return -1;

@@ -59,7 +59,8 @@ struct dt_var {
 	int line;		/* where it was declared or first used */
 	/* code generation */
 	uint32_t offset;	/* VS_GLOBAL / VS_CLAUSE: offset in its area */
-	int map_index;		/* assoc / thread-local maps */
+	int map_index;		/* assoc / thread-local: its id in the pool of
+				 * dynamic variables (codegen/layout.c) */
 	int used_in_clause;	/* last clause that assigned (this-> checks) */
 	/* DTrace's DT_IDFLG_ALLOCA / DT_IDFLG_NONALLOCA: what it was given */
 	unsigned holds_alloca : 1, holds_nonalloca : 1;
