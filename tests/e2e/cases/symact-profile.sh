@@ -37,6 +37,9 @@ while read -r what sym _; do
 		continue
 	fi
 	[[ $sym =~ ^([a-z0-9_]+)\`([A-Za-z0-9_.$]+)$ ]] || { echo "not module\`function: $what $sym"; bad=1; continue; }
+	# a sample in a BPF program (ours, running at the probe) names it as
+	# kallsyms did then: it is gone from kallsyms once dtrace has exited
+	[[ ${BASH_REMATCH[1]} == bpf && ${BASH_REMATCH[2]} =~ ^bpf_prog_[0-9a-f]+_ ]] && continue
 	grep -q " ${BASH_REMATCH[2]}\( \|$\)" /proc/kallsyms || { echo "no such kernel function: $sym"; bad=1; }
 done <out
 echo "every key names a function: $((1 - bad))"
