@@ -73,28 +73,8 @@ old_stats=$(sysctl -n kernel.bpf_stats_enabled)
 trap 'sysctl -qw kernel.bpf_stats_enabled="$old_stats"; rm -rf "$tmp"' EXIT
 sysctl -qw kernel.bpf_stats_enabled=1
 
-cat >"$tmp/dynloop.c" <<'EOF'
-/* dynloop N: N getppid() calls in a tight loop; prints ns/call. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
-
-int main(int argc, char **argv)
-{
-	long n = argc > 1 ? atol(argv[1]) : 1000000;
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	for (long i = 0; i < n; i++)
-		syscall(SYS_getppid);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.1f\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n);
-	return 0;
-}
-EOF
-cc -O2 -o "$tmp/dynloop" "$tmp/dynloop.c" || exit 1
+# the workload: bench/getppid.c, N getppid() calls in a tight loop, ns/call
+cc -O2 -o "$tmp/dynloop" "$here/getppid.c" || exit 1
 
 pin=()
 if [ -n "$CPU" ] && command -v taskset >/dev/null; then
