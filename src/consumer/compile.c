@@ -127,6 +127,8 @@ static void set_cc_opts(struct dtrace_hdl *h)
 		.strsize = h->o.strsize, .nmacro_args = h->nargs, .macro_args = h->args,
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
 		.defaultargs = h->o.defaultargs, .argref = h->o.argref, .scratchsize = h->o.scratchsize,
+		.stackframes = h->o.stackframes, .ustackframes = h->o.ustackframes,
+		.jstackframes = h->o.jstackframes, .maxframes = h->o.maxframes,
 		.amin_set = h->o.amin_set, .amin = h->o.amin, .desc_attr = desc_attr, .desc_arg = h,
 	};
 	dt_cc_set_opts(h->cc, &co);

@@ -57,6 +57,10 @@ struct dt_options {
 	int quiet;
 	int nolibs;		/* -xnolibs: not the default D library */
 	uint32_t strsize;
+	/* stack(), ustack(), jstack() frames when not given (DTrace's
+	 * defaults: 20, 100 and 50), and the most any records (DTrace's
+	 * default: the kernel's perf_event_max_stack) */
+	uint32_t stackframes, ustackframes, jstackframes, maxframes;
 	uint32_t printsize;	/* print(): most bytes shown of a value */
 	uint64_t bufsize;
 	uint64_t dynvarsize;

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,6 +56,24 @@ static int may_trace(void)
 	return (eff >> CAP_SYS_ADMIN & 1) || ((eff >> DT_CAP_BPF & 1) && (eff >> DT_CAP_PERFMON & 1));
 }
 
+/*
+ * The most frames the kernel's stack walks give a BPF program
+ * (kernel.perf_event_max_stack), DTrace's default for maxframes; 127,
+ * the kernel's own default, if it cannot be read.
+ */
+static uint32_t perf_event_max_stack(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+	unsigned long n = 0;
+
+	if (f) {
+		if (fscanf(f, "%lu", &n) != 1)
+			n = 0;
+		fclose(f);
+	}
+	return n > 0 && n <= UINT32_MAX ? (uint32_t)n : 127;
+}
+
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
 	struct dtrace_hdl *h;
@@ -87,6 +106,10 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->o.switchrate_ns = 1000000000ULL;
 	h->o.aggsize = 4 << 20;
 	h->o.specsize = 4 << 20;	/* DTrace's default */
+	h->o.stackframes = 20;
+	h->o.ustackframes = 100;
+	h->o.jstackframes = 50;
+	h->o.maxframes = perf_event_max_stack();
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	h->nkinds = provider_nkinds();
 	h->progs = xcalloc((size_t)h->nkinds, sizeof(*h->progs));

@@ -238,8 +238,20 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 			INVAL();
 		o->specsize = (uint64_t)v;
 	} else if (strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
-		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0 ||
-		   strcmp(name, "jstackstrsize") == 0 ||
+		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0) {
+		/* the depths stack(), ustack() and jstack() take without an
+		 * argument, and the most any may take (dt_cg_stack_arg) */
+		if ((v = parse_size(value)) <= 0 || v > UINT32_MAX)
+			INVAL();
+		if (name[0] == 'm')
+			o->maxframes = (uint32_t)v;
+		else if (name[0] == 's')
+			o->stackframes = (uint32_t)v;
+		else if (name[0] == 'u')
+			o->ustackframes = (uint32_t)v;
+		else
+			o->jstackframes = (uint32_t)v;
+	} else if (strcmp(name, "jstackstrsize") == 0 ||
 		   strcmp(name, "pcapsize") == 0 || strcmp(name, "printsize") == 0 || strcmp(name, "bpflogsize") == 0 ||
 		   strcmp(name, "lockmem") == 0) {
 		if (parse_size(value) < 0)

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../front/cc.h"
 #include "agg.h"
 #include "dt_impl.h"
 #include "ksyms.h"
@@ -46,9 +47,14 @@ void dt_out_stack(struct dt_out *o, int user, int pid, const uint64_t *pcs, int 
 	int i = 0;
 
 	o->ops->stack_begin(o, user);
-	if (!user)
+	if (!user) {
+		/* the frames asked for, after the glue that ran the program */
+		int asked = n - DT_KSTACK_GLUE;
 		while (i < n && pcs[i] && ksym_is_glue(o->ksyms, pcs[i]))
 			i++;
+		if (asked > 0 && n > i + asked)
+			n = i + asked;
+	}
 	for (; i < n && pcs[i]; i++) {
 		struct dt_frame f;
 

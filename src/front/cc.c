@@ -16,6 +16,10 @@ struct dt_cc *dt_cc_create(void)
 	cc->errs = &cc->es;
 	cc->types = types_create(&cc->pool);
 	cc->opts.strsize = 256;
+	cc->opts.stackframes = 20;	/* DTrace's defaults */
+	cc->opts.ustackframes = 100;
+	cc->opts.jstackframes = 50;
+	cc->opts.maxframes = 127;
 	return cc;
 }
 

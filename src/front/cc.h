@@ -22,6 +22,15 @@
 struct dt_cc;
 
 /* Options semantic analysis reads; the consumer keeps them current. */
+/*
+ * The slots a kernel stack() records beyond the frames it asks for: the
+ * kernel's walk starts in the BPF program and the glue that ran it
+ * (bpf_trace_run*, a tracepoint's iterator: two to four frames), which the
+ * consumer does not show (ksym_is_glue); without room for them stack(5)
+ * would show fewer than 5 frames of the probe's own stack.
+ */
+#define DT_KSTACK_GLUE 8
+
 struct dt_cc_opts {
 	uint32_t strsize;
 	int nmacro_args;	/* $0..$n-1 given on the command line */
@@ -37,6 +46,8 @@ struct dt_cc_opts {
 	long target;		/* $target: the -c/-p process, 0 if none */
 	int defaultargs;	/* -xdefaultargs: $N not given is 0, $$N "" */
 	int argref;		/* -xargref: the last argument need not be used */
+	/* stack(), ustack(), jstack() frames when not given; the most any takes */
+	uint32_t stackframes, ustackframes, jstackframes, maxframes;
 };
 
 /* The type of args[i] in clause c (the probes the clause matches agree on

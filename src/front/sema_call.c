@@ -680,20 +680,32 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_STACK:
 	case F_USTACK:
 	case F_JSTACK: {
-		/* an array of program counters, recorded or used as a key */
-		int64_t frames = fn == F_JSTACK ? 50 : 20;
+		/* an array of program counters, recorded or used as a key: as
+		 * many as the argument says, or the stackframes, ustackframes
+		 * or jstackframes option; more than maxframes are silently
+		 * maxframes (DTrace's dt_cg_stack_arg) */
+		int64_t frames = fn == F_JSTACK ? cc->opts.jstackframes :
+				 fn == F_USTACK ? cc->opts.ustackframes : cc->opts.stackframes;
 		if (n->args.n > 0) {
 			if (!a[0]->is_const || a[0]->cval <= 0)
 				dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
 					 "%s( ) argument #1 must be a non-zero positive integer constant", f->name);
-			frames = a[0]->cval > 127 ? 127 : a[0]->cval;
+			frames = a[0]->cval;
 		}
+		if (frames > cc->opts.maxframes)
+			frames = cc->opts.maxframes;
+		if (frames > SEMA_FRAMES_MAX)
+			frames = SEMA_FRAMES_MAX;
+		if (frames < 1)
+			frames = 1;
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		if (fn == F_JSTACK)
 			n->fn = fn = F_USTACK;
-		/* ustack() records the process id first, then the frames */
-		struct dt_type *t = type_array(&cc->pool, &ty_ulong, (uint32_t)(frames + (fn == F_USTACK)));
+		/* ustack() records the process id first, then the frames;
+		 * stack() the frames and room for the glue before them */
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong,
+					       (uint32_t)(frames + (fn == F_USTACK ? 1 : DT_KSTACK_GLUE)));
 		t->is_stack = fn == F_STACK ? 1 : 2;
 		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
 		n->type = t;

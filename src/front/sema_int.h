@@ -23,6 +23,11 @@
 #include "../common/pool.h"
 
 #define DT_CC_MAX_BIND 32	/* inline parameters bound at once */
+/* the most frames a stack(), ustack() or jstack() records, whatever
+ * maxframes says: the user stack's walk (codegen/ustack.c) takes 8
+ * conditional jumps a frame, and the verifier follows at most 8192 on a
+ * path (1024 frames are refused) */
+#define SEMA_FRAMES_MAX 512
 #define DT_CC_NBVARS 64		/* at least the built-in variables' count */
 #define DT_CC_MAX_INLINE_DEPTH 12000	/* cooking levels under an inline */
 #define DT_CC_MAX_INLINE_COOKS 1000000	/* nodes cooked under inlines, per unit */
