@@ -367,6 +367,12 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 	return 0;
 }
 
+/* A description that is a probe id (D: an integer), as -i gives one. */
+static int is_probe_id(const char *s)
+{
+	return s[0] && strspn(s, "0123456789") == strlen(s);
+}
+
 static dtrace_probespec_t spec_of(int kind)
 {
 	switch (kind) {
@@ -530,9 +536,11 @@ int main(int argc, char **argv)
 				return fatal(2, "failed to set -I %s: %s", optarg, errmsg());
 			break;
 		case 'e': exec_only = 1; break;
-		case 'f': case 'm': case 'n': case 'P': case 's':
+		case 'f': case 'm': case 'n': case 'P': case 's': case 'i':
+			/* -i is -n (DTrace's): a description that is a number
+			 * is a probe id, what -l shows */
 			if (ncmds < 256) {
-				cmds[ncmds].kind = c;
+				cmds[ncmds].kind = c == 'i' ? 'n' : c;
 				cmds[ncmds].arg = optarg;
 				cmds[ncmds].prog = NULL;
 				ncmds++;
@@ -547,7 +555,13 @@ int main(int argc, char **argv)
 			if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
 				return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
 			break;
-		case 'H': case 'i': case 'X':
+		case 'H':
+			if (dtrace_setopt(g.dtp, "cpphdrs", NULL) != 0)
+				return fatal(2, "failed to set -H: %s", errmsg());
+			break;
+		case 'X':
+			if (dtrace_setopt(g.dtp, "stdc", optarg) != 0)
+				return fatal(2, "failed to set -X %s: %s", optarg, errmsg());
 			break;
 		case 'l': list = 1; break;
 		case 'o': outfile = optarg; break;
@@ -619,8 +633,15 @@ int main(int argc, char **argv)
 			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
 		for (int i = 0; i < ncmds; i++) {
 			dtrace_probedesc_t pd;
-			if (cmds[i].kind == 's' ||
-			    dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
+			if (cmds[i].kind != 's' && is_probe_id(cmds[i].arg)) {
+				/* the compiler checks where an id may stand and
+				 * names the probe */
+				if (!dtrace_program_strcompile(g.dtp, cmds[i].arg, spec_of(cmds[i].kind), DTRACE_C_ZDEFS, 0, NULL))
+					return fatal(1, "invalid probe specifier %s: %s", cmds[i].arg, errmsg());
+				if (dtrace_id2desc(g.dtp, (dtrace_id_t)strtoul(cmds[i].arg, NULL, 10), &pd) != 0)
+					continue;
+			} else if (cmds[i].kind == 's' ||
+				   dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
 				continue;
 			if (dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose) == 0)
 				matched++;
@@ -652,7 +673,11 @@ int main(int argc, char **argv)
 				return fatal(1, "failed to compile script %s: %s", d->arg, errmsg());
 		} else {
 			char text[4096];
-			if (d->kind == 'P')
+			/* a probe id is no provider, module or function: the
+			 * compiler says so, given the id alone */
+			if (is_probe_id(d->arg))
+				snprintf(text, sizeof(text), "%s", d->arg);
+			else if (d->kind == 'P')
 				snprintf(text, sizeof(text), "%s:::", d->arg);
 			else if (d->kind == 'm')
 				snprintf(text, sizeof(text), "::%s::", d->arg);

@@ -67,6 +67,7 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 		argv[a++] = "-D__SUNW_D_VERSION=0x02000000";
 		argv[a++] = "-D__SUNW_D_64";
 		argv[a++] = "-undef";
+		argv[a++] = h->o.cpp_traditional ? "-traditional-cpp" : "-std=c99";
 		for (int i = 0; i < h->cpp_args.n; i++)
 			argv[a++] = h->cpp_args.v[i];
 		argv[a++] = "/dev/stdin";
@@ -107,13 +108,14 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 }
 
 static void dump_programs(struct dtrace_hdl *h, FILE *fp);
+static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd);
 
 /* A probe description's stability, from the provider it names. */
-static void desc_attr(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr)
+static void desc_attr(void *arg, struct dt_pdesc *pd, dtrace_attribute_t *attr)
 {
 	const struct dt_provider *pv = NULL;
 
-	(void)arg;
+	expand_pdesc(arg, pd);
 	for (const struct dt_provider *const *p = providers(); *p && !pv && *pd->prov && !dt_is_glob(pd->prov); p++)
 		if (provider_serves(*p, pd->prov))
 			pv = *p;
@@ -244,8 +246,6 @@ static void build_programs(struct dtrace_hdl *h)
 		prog->kfeat = dt_kfeat(h, h->prog_pv[k]->prog_type, strings);
 	}
 }
-
-static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd);
 
 /* A description that matches no probe: the provider's reason when it
  * has one for this kernel, else DTrace's message. */
@@ -487,9 +487,34 @@ char *dt_expand_field(struct dtrace_hdl *h, const char *f)
 	return sb.s;
 }
 
+/*
+ * A description given as a probe id becomes that probe's names (DTrace's
+ * dtrace_id2desc).  The ids are those `dtrace -l` shows: every provider's
+ * probes made in the order listing makes them (the table makes a probe
+ * once, so the ids it already gave stay).
+ */
+static void name_probe_id(struct dtrace_hdl *h, struct dt_pdesc *pd)
+{
+	struct dt_probe *p;
+
+	probes_provide(h->probes, NULL);
+	p = probe_by_id(h->probes, pd->probe_id);
+	if (!p)
+		dt_error(dt_cc_errs(h->cc), pd->line, "D_PDESC_INVAL", "invalid probe identifier %u: Unknown probe identifier",
+			 pd->probe_id);
+	pd->prov = dt_cc_strdup(h->cc, p->prov);
+	pd->mod = dt_cc_strdup(h->cc, p->mod);
+	pd->func = dt_cc_strdup(h->cc, p->func);
+	pd->name = dt_cc_strdup(h->cc, p->name);
+	pd->probe_id = 0;
+}
+
 static void expand_pdesc(struct dtrace_hdl *h, struct dt_pdesc *pd)
 {
 	char **fields[] = {&pd->prov, &pd->mod, &pd->func, &pd->name};
+
+	if (pd->probe_id)
+		name_probe_id(h, pd);
 
 	/* the description lives in the compiler's pool, so does its expansion */
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
@@ -684,11 +709,12 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 
 /* The front end and code generation for one unit. */
 static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, size_t len, int from_file,
-			unsigned int cflags)
+			const char *pspec_field, unsigned int cflags)
 {
 	struct dt_unit_opts uo = {
 		.len = len,
 		.from_file = from_file,
+		.pspec_field = pspec_field,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
 		.depends_on = depends_on,
@@ -751,8 +777,20 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 }
 
 /* src is len bytes (a file's may hold NUL bytes), NUL-terminated. */
+/* What DTrace's dt_node_pdesc_by_id calls the field a bare description
+ * names, where a probe id may not stand for it (NULL: a name). */
+static const char *pspec_field(dtrace_probespec_t spec)
+{
+	switch (spec) {
+	case DTRACE_PROBESPEC_PROVIDER: return "providers";
+	case DTRACE_PROBESPEC_MOD: return "modules";
+	case DTRACE_PROBESPEC_FUNC: return "functions";
+	default: return NULL;
+	}
+}
+
 static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, size_t len, int from_file,
-					unsigned int cflags, int argc, char *const argv[])
+					dtrace_probespec_t spec, unsigned int cflags, int argc, char *const argv[])
 {
 	struct dtrace_prog *pg;
 	struct dt_options saved = h->o;
@@ -805,7 +843,7 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, s
 		return NULL;
 	}
 	pg = xcalloc(1, sizeof(*pg));
-	if (compile_text(h, pg, text, len, from_file, cflags) < 0) {
+	if (compile_text(h, pg, text, len, from_file, pspec_field(spec), cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */
 		h->prog.clauses.n = nclauses_before;
 		free(pg);
@@ -828,12 +866,11 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, s
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *h, const char *s, dtrace_probespec_t spec,
 					 unsigned int cflags, int argc, char *const argv[])
 {
-	/* a bare description ("syscall::open", "BEGIN") names the field spec
-	 * says; the parser reads a full program either way */
-	(void)spec;
+	/* the parser reads a full program either way; spec only says where
+	 * a probe id may stand for a description */
 	if (!s)
 		return dt_set_errno(h, EINVAL), NULL;
-	return compile_unit(h, s, strlen(s), 0, cflags, argc, argv);
+	return compile_unit(h, s, strlen(s), 0, spec, cflags, argc, argv);
 }
 
 dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int cflags, int argc,
@@ -854,7 +891,7 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *h, FILE *fp, unsigned int c
 		dt_set_errno(h, errno ? errno : EIO);
 		return NULL;
 	}
-	pg = compile_unit(h, sb.s, sb.len, 1, cflags, argc, argv);
+	pg = compile_unit(h, sb.s, sb.len, 1, DTRACE_PROBESPEC_NAME, cflags, argc, argv);
 	sb_free(&sb);
 	return pg;
 }

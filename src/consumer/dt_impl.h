@@ -61,6 +61,7 @@ struct dt_options {
 	 * defaults: 20, 100 and 50), and the most any records (DTrace's
 	 * default: the kernel's perf_event_max_stack) */
 	uint32_t stackframes, ustackframes, jstackframes, maxframes;
+	int cpp_traditional;	/* -Xs: cpp -traditional-cpp, else -std=c99 */
 	uint32_t printsize;	/* print(): most bytes shown of a value */
 	uint64_t bufsize;
 	uint64_t dynvarsize;

@@ -298,8 +298,16 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		if (!value || (strcmp(value, "auto") && strcmp(value, "manual")))
 			INVAL();
 	} else if (strcmp(name, "stdc") == 0) {
+		/* -X: the preprocessor's C: ISO C (a, c, t: -std=c99, the
+		 * default) or K&R (s: -traditional-cpp), as DTrace's dt_opt_stdc */
 		if (!value || strlen(value) != 1 || !strchr("acst", value[0]))
 			INVAL();
+		o->cpp_traditional = value[0] == 's';
+	} else if (strcmp(name, "cpphdrs") == 0) {
+		/* -H: the preprocessor lists the files it includes (cpp -H) */
+		if (value)
+			INVAL();
+		pv_push(&h->cpp_args, xstrdup("-H"));
 	} else if (strcmp(name, "version") == 0) {
 		if (!value || (strncmp(value, "1.", 2) && strncmp(value, "2.0", 3)))
 			return dt_set_errmsg(h, EDT_BADOPTVAL, "Requested version is not supported by compiler");
@@ -316,7 +324,7 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		   strcmp(name, "noresolve") == 0 || strcmp(name, "linkmode") == 0 ||
 		   strcmp(name, "linktype") == 0 || strcmp(name, "evaltime") == 0 ||
 		   strcmp(name, "disasm") == 0 || strcmp(name, "cpp") == 0 ||
-		   strcmp(name, "cpppath") == 0 || strcmp(name, "cpphdrs") == 0 ||
+		   strcmp(name, "cpppath") == 0 ||
 		   strcmp(name, "ctypes") == 0 || strcmp(name, "dtypes") == 0 ||
 		   strcmp(name, "debug") == 0 || strcmp(name, "modpath") == 0 ||
 		   strcmp(name, "syslibs") == 0 ||

@@ -100,6 +100,9 @@ struct dt_pdesc {
 	char *prov, *mod, *func, *name;
 	char *text;		/* as written */
 	int line;
+	/* a description that is a probe id (D's probe_specifier: an integer):
+	 * the id, its fields empty until the consumer names them; 0: none */
+	uint32_t probe_id;
 };
 
 struct dt_clause {

@@ -40,7 +40,7 @@ struct dt_cc_opts {
 	int amin_set;		/* -xamin: clauses below it are refused (D_ATTR_MIN) */
 	dtrace_attribute_t amin;
 	/* the stability of a probe description (its provider's) */
-	void (*desc_attr)(void *arg, const struct dt_pdesc *pd, dtrace_attribute_t *attr);
+	void (*desc_attr)(void *arg, struct dt_pdesc *pd, dtrace_attribute_t *attr);
 	void *desc_arg;
 	int quiet;
 	long target;		/* $target: the -c/-p process, 0 if none */
@@ -68,6 +68,10 @@ typedef char *(*dt_cc_clause_cond_fn)(void *arg, struct dt_clause *c);
 /* Per-unit options. */
 struct dt_unit_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
+	/* the field a bare description names when it is not the probe's name
+	 * (-P, -m, -f: "providers", "modules", "functions"): a probe id
+	 * there is an error; NULL: a name (or a whole description) */
+	const char *pspec_field;
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
 	int library;		/* a D library file: declarations, no macro
 				   arguments, translators checked where used */

@@ -998,6 +998,33 @@ static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int 
 	return pd;
 }
 
+/*
+ * A probe description that is an integer is a probe id (DTrace's
+ * dt_node_pdesc_by_id), allowed where a bare description is a probe's
+ * name; the consumer names the probe (it knows the ids).
+ */
+static struct dt_pdesc *pdesc_by_id(struct parser *ps)
+{
+	struct dt_pdesc *pd = pool_calloc(&ps->cc->pool, 1, sizeof(*pd));
+	unsigned long long id = (unsigned long long)ps->cur.ival;
+
+	if (id > UINT32_MAX)
+		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "identifier %llu exceeds maximum probe id", id);
+	if (ps->o->pspec_field)
+		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "probe identifier %llu not permitted when specifying %s",
+			 id, ps->o->pspec_field);
+	if (id == 0)
+		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe identifier %llu: Unknown probe identifier", id);
+	pd->prov = pool_strdup(&ps->cc->pool, "");
+	pd->mod = pool_strdup(&ps->cc->pool, "");
+	pd->func = pool_strdup(&ps->cc->pool, "");
+	pd->name = pool_strdup(&ps->cc->pool, "");
+	pd->text = pool_strdup(&ps->cc->pool, ps->cur.text);
+	pd->line = ps->cur.line;
+	pd->probe_id = (uint32_t)id;
+	return pd;
+}
+
 char *pdesc_str(const struct dt_pdesc *pd)
 {
 	return xasprintf("%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
@@ -1035,7 +1062,8 @@ static void parse_clause(struct parser *ps)
 	for (;;) {
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			parse_syntax_error(ps);
-		struct dt_pdesc *pd = pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line);
+		struct dt_pdesc *pd = ps->cur.kind == T_INT ? pdesc_by_id(ps) :
+				      pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line);
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);

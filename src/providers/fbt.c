@@ -902,6 +902,7 @@ static void fexit_gen_arg(struct cg *g, int i)
 }
 
 const struct dt_provider dt_provider_fbt_kmulti = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbt",
 	.cg = {
@@ -922,6 +923,7 @@ const struct dt_provider dt_provider_fbt_kmulti = {
  * own (the expected attach type, the arguments differ): more tables of the
  * same name, whose probes the first table provides. */
 const struct dt_provider dt_provider_fbt_kmulti_return = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbtret",
 	.cg = {
@@ -937,6 +939,7 @@ const struct dt_provider dt_provider_fbt_kmulti_return = {
 };
 
 const struct dt_provider dt_provider_fbt_kprobe = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbt_kp",
 	.cg = {
@@ -950,6 +953,7 @@ const struct dt_provider dt_provider_fbt_kprobe = {
 };
 
 const struct dt_provider dt_provider_fbt_kprobe_return = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbtret_kp",
 	.cg = {
@@ -965,6 +969,7 @@ const struct dt_provider dt_provider_fbt_kprobe_return = {
 /* fentry and fexit: one instance per probe, bound to its function at load
  * (load_target), the probe id a constant of each. */
 const struct dt_provider dt_provider_fbt_fentry = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbt_fe",
 	.cg = {
@@ -980,6 +985,7 @@ const struct dt_provider dt_provider_fbt_fentry = {
 };
 
 const struct dt_provider dt_provider_fbt_fexit = {
+	.on_demand = 1,
 	.name = "fbt",
 	.prog_name = "dt_fbtret_fe",
 	.cg = {

@@ -208,6 +208,7 @@ static int kinst_attach(struct dt_probe *p, int prog_fd)
 }
 
 const struct dt_provider dt_provider_kinst = {
+	.on_demand = 1,
 	.name = "kinst",
 	.prog_name = "dt_kinst",
 	.cg = {

@@ -549,6 +549,7 @@ static void pid_return_gen_arg(struct cg *g, int i)
 
 /* Entry and instruction probes. */
 const struct dt_provider dt_provider_pid_entry = {
+	.on_demand = 1,
 	.name = "pid",
 	.prog_name = "dt_pid",
 	.cg = {
@@ -567,6 +568,7 @@ const struct dt_provider dt_provider_pid_entry = {
 
 /* Return probes see other arguments, so they are another attach kind. */
 const struct dt_provider dt_provider_pid_return = {
+	.on_demand = 1,
 	.name = "pid",
 	.prog_name = "dt_pidret",
 	.cg = {

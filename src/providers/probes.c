@@ -80,6 +80,7 @@ struct dt_probes {
 	struct dt_probe **hash;
 	size_t hashcap;		/* a power of 2, at least twice table.n */
 	struct pvstate *pvs;	/* providers' private state */
+	int fixed_made;		/* the fixed providers' probes (probes_provide) */
 	int npvs;
 };
 
@@ -214,7 +215,7 @@ struct dt_probe *probe_lookup(struct dt_probes *tab, const char *prov, const cha
 
 struct dt_probe *probe_by_id(struct dt_probes *tab, uint32_t id)
 {
-	if (id == 0 || (int)id > tab->table.n)
+	if (id == 0 || id > (uint32_t)tab->table.n)
 		return NULL;
 	return tab->table.v[id - 1];
 }
@@ -254,8 +255,31 @@ int provider_serves(const struct dt_provider *pv, const char *prov)
 	return 1;
 }
 
+/*
+ * Probe ids.  DTrace numbers every probe of the system once, when it opens;
+ * here a provider makes its probes when a description names them, and ids
+ * would depend on which descriptions came first (`dtrace -l -n
+ * syscall::read:entry` would number read otherwise than `dtrace -l`, and an
+ * id from one would name another probe in the other).  So the first time
+ * probes are made, every provider whose probes are a fixed set makes all
+ * of them, in this file's order; those made on demand (on_demand: every
+ * kernel function, every process's) come after, numbered as they are
+ * named.  It costs a read of the tracepoints' directory (tracefs) at each
+ * start.
+ */
+static void provide_fixed(struct dt_probes *tab)
+{
+	if (tab->fixed_made)
+		return;
+	tab->fixed_made = 1;
+	for (const struct dt_provider *const *pv = all_providers; *pv; pv++)
+		if ((*pv)->provide && !(*pv)->on_demand && !second_table(pv))
+			(*pv)->provide(tab, NULL);
+}
+
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
+	provide_fixed(tab);
 	for (const struct dt_provider *const *pv = all_providers; *pv; pv++) {
 		if (!(*pv)->provide || second_table(pv))
 			continue;

@@ -49,6 +49,9 @@ struct dt_provider {
 	int (*load_attach_type)(void);
 	/* Create, in tab, the probes that pd may match (pd NULL: all, for -l). */
 	void (*provide)(struct dt_probes *tab, const struct dt_pdesc *pd);
+	/* 1: its probes are made only as descriptions name them (every
+	 * kernel function, every process's): see probes_provide */
+	int on_demand;
 	/* Attach prog_fd (the probe's program: its kind's, or its own
 	 * instance) to the probe; returns 0 or -errno. */
 	int (*attach)(struct dt_probe *p, int prog_fd);

@@ -648,6 +648,7 @@ static void usdt_args(struct dt_probe *p)
 }
 
 const struct dt_provider dt_provider_usdt = {
+	.on_demand = 1,
 	.name = "usdt",
 	.prog_name = "dt_usdt",
 	.cg = {

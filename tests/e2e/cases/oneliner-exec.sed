@@ -1,2 +1,2 @@
-s/^( +C +)[0-9]+ /\1ID /
+s/^( +C) +[0-9]+ /\1      ID /
 s/matched [0-9]+ probes/matched N probes/

@@ -1,2 +1,2 @@
-s/^( +[0-9]+) +myapp[0-9]+ /\1   myappPID /
+s/^ *[0-9]+ +myapp[0-9]+ /   ID   myappPID /
 s/^myapp[0-9]+ /myappPID /
