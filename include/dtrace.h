@@ -321,6 +321,28 @@ extern int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_pro
 extern void dtrace_program_info(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip);
 
 /*
+ * A program's statements, as DTrace's dtrace_stmt_iter gives them: one for
+ * each probe description of each clause, in order, with the description as
+ * the compiler named it (macros expanded, a probe id as that probe's names;
+ * dtpd_id 0) and the clause's stability.  The fields here are DTrace's
+ * (dtrace -l lists a program's probes from them); DTrace's action and
+ * predicate descriptions are not part of this library.
+ */
+typedef struct dtrace_ecbdesc {
+	dtrace_probedesc_t dted_probe;		/* the probe description */
+} dtrace_ecbdesc_t;
+
+typedef struct dtrace_stmtdesc {
+	dtrace_ecbdesc_t *dtsd_ecbdesc;		/* its probe description */
+	dtrace_attribute_t dtsd_descattr;	/* the description's stability */
+	dtrace_attribute_t dtsd_stmtattr;	/* the clause's statements' */
+} dtrace_stmtdesc_t;
+
+typedef int dtrace_stmt_f(dtrace_hdl_t *, dtrace_prog_t *, dtrace_stmtdesc_t *, void *);
+/* Calls func for each statement until it returns non-zero (returned). */
+extern int dtrace_stmt_iter(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_stmt_f *func, void *arg);
+
+/*
  * Provider definitions (provider NAME { probe NAME(types); ... };) compiled
  * on the handle, for the application that has those probes (USDT):
  *

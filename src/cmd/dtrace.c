@@ -367,12 +367,6 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 	return 0;
 }
 
-/* A description that is a probe id (D: an integer), as -i gives one. */
-static int is_probe_id(const char *s)
-{
-	return s[0] && strspn(s, "0123456789") == strlen(s);
-}
-
 static dtrace_probespec_t spec_of(int kind)
 {
 	switch (kind) {
@@ -381,6 +375,48 @@ static dtrace_probespec_t spec_of(int kind)
 	case 'f': return DTRACE_PROBESPEC_FUNC;
 	default: return DTRACE_PROBESPEC_NAME;
 	}
+}
+
+/*
+ * Compile one -n/-P/-m/-f/-s argument into d->prog; 0, or dtrace's exit
+ * status after saying why (the handle is then closed).
+ */
+static int compile_cmd(struct cmd *d, unsigned int cflags, int nmargs, char **margs)
+{
+	if (d->kind == 's') {
+		FILE *fp = strcmp(d->arg, "-") == 0 ? stdin : fopen(d->arg, "r");
+		if (!fp)
+			return fatal(2, "failed to open %s: %s", d->arg, strerror(errno));
+		margs[0] = d->arg;
+		d->prog = dtrace_program_fcompile(g.dtp, fp, cflags, nmargs, margs);
+		margs[0] = "dtrace";
+		if (fp != stdin)
+			fclose(fp);
+		if (!d->prog)
+			return fatal(1, "failed to compile script %s: %s", d->arg, errmsg());
+	} else {
+		/* -P, -m, -f: the compiler reads the description's last word
+		 * as the provider, module or function (spec) */
+		d->prog = dtrace_program_strcompile(g.dtp, d->arg, spec_of(d->kind), cflags, nmargs, margs);
+		if (!d->prog)
+			return fatal(1, "invalid probe specifier %s: %s", d->arg, errmsg());
+	}
+	return 0;
+}
+
+/* -l: the probes of one statement's description, or why there are none
+ * (DTrace's list_stmt) */
+static int list_stmt(dtrace_hdl_t *dtp, dtrace_prog_t *pg, dtrace_stmtdesc_t *st, void *arg)
+{
+	const dtrace_probedesc_t *pd = &st->dtsd_ecbdesc->dted_probe;
+
+	(void)pg;
+	if (dtrace_probe_iter(dtp, pd, list_probe, arg) != 0) {
+		fflush(g.out);
+		fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: %s\n", pd->dtpd_provider, pd->dtpd_mod,
+			pd->dtpd_func, pd->dtpd_name, errmsg());
+	}
+	return 0;
 }
 
 /* A script's name without its directory and its ".d", then suffix; NULL
@@ -621,8 +657,14 @@ int main(int argc, char **argv)
 			return fatal(1, "%s", errmsg());
 	}
 
+	/* macro arguments: $0 is the script (or dtrace), then the operands */
+	int nmargs = gen == 'G' ? 1 : 1 + (argc - optind);	/* -G: the operands are objects */
+	char **margs = calloc((size_t)nmargs + 1, sizeof(char *));
+	margs[0] = "dtrace";
+	for (int i = optind; i < argc && gen != 'G'; i++)
+		margs[1 + i - optind] = argv[i];
+
 	if (list) {
-		int matched = 0;
 		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 		if (ncmds == 0 && nprocs) {
 			/* -l -p PID: that process's USDT probes (providers NAMEPID), not all */
@@ -631,64 +673,24 @@ int main(int argc, char **argv)
 			dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose);
 		} else if (ncmds == 0)
 			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
+		/* as DTrace's list_prog: each program compiled (-l implies -Z),
+		 * then the probes of each of its descriptions */
 		for (int i = 0; i < ncmds; i++) {
-			dtrace_probedesc_t pd;
-			if (cmds[i].kind != 's' && is_probe_id(cmds[i].arg)) {
-				/* the compiler checks where an id may stand and
-				 * names the probe */
-				if (!dtrace_program_strcompile(g.dtp, cmds[i].arg, spec_of(cmds[i].kind), DTRACE_C_ZDEFS, 0, NULL))
-					return fatal(1, "invalid probe specifier %s: %s", cmds[i].arg, errmsg());
-				if (dtrace_id2desc(g.dtp, (dtrace_id_t)strtoul(cmds[i].arg, NULL, 10), &pd) != 0)
-					continue;
-			} else if (cmds[i].kind == 's' ||
-				   dtrace_str2desc(g.dtp, spec_of(cmds[i].kind), cmds[i].arg, &pd) != 0)
-				continue;
-			if (dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose) == 0)
-				matched++;
+			int rc = compile_cmd(&cmds[i], cflags | DTRACE_C_ZDEFS, nmargs, margs);
+			if (rc != 0)
+				return rc;
+			dtrace_stmt_iter(g.dtp, cmds[i].prog, list_stmt, &verbose);
 		}
+		free(margs);
 		fflush(g.out);
 		dtrace_close(g.dtp);
-		return matched > 0 || ncmds == 0 ? 0 : 1;
+		return 0;
 	}
 
-	/* macro arguments: $0 is the script (or dtrace), then the operands */
-	int nmargs = gen == 'G' ? 1 : 1 + (argc - optind);	/* -G: the operands are objects */
-	char **margs = calloc((size_t)nmargs + 1, sizeof(char *));
-	margs[0] = "dtrace";
-	for (int i = optind; i < argc && gen != 'G'; i++)
-		margs[1 + i - optind] = argv[i];
-
 	for (int i = 0; i < ncmds; i++) {
-		struct cmd *d = &cmds[i];
-		if (d->kind == 's') {
-			FILE *fp = strcmp(d->arg, "-") == 0 ? stdin : fopen(d->arg, "r");
-			if (!fp)
-				return fatal(2, "failed to open %s: %s", d->arg, strerror(errno));
-			margs[0] = d->arg;
-			d->prog = dtrace_program_fcompile(g.dtp, fp, cflags, nmargs, margs);
-			margs[0] = "dtrace";
-			if (fp != stdin)
-				fclose(fp);
-			if (!d->prog)
-				return fatal(1, "failed to compile script %s: %s", d->arg, errmsg());
-		} else {
-			char text[4096];
-			/* a probe id is no provider, module or function: the
-			 * compiler says so, given the id alone */
-			if (is_probe_id(d->arg))
-				snprintf(text, sizeof(text), "%s", d->arg);
-			else if (d->kind == 'P')
-				snprintf(text, sizeof(text), "%s:::", d->arg);
-			else if (d->kind == 'm')
-				snprintf(text, sizeof(text), "::%s::", d->arg);
-			else if (d->kind == 'f')
-				snprintf(text, sizeof(text), ":::%s:", d->arg);
-			else
-				snprintf(text, sizeof(text), "%s", d->arg);
-			d->prog = dtrace_program_strcompile(g.dtp, text, spec_of(d->kind), cflags, nmargs, margs);
-			if (!d->prog)
-				return fatal(1, "invalid probe specifier %s: %s", d->arg, errmsg());
-		}
+		int rc = compile_cmd(&cmds[i], cflags, nmargs, margs);
+		if (rc != 0)
+			return rc;
 	}
 	free(margs);
 	/* -v: each program's least stable description and statement */

@@ -709,12 +709,12 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 
 /* The front end and code generation for one unit. */
 static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char *text, size_t len, int from_file,
-			const char *pspec_field, unsigned int cflags)
+			int pspec_up, unsigned int cflags)
 {
 	struct dt_unit_opts uo = {
 		.len = len,
 		.from_file = from_file,
-		.pspec_field = pspec_field,
+		.pspec_up = pspec_up,
 		.allow_empty = h->o.empty,
 		.on_option = on_option,
 		.depends_on = depends_on,
@@ -777,18 +777,6 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 }
 
 /* src is len bytes (a file's may hold NUL bytes), NUL-terminated. */
-/* What DTrace's dt_node_pdesc_by_id calls the field a bare description
- * names, where a probe id may not stand for it (NULL: a name). */
-static const char *pspec_field(dtrace_probespec_t spec)
-{
-	switch (spec) {
-	case DTRACE_PROBESPEC_PROVIDER: return "providers";
-	case DTRACE_PROBESPEC_MOD: return "modules";
-	case DTRACE_PROBESPEC_FUNC: return "functions";
-	default: return NULL;
-	}
-}
-
 static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, size_t len, int from_file,
 					dtrace_probespec_t spec, unsigned int cflags, int argc, char *const argv[])
 {
@@ -843,7 +831,9 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, s
 		return NULL;
 	}
 	pg = xcalloc(1, sizeof(*pg));
-	if (compile_text(h, pg, text, len, from_file, pspec_field(spec), cflags) < 0) {
+	/* the field a description's last word names: -P, -m, -f */
+	int up = spec >= DTRACE_PROBESPEC_PROVIDER && spec < DTRACE_PROBESPEC_NAME ? DTRACE_PROBESPEC_NAME - spec : 0;
+	if (compile_text(h, pg, text, len, from_file, up, cflags) < 0) {
 		/* the unit's clauses go; the handle goes on with the others */
 		h->prog.clauses.n = nclauses_before;
 		free(pg);
@@ -866,8 +856,8 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, s
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *h, const char *s, dtrace_probespec_t spec,
 					 unsigned int cflags, int argc, char *const argv[])
 {
-	/* the parser reads a full program either way; spec only says where
-	 * a probe id may stand for a description */
+	/* a full program either way; spec says which field a description's
+	 * last word names (DTrace's pcb_pspec) */
 	if (!s)
 		return dt_set_errno(h, EINVAL), NULL;
 	return compile_unit(h, s, strlen(s), 0, spec, cflags, argc, argv);
@@ -915,6 +905,30 @@ static void program_info(struct dtrace_hdl *h, const struct dtrace_prog *pg, dtr
 		pip->dpi_descattr = dt_attr_min(pip->dpi_descattr, c->desc_attr);
 		pip->dpi_stmtattr = dt_attr_min(pip->dpi_stmtattr, c->stmt_attr);
 	}
+}
+
+int dtrace_stmt_iter(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_stmt_f *func, void *arg)
+{
+	if (!pg || !func)
+		return dt_set_errno(h, EINVAL);
+	for (int i = pg->first_clause; i < pg->first_clause + pg->nclauses; i++) {
+		struct dt_clause *c = h->prog.clauses.v[i];
+		for (int d = 0; d < c->pdescs.n; d++) {
+			const struct dt_pdesc *pd = c->pdescs.v[d];
+			dtrace_ecbdesc_t ecb = {{0}};
+			dtrace_stmtdesc_t st = {.dtsd_ecbdesc = &ecb, .dtsd_descattr = c->desc_attr,
+						.dtsd_stmtattr = c->stmt_attr};
+			int rc;
+
+			snprintf(ecb.dted_probe.dtpd_provider, sizeof(ecb.dted_probe.dtpd_provider), "%s", pd->prov);
+			snprintf(ecb.dted_probe.dtpd_mod, sizeof(ecb.dted_probe.dtpd_mod), "%s", pd->mod);
+			snprintf(ecb.dted_probe.dtpd_func, sizeof(ecb.dted_probe.dtpd_func), "%s", pd->func);
+			snprintf(ecb.dted_probe.dtpd_name, sizeof(ecb.dted_probe.dtpd_name), "%s", pd->name);
+			if ((rc = func(h, pg, &st, arg)) != 0)
+				return rc;
+		}
+	}
+	return 0;
 }
 
 void dtrace_program_info(dtrace_hdl_t *h, dtrace_prog_t *pg, dtrace_proginfo_t *pip)

@@ -158,7 +158,7 @@ static void adopt_prog(struct dt_cc *cc, struct dt_prog *prog)
 
 int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, const struct dt_unit_opts *o)
 {
-	struct dt_parse_opts po = {.from_file = o->from_file, .pspec_field = o->pspec_field, .library = o->library, .on_option = o->on_option,
+	struct dt_parse_opts po = {.from_file = o->from_file, .pspec_up = o->pspec_up, .library = o->library, .on_option = o->on_option,
 				   .depends_on = o->depends_on, .arg = o->arg, .len = o->len};
 	struct unit_mark m;
 	int ndecls;

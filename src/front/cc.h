@@ -68,10 +68,11 @@ typedef char *(*dt_cc_clause_cond_fn)(void *arg, struct dt_clause *c);
 /* Per-unit options. */
 struct dt_unit_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
-	/* the field a bare description names when it is not the probe's name
-	 * (-P, -m, -f: "providers", "modules", "functions"): a probe id
-	 * there is an error; NULL: a name (or a whole description) */
-	const char *pspec_field;
+	/* the field a description's last word names, counted back from the
+	 * name (DTrace's probe specifier context): 0 the name (-n, scripts),
+	 * 1 the function (-f), 2 the module (-m), 3 the provider (-P), where
+	 * a probe id may not stand */
+	int pspec_up;
 	int allow_empty;	/* -xempty: a unit without clauses is no error */
 	int library;		/* a D library file: declarations, no macro
 				   arguments, translators checked where used */

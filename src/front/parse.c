@@ -964,7 +964,9 @@ static void parse_declaration(struct parser *ps)
 
 /* ---- probe descriptions and clauses ------------------------------------ */
 
-static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int line)
+/* text's fields, the last of them the field up fields before the name
+ * (a -P, -m or -f description); NULL if there are too many */
+static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int line, int up)
 {
 	struct dt_pdesc *pd = pool_calloc(pool, 1, sizeof(*pd));
 	const char *f[4] = {"", "", "", ""};
@@ -979,7 +981,7 @@ static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int 
 			continue;
 		}
 		if (*p == ':' || *p == 0) {
-			if (n == 4)
+			if (n == 4 - up)
 				return NULL;	/* overspecified */
 			parts[n++] = pool_strndup(pool, s, (size_t)(p - s));
 			if (*p == 0)
@@ -988,7 +990,7 @@ static struct dt_pdesc *pdesc_parse(struct dt_pool *pool, const char *text, int 
 		}
 	}
 	for (int i = 0; i < n; i++)
-		f[4 - n + i] = parts[i];
+		f[4 - up - n + i] = parts[i];
 	pd->prov = pool_strdup(pool, f[0]);
 	pd->mod = pool_strdup(pool, f[1]);
 	pd->func = pool_strdup(pool, f[2]);
@@ -1010,9 +1012,11 @@ static struct dt_pdesc *pdesc_by_id(struct parser *ps)
 
 	if (id > UINT32_MAX)
 		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "identifier %llu exceeds maximum probe id", id);
-	if (ps->o->pspec_field)
+	if (ps->o->pspec_up > 0 && ps->o->pspec_up <= 3) {
+		static const char *const fields[] = {"functions", "modules", "providers"};
 		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "probe identifier %llu not permitted when specifying %s",
-			 id, ps->o->pspec_field);
+			 id, fields[ps->o->pspec_up - 1]);
+	}
 	if (id == 0)
 		dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe identifier %llu: Unknown probe identifier", id);
 	pd->prov = pool_strdup(&ps->cc->pool, "");
@@ -1063,7 +1067,7 @@ static void parse_clause(struct parser *ps)
 		if (ps->cur.kind != T_PSPEC && ps->cur.kind != T_INT)
 			parse_syntax_error(ps);
 		struct dt_pdesc *pd = ps->cur.kind == T_INT ? pdesc_by_id(ps) :
-				      pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line);
+				      pdesc_parse(&ps->cc->pool, ps->cur.text, ps->cur.line, ps->o->pspec_up);
 		if (!pd)
 			dt_error(ps->cc->errs, ps->cur.line, "D_PDESC_INVAL", "invalid probe description \"%s\": Overspecified probe description",
 				 ps->cur.text);

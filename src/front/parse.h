@@ -8,7 +8,7 @@
 
 struct dt_parse_opts {
 	int from_file;		/* -s: a probe description needs / or { after it */
-	const char *pspec_field;	/* as struct dt_unit_opts has it */
+	int pspec_up;		/* as struct dt_unit_opts has it */
 	int library;		/* a D library file (consumer/dlib.c): its
 				   depends_on pragmas are the loader's */
 	/* #pragma D option name[=value]: returns 0, or reports the error */

@@ -2,7 +2,8 @@
 # __kmalloc or kmalloc_trace on 6.1, __kmalloc_noprof on 6.12), execname
 # and size under dtrace's default header.
 for f in __kmalloc_noprof __kmalloc kmalloc_trace; do
-	$DTRACE -l -n "fbt::$f:entry" > /dev/null 2>&1 && break
+	# -l lists what matched (nothing but its header when none did)
+	[ "$($DTRACE -l -n "fbt::$f:entry" 2>/dev/null | wc -l)" -gt 1 ] && break
 done
 $DTRACE -n "fbt::$f:entry { printf(\"%s %d\\n\", execname, arg0); }" \
 	-c 'dd if=/proc/version of=/dev/null bs=64 count=1' 2>/dev/null | sed "s/$f/KMALLOC/" |
