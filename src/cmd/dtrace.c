@@ -51,22 +51,41 @@ static void on_signal(int sig)
 		_exit(1);
 }
 
+/* dtrace(1)'s options, DTrace's (DTRACE_OPTSTR) */
+static const char OPTSTR[] = "+3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+
+/* DTrace's usage text */
 static int usage(FILE *fp)
 {
-	fprintf(fp,
-		"Usage: dtrace [-CeFGhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
-		"\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
-		"\t[-x opt[=val]] [-n|-P|-m|-f probe-description] [args ...]\n\n"
+	static const char predact[] = "[[ predicate ] action ]";
+
+	fprintf(fp, "Usage: dtrace [-32|-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
+		"\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+		"\t[-P provider %s]\n"
+		"\t[-m [ provider: ] module %s]\n"
+		"\t[-f [[ provider: ] module: ] func %s]\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name %s]\n"
+		"\t[-i probe-id %s] [ args ... ]\n\n",
+		predact, predact, predact, predact, predact);
+	fprintf(fp, "\tpredicate -> '/' D-expression '/'\n"
+		"\t   action -> '{' D-statements '}'\n\n"
+		"\t-32 generate 32-bit D programs and ELF files\n"
+		"\t-64 generate 64-bit D programs and ELF files\n\n"
 		"\t-b  set trace buffer size\n"
 		"\t-c  run specified command and exit upon its completion\n"
 		"\t-C  run cpp(1) preprocessor on script files\n"
 		"\t-D  define symbol when invoking preprocessor\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
 		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-F  coalesce trace output by function\n"
 		"\t-G  generate an ELF file containing embedded dtrace program\n"
 		"\t-h  generate a header file with definitions for static probes\n"
+		"\t-H  print included files when invoking preprocessor\n"
+		"\t-i  enable or list probes matching the specified probe id\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
+		"\t-L  add library directory to library search path\n"
 		"\t-m  enable or list probes matching the specified module name\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
 		"\t-o  set output file\n"
@@ -74,12 +93,13 @@ static int usage(FILE *fp)
 		"\t-P  enable or list probes matching the specified provider name\n"
 		"\t-q  set quiet mode (only output explicitly traced data)\n"
 		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-S  print D compiler intermediate code (BPF)\n"
+		"\t-S  print D compiler intermediate code\n"
 		"\t-U  undefine symbol when invoking preprocessor\n"
 		"\t-v  set verbose mode (report stability attributes, arguments)\n"
 		"\t-V  report DTrace API version\n"
 		"\t-w  permit destructive actions\n"
 		"\t-x  enable or modify compiler and tracing options\n"
+		"\t-X  specify ISO C conformance settings for preprocessor\n"
 		"\t-Z  permit probe descriptions that match zero probes\n");
 	return 2;
 }
@@ -523,7 +543,7 @@ static int traces(int argc, char **argv)
 	int c, kernel = 1;
 
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1)
+	while ((c = getopt(argc, argv, OPTSTR)) != -1)
 		if (c == 'h' || c == 'G' || c == 'V')
 			kernel = 0;
 	opterr = 1;
@@ -543,6 +563,7 @@ int main(int argc, char **argv)
 
 	if (argc <= 1)
 		return usage(stderr);
+	argv[0] = "dtrace";	/* getopt's messages name dtrace, as DTrace's */
 	g.out = stdout;
 	g.testing = getenv("_DTRACE_TESTING") != NULL;
 	g.dtp = dtrace_open(DTRACE_VERSION, traces(argc, argv) ? 0 : DTRACE_O_NODEV, &err);
@@ -551,7 +572,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	while ((c = getopt(argc, argv, "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) != -1) {
+	while ((c = getopt(argc, argv, OPTSTR)) != -1) {
 		switch (c) {
 		case 'b':
 			if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
@@ -572,6 +593,18 @@ int main(int argc, char **argv)
 				return fatal(2, "failed to set -I %s: %s", optarg, errmsg());
 			break;
 		case 'e': exec_only = 1; break;
+		case '3': case '6':
+			/* -32, -64: the data model of the D programs; the
+			 * kernel's is the only one BPF programs have */
+			if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
+				fprintf(stderr, "dtrace: illegal option -- %c%s\n", c, optarg);
+				return usage(stderr);
+			}
+			if (c == '3')
+				return fatal(2, "-32 is not available: D programs run in the 64-bit kernel's BPF");
+			break;
+		case 'a': case 'A':
+			return fatal(2, "-%c is not available on Linux: DTrace's anonymous tracing keeps its state in the Solaris kernel", c);
 		case 'f': case 'm': case 'n': case 'P': case 's': case 'i':
 			/* -i is -n (DTrace's): a description that is a number
 			 * is a probe id, what -l shows */
