@@ -355,15 +355,12 @@ static void print_attr(dtrace_attribute_t a)
 		dtrace_stability_name(a.dtat_name), dtrace_stability_name(a.dtat_data), dtrace_class_name(a.dtat_class));
 }
 
-/* -l: the probes matching each description (all of them without one). */
-static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+/* -v: a probe's stability and argument types (DTrace's print_probe_info) */
+static void print_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd)
 {
-	int *verbose = arg;
 	dtrace_probeinfo_t pi;
 
-	oprintf("%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
-		pd->dtpd_name);
-	if (*verbose && dtrace_probe_info(dtp, pd, &pi) == 0) {
+	if (dtrace_probe_info(dtp, pd, &pi) == 0) {
 		oprintf("\n\tProbe Description Attributes\n");
 		print_attr(pi.dtp_attr);
 		oprintf("\n\tArgument Attributes\n");
@@ -384,7 +381,42 @@ static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg
 		}
 		oprintf("\n");
 	}
+}
+
+/* -l: the probes matching each description (all of them without one). */
+static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	int *verbose = arg;
+
+	oprintf("%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+		pd->dtpd_name);
+	if (*verbose)
+		print_probe_info(dtp, pd);
 	return 0;
+}
+
+/* -e -v: each description of a program and its probe's information
+ * (DTrace's info_stmt) */
+static int info_stmt(dtrace_hdl_t *dtp, dtrace_prog_t *pg, dtrace_stmtdesc_t *st, void *arg)
+{
+	const dtrace_probedesc_t *pd = &st->dtsd_ecbdesc->dted_probe;
+
+	(void)pg;
+	(void)arg;
+	oprintf("\n%s:%s:%s:%s\n", pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name);
+	print_probe_info(dtp, pd);
+	return 0;
+}
+
+/* A -n/-P/-m/-f argument as messages name it: up to its first { / or ;
+ * (a script by its path) */
+static char *cmd_name(const struct cmd *d)
+{
+	char *name = strdup(d->arg);
+
+	if (name && d->kind != 's')
+		name[strcspn(name, "{/;")] = 0;
+	return name;
 }
 
 static dtrace_probespec_t spec_of(int kind)
@@ -730,11 +762,17 @@ int main(int argc, char **argv)
 	for (int i = 0; verbose && i < ncmds; i++) {
 		dtrace_proginfo_t info;
 		dtrace_program_info(g.dtp, cmds[i].prog, &info);
-		oprintf("\nStability attributes for %s %s:\n", cmds[i].kind == 's' ? "script" : "description", cmds[i].arg);
+		char *name = cmd_name(&cmds[i]);
+		oprintf("\nStability attributes for %s %s:\n", cmds[i].kind == 's' ? "script" : "description", name);
+		free(name);
 		oprintf("\n\tMinimum Probe Description Attributes\n");
 		print_attr(info.dpi_descattr);
 		oprintf("\n\tMinimum Statement Attributes\n");
 		print_attr(info.dpi_stmtattr);
+		if (exec_only)
+			dtrace_stmt_iter(g.dtp, cmds[i].prog, info_stmt, NULL);
+		else
+			oprintf("\n");
 	}
 	if (gen)
 		return generate(gen, cmds, ncmds, outfile, argc - optind, argv + optind);
@@ -755,10 +793,7 @@ int main(int argc, char **argv)
 		total += (int)info.dpi_matches;
 		/* -e enables nothing: nothing matched is told (as in DTrace) */
 		if (!g.quiet && !exec_only) {
-			/* a description is named up to its first { / or ; */
-			char *name = strdup(cmds[i].arg);
-			if (cmds[i].kind != 's')
-				name[strcspn(name, "{/;")] = 0;
+			char *name = cmd_name(&cmds[i]);
 			fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n",
 				cmds[i].kind == 's' ? "script" : "description", name, info.dpi_matches,
 				info.dpi_matches == 1 ? "" : "s");
