@@ -45,9 +45,14 @@ struct dt_cgopts {
 #define KF_WRITE_USER	0x40u	/* bpf_probe_write_user() (not under kernel lockdown) */
 #define KF_KNOWN	0x80000000u	/* kfeat.c: the type has been probed */
 
-/* Whether subroutine fn (enum builtin_fn) calls the string functions, so
- * that KF_STR_KFUNCS matters to a program that calls it (subr.c). */
-int cg_subr_uses_strfn(int fn);
+/* What subroutine fn (enum builtin_fn) is built on (subr.c), as bits:
+ * CG_SUBR_STRFN the string functions, so that KF_STR_KFUNCS matters to a
+ * program that calls it; CG_SUBR_OWNFN global BPF functions of ours on
+ * every kernel (strfn.c), which the program's main function must leave
+ * their share of the stack (cg_program.own_funcs). */
+#define CG_SUBR_STRFN	1
+#define CG_SUBR_OWNFN	2
+int cg_subr_uses(int fn);
 
 /* A program under construction / compiled. */
 struct cg_reloc {
@@ -99,6 +104,7 @@ struct cg_program {
 	char *name;
 	int uniform;		/* every probe runs every clause: no mask */
 	unsigned int kfeat;	/* KF_*: what the kernel offers its type */
+	int own_funcs;		/* it calls a CG_SUBR_OWNFN subroutine */
 	/* set by cg_generate: */
 	int per_probe;		/* no cookie holds the probe id: the loader
 				 * loads one instance per probe, the probe id

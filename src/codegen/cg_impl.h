@@ -116,6 +116,8 @@ enum cg_strfn {
 	SF_STRNLEN, SF_STRCHR, SF_STRRCHR, SF_STRSTR, SF_STRNSTR, SF_STRSPN, SF_STRCSPN,
 	SF_PREFIX,		/* ours only: strstr's test at one index */
 	SF_STRCMP,		/* ours only: -1, 0 or 1 over at most strsize bytes */
+	SF_CLEANPATH,		/* ours only, on every kernel: cleanpath() */
+	SF_CLEANSTEP,		/* ours only: cleanpath's bytes, a few at a time */
 	SF_N
 };
 
@@ -212,6 +214,9 @@ void cg_strlen_reg(struct cg *g);
 /* ---- strfn.c ---- */
 /* r0 = the kfunc's result for arguments r1.. (clobbers r1-r5). */
 void cg_strfn(struct cg *g, enum cg_strfn fn);
+/* r0 = a new temporary holding cleanpath() of the string at r1 (not
+ * NULL); clobbers r0-r5. */
+void cg_strfn_cleanpath(struct cg *g);
 /* After the main function: the functions cg_strfn called. */
 void cg_strfn_emit(struct cg *g);
 

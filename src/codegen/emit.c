@@ -178,8 +178,8 @@ void cg_push(struct cg *g, int reg)
 {
 	/* without the string kfuncs, string functions are BPF functions two
 	 * calls deep (strfn.c), whose frames take 32 bytes each of the 512
-	 * bytes of stack all frames share */
-	int max = g->p->kfeat & KF_STR_KFUNCS ? MAX_DEPTH : MAX_DEPTH_CALLS;
+	 * bytes of stack all frames share; cleanpath's are, on every kernel */
+	int max = (g->p->kfeat & KF_STR_KFUNCS) && !g->p->own_funcs ? MAX_DEPTH : MAX_DEPTH_CALLS;
 
 	if (g->depth >= max)
 		cg_error(g, g->clause ? g->clause->line : 0, NULL, "Insufficient registers to generate code");

@@ -4,7 +4,8 @@
  * strcspn, each giving what the kernel's kfunc of that name gives (a
  * length, an index, or a negative error), in r0, from arguments in r1-r3;
  * a call clobbers r0-r5.  D's string comparison (strcmp) is always a
- * function of ours, whatever the kernel has.
+ * function of ours, whatever the kernel has, and so is cleanpath() (its
+ * rules and its code are at the end of this file), which no kfunc does.
  *
  * Where the program's type can call the string kfuncs of 6.17
  * (KF_STR_KFUNCS), a call is one kfunc call.  Their pointer arguments are
@@ -78,12 +79,16 @@ static void gen_span(struct cg *g, enum cg_strfn fn);
 static void gen_str(struct cg *g, enum cg_strfn fn);
 static void gen_prefix(struct cg *g, enum cg_strfn fn);
 static void gen_cmp(struct cg *g, enum cg_strfn fn);
+static void gen_cleanpath(struct cg *g, enum cg_strfn fn);
+static void gen_cleanstep(struct cg *g, enum cg_strfn fn);
+static uint32_t cp_size(const struct cg *g);
 
 static const struct strfn {
 	const char *kfunc;	/* the kernel's */
 	const char *name;	/* ours */
 	int nargs;
 	void (*gen)(struct cg *g, enum cg_strfn fn);
+	uint32_t (*argsize)(const struct cg *g);	/* its workspace: ws_size if NULL */
 } strfns[SF_N] = {
 	[SF_STRNLEN] = {"bpf_strnlen", NULL, 2, NULL},
 	[SF_STRCHR] = {"bpf_strchr", "dt_strchr", 2, gen_char},
@@ -96,6 +101,9 @@ static const struct strfn {
 	/* the kernel's bpf_strcmp() has no length bound and mixes its error
 	 * codes with its results: D's comparison is always ours */
 	[SF_STRCMP] = {NULL, "dt_strcmp", 2, gen_cmp},
+	/* no kfunc does what these do: ours on every kernel */
+	[SF_CLEANPATH] = {NULL, "dt_cleanpath", 0, gen_cleanpath, cp_size},
+	[SF_CLEANSTEP] = {NULL, "dt_cleanstep", 0, gen_cleanstep, cp_size},
 };
 
 /* The label of our function fn, made (and the function to be emitted)
@@ -172,7 +180,7 @@ static void fn_begin(struct cg *g, enum cg_strfn fn)
 	cg_place(g, fn_label(g, fn));
 	p->funcs = xrealloc(p->funcs, (size_t)(p->nfuncs + 1) * sizeof(*p->funcs));
 	p->funcs[p->nfuncs++] = (struct cg_func){ .insn = p->ninsns, .name = strfns[fn].name,
-						  .argsize = ws_size(g) };
+						  .argsize = strfns[fn].argsize ? strfns[fn].argsize(g) : ws_size(g) };
 	cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
 	ret_imm(g, -EINVAL);
 	cg_place(g, ok);
@@ -426,6 +434,270 @@ static void gen_cmp(struct cg *g, enum cg_strfn fn)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R4, 1));
 	cg_jmp(g, loop);
 	cg_place(g, eq);
+	ret_imm(g, 0);
+}
+
+/*
+ * cleanpath(s): the path s with its "//", "/./" and "/name/../" taken out,
+ * as Oracle's DTrace for Linux computes it (dtrace-utils bpf/cleanpath.S,
+ * called by dt_cg_subr_cleanpath).  The rules:
+ *
+ *   - "" is "", and a string of one byte is itself ("/", ".", "a").
+ *   - Repeated slashes are one; a "." component goes.
+ *   - A ".." component takes the component before it away with it
+ *     ("/a/b/../c" is "/a/c", "a/.." is "."), unless that one is itself a
+ *     ".." kept by the next rule.
+ *   - A ".." with nothing before it goes at the root ("/../x" is "/x",
+ *     "/.." is "/") and stays in a relative path ("../a", "a/../.." is "..").
+ *   - No trailing slash is kept: "/a/b/" is "/a/b", "/a/b/.." is "/a";
+ *     what is left of a relative path that is nothing is "." ("./" is "."),
+ *     of an absolute one "/".
+ *   - The input is first cut to strsize bytes, as Oracle reads it; the
+ *     result is never longer than its input, so never cut.
+ *
+ * illumos (uts/common/dtrace/dtrace.c, DIF_SUBR_CLEANPATH) differs, and we
+ * follow Oracle: illumos keeps a trailing slash ("/a/b/" stays, "/a/b/.."
+ * is "/a/"), keeps a trailing "/." ("a/." stays), drops a relative path's
+ * ".." with nothing before it ("../../a" is "/a"), makes "a/.." "a", and
+ * stops its output 5 bytes short of strsize.  Oracle's code keeps at most
+ * 15 of a relative path's leading ".." (the count is masked, a limit its
+ * comment calls arbitrary); we keep them all, as illumos does.
+ *
+ * How: one pass over the bytes, as the Plan 9 and Go path cleaners go.
+ * The output starts "/" and each component kept adds its bytes and a "/";
+ * a component's bytes are written as they are read, and when its end (a
+ * "/" or the NUL) shows it to be empty, "." or a ".." that goes, the
+ * output is cut back: to the component's start, or for a ".." to the
+ * start of the component before it, which a stack of the kept components'
+ * starts gives without a search.  A relative result leaves out the first
+ * "/"; the last "/" is cut.  The bytes are read by dt_cleanstep, CS_BYTES
+ * at a time, called from a loop of dt_cleanpath: the verifier checks the
+ * step once, with its branches, and walks only the loop of calls, a few
+ * instructions a pass, so that strsize 65536 is well within its limits
+ * (and that on every kernel: no kfunc does this).  All state is in the
+ * workspace, so that one state reaches each loop head.
+ *
+ * The workspace (cp_size bytes, a scratch temporary):
+ *
+ *   0   u64 the index of the next byte to read (CP_I), the output's
+ *       length (CP_W), where the component being read starts in the
+ *       output (CP_CS), the stack's depth (CP_DEPTH), what the component
+ *       is so far (CP_KIND: 0 nothing, 1 ".", 2 "..", 3 a name), whether
+ *       the path is absolute (CP_ROOT)
+ *   56  IN: the string (strbuf bytes), in the end its clean path
+ *       OUT: the output, strbuf + 8 bytes: "/", the input's bytes, "/"
+ *       STK: the stack: u16 each, where a kept component starts less one
+ *       (its "/"), at most strsize, at most one per two bytes of input
+ */
+#define CP_I		0
+#define CP_W		8
+#define CP_CS		16
+#define CP_DEPTH	24
+#define CP_KIND		32
+#define CP_ROOT		40
+#define CP_IN		56
+#define CS_BYTES	16	/* bytes a call of dt_cleanstep reads */
+
+static uint32_t cp_out(const struct cg *g)
+{
+	return CP_IN + g->L->strbuf;
+}
+
+static uint32_t cp_stk(const struct cg *g)
+{
+	return cp_out(g) + g->L->strbuf + 8;
+}
+
+static uint32_t cp_size(const struct cg *g)
+{
+	return cp_stk(g) + g->L->strbuf + 8;
+}
+
+void cg_strfn_cleanpath(struct cg *g)
+{
+	uint32_t ws = cg_temp(g, cp_size(g));
+
+	cg_emit(g, BPF_MOV64_REG(R3, R1));
+	cg_scratch_ptr(g, R1, ws + CP_IN);
+	cg_copy_str(g, R1, R3);
+	cg_scratch_ptr(g, R1, ws);
+	cg_call_label(g, fn_label(g, SF_CLEANPATH));
+	cg_scratch_ptr(g, R0, ws + CP_IN);
+}
+
+/* dt_cleanpath(ws): the string in IN becomes its clean path.  A loop of
+ * calls of dt_cleanstep, until it says it has read the NUL (the calls
+ * cover strmax bytes). */
+static void gen_cleanpath(struct cg *g, enum cg_strfn fn)
+{
+	int loop = cg_new_label(g), next = cg_new_label(g), end = cg_new_label(g), step = fn_label(g, SF_CLEANSTEP);
+
+	fn_begin(g, fn);
+	/* "" and one byte: as they are */
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R6, CP_IN));
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, end);
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R2, R6, CP_IN + 1));
+	cg_jmp_imm(g, BPF_JEQ, R2, 0, end);
+	/* CP_ROOT = s[0] == '/', without a branch: ((c ^ '/') - 1) >> 63 */
+	cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R1, '/'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, 63));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_ROOT));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_I, 0));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_W, 1));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_CS, 1));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_DEPTH, 0));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_KIND, 0));
+	ws_ptr(g, R1, cp_out(g));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 0, '/'));
+	cg_emit(g, BPF_MOV64_IMM(R7, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R7, (int32_t)((g->L->strmax + CS_BYTES - 1) / CS_BYTES), end);
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_call_label(g, step);
+	cg_jmp_imm(g, BPF_JNE, R0, 0, next);
+	ret_imm(g, 0);
+	cg_place(g, next);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R7, 1));
+	cg_jmp(g, loop);
+	cg_place(g, end);
+	ret_imm(g, 0);
+}
+
+/* dt_cleanstep(ws): read CS_BYTES bytes from CP_I on (see cleanpath
+ * above); 0 once the NUL is read and the result is in IN, else 1.  The tests
+ * that end in "done" never hold: they bound the indexes for the
+ * verifier. */
+static void gen_cleanstep(struct cg *g, enum cg_strfn fn)
+{
+	const int32_t outsize = (int32_t)g->L->strbuf + 8, stkn = outsize / 2;
+	int again = cg_new_label(g), more = cg_new_label(g), done = cg_new_label(g), sep = cg_new_label(g);
+	int kind = cg_new_label(g), up = cg_new_label(g), push = cg_new_label(g), slash = cg_new_label(g);
+	int drop = cg_new_label(g), sepdone = cg_new_label(g), next = cg_new_label(g), finish = cg_new_label(g);
+	int cut = cg_new_label(g), one = cg_new_label(g), rel = cg_new_label(g);
+
+	fn_begin(g, fn);
+	cg_emit(g, BPF_MOV64_IMM(R9, 0));
+	cg_place(g, again);
+	cg_jmp_imm(g, BPF_JGE, R9, CS_BYTES, more);
+	/* r4 = the next byte */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R6, CP_I));
+	cg_jmp_imm(g, BPF_JGE, R2, (int32_t)g->L->strmax, done);
+	ws_ptr(g, R3, CP_IN);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
+	cg_emit(g, BPF_LDX_MEM(BPF_B, R4, R3, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R2, CP_I));
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, sep);
+	cg_jmp_imm(g, BPF_JEQ, R4, '/', sep);
+	/* a byte of a component: out it goes; "." and ".." so far, or a name */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_W));
+	cg_jmp_imm(g, BPF_JGE, R1, outsize, done);
+	ws_ptr(g, R2, cp_out(g));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_STX_MEM(BPF_B, R2, R4, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_W));
+	cg_emit(g, BPF_MOV64_IMM(R0, 3));
+	cg_jmp_imm(g, BPF_JNE, R4, '.', kind);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, CP_KIND));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+	cg_emit(g, BPF_JMP_IMM(BPF_JLE, R0, 2, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 3));
+	cg_place(g, kind);
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R0, CP_KIND));
+	cg_jmp(g, next);
+
+	/* a component's end: what it was decides what stays of it */
+	cg_place(g, sep);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R6, CP_KIND));
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, sepdone);
+	cg_jmp_imm(g, BPF_JEQ, R0, 1, drop);
+	cg_jmp_imm(g, BPF_JEQ, R0, 3, push);
+	/* "..": back to where the last kept component starts */
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_DEPTH));
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, up);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_DEPTH));
+	cg_jmp_imm(g, BPF_JGE, R1, stkn, done);
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 1));
+	ws_ptr(g, R2, cp_stk(g));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_LDX_MEM(BPF_H, R1, R2, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_W));
+	cg_jmp(g, sepdone);
+	/* ... with none: gone at the root, kept in a relative path */
+	cg_place(g, up);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_ROOT));
+	cg_jmp_imm(g, BPF_JNE, R1, 0, drop);
+	cg_jmp(g, slash);
+	/* a name: kept, its start on the stack */
+	cg_place(g, push);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_DEPTH));
+	cg_jmp_imm(g, BPF_JGE, R1, stkn, done);
+	cg_emit(g, BPF_MOV64_REG(R2, R1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R2, 1));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)cp_stk(g)));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R6, CP_CS));
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_H, R2, R3, 0));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_DEPTH));
+	/* a kept component ends in "/" */
+	cg_place(g, slash);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_W));
+	cg_jmp_imm(g, BPF_JGE, R1, outsize, done);
+	ws_ptr(g, R2, cp_out(g));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R2, R1));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R2, 0, '/'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_W));
+	cg_jmp(g, sepdone);
+	/* nothing of it stays */
+	cg_place(g, drop);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_CS));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_W));
+	/* the next component starts here */
+	cg_place(g, sepdone);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_W));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, R6, R1, CP_CS));
+	cg_emit(g, BPF_ST_MEM(BPF_DW, R6, CP_KIND, 0));
+	cg_jmp_imm(g, BPF_JEQ, R4, 0, finish);
+	cg_place(g, next);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_jmp(g, again);
+
+	/* the NUL: "/" alone is "/" or "."; else the last "/" goes, and a
+	 * relative path's first; into IN */
+	cg_place(g, finish);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R6, CP_W));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R6, CP_ROOT));
+	cg_jmp_imm(g, BPF_JGT, R1, 1, cut);
+	cg_emit(g, BPF_MOV64_IMM(R4, '.'));
+	cg_jmp_imm(g, BPF_JEQ, R2, 0, one);
+	cg_emit(g, BPF_MOV64_IMM(R4, '/'));
+	cg_place(g, one);
+	cg_emit(g, BPF_STX_MEM(BPF_B, R6, R4, CP_IN));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R6, CP_IN + 1, 0));
+	ret_imm(g, 0);
+	cg_place(g, cut);
+	cg_jmp_imm(g, BPF_JGE, R1, outsize, done);
+	ws_ptr(g, R3, cp_out(g));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R1));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R3, -1, 0));
+	ws_ptr(g, R3, cp_out(g) + 1);
+	cg_jmp_imm(g, BPF_JEQ, R2, 0, rel);
+	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 1));
+	cg_place(g, rel);
+	ws_ptr(g, R1, CP_IN);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	ret_imm(g, 0);
+	cg_place(g, more);
+	ret_imm(g, 1);
+	cg_place(g, done);
 	ret_imm(g, 0);
 }
 

@@ -1320,6 +1320,15 @@ static void gen_dirname(struct cg *g, struct node *n)
 	pathpart(g, n, 1);
 }
 
+/* cleanpath(s): its rules and its code are strfn.c's. */
+static void gen_cleanpath(struct cg *g, struct node *n)
+{
+	cg_expr(g, n->args.v[0]);
+	cg_null_check(g, R0);
+	cg_emit(g, BPF_MOV64_REG(R1, R0));
+	cg_strfn_cleanpath(g);
+}
+
 /* getmajor(dev) and getminor(dev) of a Linux dev_t (12 and 20 bits). */
 static void gen_getmajor(struct cg *g, struct node *n)
 {
@@ -1376,27 +1385,29 @@ static void gen_ddi_pathname(struct cg *g, struct node *n)
  * generator above and its row here; the front end declares it (its
  * enum builtin_fn, and its name and prototype in front/sema_call.c).
  */
-/* Each subroutine's generator, and whether it calls the string functions
- * (cg_strfn: the kernel's string kfuncs or strfn.c's BPF functions). */
+/* Each subroutine's generator, and what it is built on (CG_SUBR_* of
+ * cg.h): the string functions (cg_strfn: the kernel's string kfuncs or
+ * strfn.c's BPF functions), or strfn.c's BPF functions on every kernel. */
 static const struct {
 	void (*gen)(struct cg *g, struct node *n);
-	int strfn;
+	int uses;
 } subrs[F_NFUNCS] = {
-	[F_STRLEN] = {gen_strlen, 1},
+	[F_STRLEN] = {gen_strlen, CG_SUBR_STRFN},
 	[F_STRJOIN] = {gen_strjoin},
-	[F_SUBSTR] = {gen_substr, 1},
-	[F_STRCHR] = {gen_strchr, 1},
-	[F_STRRCHR] = {gen_strrchr, 1},
-	[F_STRSTR] = {gen_strstr, 1},
-	[F_INDEX] = {gen_index, 1},
-	[F_RINDEX] = {gen_rindex, 1},
+	[F_SUBSTR] = {gen_substr, CG_SUBR_STRFN},
+	[F_STRCHR] = {gen_strchr, CG_SUBR_STRFN},
+	[F_STRRCHR] = {gen_strrchr, CG_SUBR_STRFN},
+	[F_STRSTR] = {gen_strstr, CG_SUBR_STRFN},
+	[F_INDEX] = {gen_index, CG_SUBR_STRFN},
+	[F_RINDEX] = {gen_rindex, CG_SUBR_STRFN},
 	[F_TOUPPER] = {gen_toupper},
 	[F_TOLOWER] = {gen_tolower},
 	[F_LLTOSTR] = {gen_lltostr},
-	[F_STRTOLL] = {gen_strtoll, 1},
-	[F_BASENAME] = {gen_basename, 1},
-	[F_DIRNAME] = {gen_dirname, 1},
-	[F_STRTOK] = {gen_strtok, 1},
+	[F_STRTOLL] = {gen_strtoll, CG_SUBR_STRFN},
+	[F_BASENAME] = {gen_basename, CG_SUBR_STRFN},
+	[F_DIRNAME] = {gen_dirname, CG_SUBR_STRFN},
+	[F_STRTOK] = {gen_strtok, CG_SUBR_STRFN},
+	[F_CLEANPATH] = {gen_cleanpath, CG_SUBR_OWNFN},
 	[F_RAND] = {gen_rand},
 	[F_PROGENYOF] = {gen_progenyof},
 	[F_PSARGS] = {gen_psargs},
@@ -1428,9 +1439,9 @@ static const struct {
 	[F_DDI_PATHNAME] = {gen_ddi_pathname},
 };
 
-int cg_subr_uses_strfn(int fn)
+int cg_subr_uses(int fn)
 {
-	return fn > F_NONE && fn < F_NFUNCS && subrs[fn].strfn;
+	return fn > F_NONE && fn < F_NFUNCS ? subrs[fn].uses : 0;
 }
 
 /* A subroutine call in an expression: its value in r0. */

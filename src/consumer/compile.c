@@ -185,21 +185,21 @@ static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es
 	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }
 
-/* Whether the expression tree at n calls a subroutine built on the string
- * functions (the kernel's string kfuncs are then asked about). */
+/* What the subroutines the expression tree at n calls are built on
+ * (CG_SUBR_* bits): on the string functions, the kernel's string kfuncs
+ * are then asked about. */
 static int calls_strfn(const struct node *n)
 {
+	int uses;
+
 	if (!n)
 		return 0;
-	if (n->kind == N_CALL && cg_subr_uses_strfn(n->fn))
-		return 1;
+	uses = n->kind == N_CALL ? cg_subr_uses(n->fn) : 0;
 	for (int i = 0; i < 3; i++)
-		if (calls_strfn(n->kids[i]))
-			return 1;
+		uses |= calls_strfn(n->kids[i]);
 	for (int i = 0; i < n->args.n; i++)
-		if (calls_strfn(n->args.v[i]))
-			return 1;
-	return 0;
+		uses |= calls_strfn(n->args.v[i]);
+	return uses;
 }
 
 /* Group clauses by the attach kind of the probes they match. */
@@ -236,14 +236,15 @@ static void build_programs(struct dtrace_hdl *h)
 			h->L.pmask_words = (uint32_t)(h->progs[k]->clauses.n + 63) / 64;
 	for (int k = 0; k < h->nkinds; k++) {
 		struct cg_program *prog = h->progs[k];
-		int strings = 0;
+		int uses = 0;
 		if (!prog)
 			continue;
-		for (int i = 0; i < prog->clauses.n && !strings; i++) {
+		for (int i = 0; i < prog->clauses.n; i++) {
 			struct dt_clause *c = prog->clauses.v[i];
-			strings = calls_strfn(c->pred) || calls_strfn(c->body);
+			uses |= calls_strfn(c->pred) | calls_strfn(c->body);
 		}
-		prog->kfeat = dt_kfeat(h, h->prog_pv[k]->prog_type, strings);
+		prog->kfeat = dt_kfeat(h, h->prog_pv[k]->prog_type, (uses & CG_SUBR_STRFN) != 0);
+		prog->own_funcs = (uses & CG_SUBR_OWNFN) != 0;
 	}
 }
 

@@ -451,6 +451,11 @@ static void strings(void)
 	    "1 2 4 8 4 4 256");
 	OUT(B("printf(\"%d %d\", sizeof(1234512345 * 1234512345 * 12345678 * 1ULL), sizeof(3 > 2 ? 3 : 2));"), "8 4");
 
+	/* cleanpath() (its rules: codegen/strfn.c; e2e cases cleanpath*) */
+	OUT(B("this->p = \"/a//b/./../c/\";\n"
+	      "\tprintf(\"[%s][%s][%s][%s]\", cleanpath(this->p), cleanpath(\"a/..\"), cleanpath(\"\"), cleanpath(\"../x/..\"));"),
+	    "[/a/c][.][][..]");
+
 	/* KNOWN_BUG: sizeof/tst.SizeofExpression: a character constant is an
 	 * int, so sizeof('c') and sizeof(10 * 'c') are 4 */
 	OUT(B("printf(\"%d %d\", sizeof('c'), sizeof(10 * 'c'));"), "4 4");
@@ -474,8 +479,39 @@ static void faults(void)
 	/* records of the clauses before the fault are kept */
 	FAULT("BEGIN { printf(\"a\"); }\nBEGIN { x = 0; y = 5 / x; printf(\"b\"); }\nBEGIN { printf(\"c\"); exit(0); }\n",
 	      "ac", FAULT_MSG(1, "divide-by-zero"));
+	FAULT("BEGIN\n{\n\ttrace(cleanpath((char *)0));\n}\n\nBEGIN\n{\n\texit(0);\n}\n",
+	      "", FAULT_MSG(0, "invalid address (0x0)"));
 	/* exit(N) is the status */
 	check(__LINE__, 0, "BEGIN\n{\n\texit(3);\n}\n", "", "", 3);
+}
+
+/*
+ * cleanpath() is BPF functions of ours on every kernel (codegen/strfn.c),
+ * whose frames share the 512 bytes of stack: a program that calls it
+ * keeps its expression stack to 40 slots, where the string kfuncs would
+ * let it have 46 (emit.c's cg_push), and says so rather than be refused by
+ * the verifier.
+ */
+static void cleanpath_stack(void)
+{
+	char src[2048];
+
+	for (int depth = 38; depth <= 44; depth += 6) {
+		int n = snprintf(src, sizeof(src), "BEGIN\n{\n\tx = 1;\n\ty = ");
+		for (int i = 0; i < depth; i++)
+			n += snprintf(src + n, sizeof(src) - (size_t)n, "(x + ");
+		n += snprintf(src + n, sizeof(src) - (size_t)n, "x");
+		for (int i = 0; i < depth; i++)
+			n += snprintf(src + n, sizeof(src) - (size_t)n, ")");
+		snprintf(src + n, sizeof(src) - (size_t)n,
+			 ";\n\tprintf(\"%%d %%s %%s\", y, cleanpath(\"/a/../b\"), strchr(\"abc\", 'b'));\n\texit(0);\n}\n");
+		if (depth == 38)
+			check(__LINE__, 0, src, "39 /b bc", "", 0);
+		else
+			check(__LINE__, 0, src, "",
+			      "dtrace: failed to compile script t.d: line 1: Insufficient registers to generate code\n",
+			      ST_COMPILE);
+	}
 }
 
 /* The -S listing of the program. */
@@ -542,6 +578,7 @@ int main(void)
 	variables();
 	strings();
 	faults();
+	cleanpath_stack();
 	dump();
 
 	if (skipped)

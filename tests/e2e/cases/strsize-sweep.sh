@@ -32,7 +32,7 @@ gen() {
 	printf(" strstr [%s]\n", this->r != NULL ? this->r : "-");
 	printf(" index %d %d rindex %d %d\n", index(s, "/"), index(s, "/", 2), rindex(s, "/"), rindex(s, "/", 3));
 	printf(" upper [%s] lower [%s]\n", toupper(s), tolower(s));
-	printf(" basename [%s] dirname [%s]\n", basename(s), dirname(s));
+	printf(" basename [%s] dirname [%s] cleanpath [%s]\n", basename(s), dirname(s), cleanpath(s));
 	this->r = strtok(s, "/");
 	printf(" strtok [%s]", this->r != NULL ? this->r : "-");
 	this->r = this->r != NULL ? strtok(NULL, "/") : "-";
