@@ -438,7 +438,7 @@ static int compile_cmd(struct cmd *d, unsigned int cflags, int nmargs, char **ma
 	if (d->kind == 's') {
 		FILE *fp = strcmp(d->arg, "-") == 0 ? stdin : fopen(d->arg, "r");
 		if (!fp)
-			return fatal(2, "failed to open %s: %s", d->arg, strerror(errno));
+			return fatal(1, "failed to open %s: %s", d->arg, strerror(errno));
 		margs[0] = d->arg;
 		d->prog = dtrace_program_fcompile(g.dtp, fp, cflags, nmargs, margs);
 		margs[0] = "dtrace";
@@ -608,21 +608,21 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'b':
 			if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
-				return fatal(2, "failed to set -b %s: %s", optarg, errmsg());
+				return fatal(1, "failed to set -b %s: %s", optarg, errmsg());
 			break;
 		case 'c': ccmd = optarg; break;
 		case 'C': cflags |= DTRACE_C_CPP; break;
 		case 'D':
 			if (dtrace_setopt(g.dtp, "define", optarg) != 0)
-				return fatal(2, "failed to set -D %s: %s", optarg, errmsg());
+				return fatal(1, "failed to set -D %s: %s", optarg, errmsg());
 			break;
 		case 'U':
 			if (dtrace_setopt(g.dtp, "undef", optarg) != 0)
-				return fatal(2, "failed to set -U %s: %s", optarg, errmsg());
+				return fatal(1, "failed to set -U %s: %s", optarg, errmsg());
 			break;
 		case 'I':
 			if (dtrace_setopt(g.dtp, "incdir", optarg) != 0)
-				return fatal(2, "failed to set -I %s: %s", optarg, errmsg());
+				return fatal(1, "failed to set -I %s: %s", optarg, errmsg());
 			break;
 		case 'e': exec_only = 1; break;
 		case '3': case '6':
@@ -658,11 +658,11 @@ int main(int argc, char **argv)
 			break;
 		case 'H':
 			if (dtrace_setopt(g.dtp, "cpphdrs", NULL) != 0)
-				return fatal(2, "failed to set -H: %s", errmsg());
+				return fatal(1, "failed to set -H: %s", errmsg());
 			break;
 		case 'X':
 			if (dtrace_setopt(g.dtp, "stdc", optarg) != 0)
-				return fatal(2, "failed to set -X %s: %s", optarg, errmsg());
+				return fatal(1, "failed to set -X %s: %s", optarg, errmsg());
 			break;
 		case 'l': list = 1; break;
 		case 'o': outfile = optarg; break;
