@@ -232,10 +232,10 @@ const struct dt_provider dt_provider_rawtp = {
 
 /*
  * A probe's layout: one word per field, the map's value at its id (the
- * code of sdt_gen_arg reads it).  0: no such field (argN is 0).
+ * code of sdt_gen_arg reads it), the field's offset in the record in its
+ * bits 0-15.  0: no such field (argN is 0).
  */
 #define SDT_MAXARGS 32		/* Linux's widest event has 20 fields */
-#define F_OFF(w) ((w) & 0xffffu)	/* offset in the record */
 #define F_SIZE_SHIFT 16			/* bits 16-23: size of a scalar */
 #define F_KIND_SHIFT 24			/* bits 24-27: enum field_kind */
 #define F_SIGNED (1u << 28)		/* a signed scalar */
