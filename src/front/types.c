@@ -673,6 +673,11 @@ struct dt_type *btf_type_by_id(int id)
 	return t;
 }
 
+int btf_struct_id(const char *tag)
+{
+	return kbtf() ? btf_find_tag(tag, BTF_KIND_STRUCT) : -1;
+}
+
 struct dt_type *btf_struct_type(const char *tag, int is_union)
 {
 	struct btf *b = kbtf();

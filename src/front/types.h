@@ -143,6 +143,8 @@ const char *type_name(const struct dt_type *t);
 
 /* Loading struct types from the kernel's BTF, on demand. */
 struct dt_type *btf_struct_type(const char *tag, int is_union);
+/* The BTF id of the kernel's struct tag (an indexed look-up), or -1. */
+int btf_struct_id(const char *tag);
 /* The kernel's BTF (loaded on first use; NULL if none) and its types. */
 struct btf *types_vmlinux_btf(void);
 /* a typedef of the kernel's (spinlock_t): a type name where D code has not

@@ -20,6 +20,7 @@ static const struct dt_provider *const all_providers[] = {
 	&dt_provider_syscall,
 	&dt_provider_syscall_return,
 	&dt_provider_sdt,
+	&dt_provider_rawtp,
 	&dt_provider_pid_entry,
 	&dt_provider_pid_return,
 	&dt_provider_usdt,

@@ -15,7 +15,7 @@
  * bpf_get_attach_cookie() (raw tracepoints before 6.10): there the id is a
  * constant of the program, the loader loads one instance per probe
  * (consumer/load.c), and attach gets the probe's own instance.  attach
- * must then not pass a cookie the kernel cannot take (sdt_attach).  A
+ * must then not pass a cookie the kernel cannot take (rawtp_attach).  A
  * program the kernel binds to its target at load (fentry: the function's
  * BTF id) is always loaded this way (cg_prologue_const), and its provider's
  * load_target says what each instance is loaded against.
@@ -143,7 +143,7 @@ int provider_nkinds(void);
  * what p holds (a detach). */
 int probe_hold_fd(struct dt_probe *p, int fd);
 void probe_close_fds(struct dt_probe *p);
-/* r0 = argument i of a raw tracepoint's context (sdt, the stable
+/* r0 = argument i of a raw tracepoint's context (rawtp, the stable
  * providers' tracepoints). */
 void rawtp_gen_arg(struct cg *g, int i);
 /* The argument types of a probe (read lazily): returns p->nargs. */
@@ -166,6 +166,7 @@ extern const struct dt_provider dt_provider_profile;
 extern const struct dt_provider dt_provider_syscall;
 extern const struct dt_provider dt_provider_syscall_return;
 extern const struct dt_provider dt_provider_sdt;
+extern const struct dt_provider dt_provider_rawtp;
 extern const struct dt_provider dt_provider_pid_entry;
 extern const struct dt_provider dt_provider_pid_return;
 extern const struct dt_provider dt_provider_usdt;

@@ -28,14 +28,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <linux/perf_event.h>
 
 #include <bpf/btf.h>
 
 #include "../common/kallsyms.h"
 #include "../common/util.h"
 #include "kprobe.h"
-#include "perf_pmu.h"
 #include "stable.h"
 #include "tracefs.h"
 
@@ -330,28 +328,7 @@ static int rawtp_attach(struct dt_probe *p, int prog_fd)
 /* A system call's trace event by its id, the probe id as the cookie. */
 static int syscall_attach(struct dt_probe *p, int prog_fd)
 {
-	const char *root = tracefs_root();
-	char path[512];
-	FILE *f;
-	unsigned long long id = 0;
-	struct perf_event_attr attr;
-
-	if (!root)
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/events/syscalls/%s/id", root, p->func);
-	f = fopen(path, "r");
-	if (!f)
-		return -errno;
-	if (fscanf(f, "%llu", &id) != 1)
-		id = 0;
-	fclose(f);
-	if (!id)
-		return -ENOENT;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.config = id;
-	return probe_hold_fd(p, perf_pmu_attach(&attr, -1, prog_fd, p->id));
+	return probe_hold_fd(p, tracefs_perf_attach("syscalls", p->func, prog_fd, p->id));
 }
 
 static int kprobe_attach(struct dt_probe *p, int prog_fd)

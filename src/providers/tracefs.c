@@ -15,9 +15,11 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <linux/bpf.h>
+#include <linux/perf_event.h>
 #include <unistd.h>
 
 #include "../common/util.h"
+#include "perf_pmu.h"
 
 static int is_dir(const char *path)
 {
@@ -95,11 +97,23 @@ int tracefs_format(const char *group, const char *event, struct tracefs_field **
 		fl.size = s ? atoi(s + 5) : 0;
 		fl.is_signed = sg ? atoi(sg + 7) : 0;
 		char *decl = trim(p);
-		/* the name is the last identifier before any [N] */
-		char *br = strchr(decl, '[');
-		char *end = br ? br : decl + strlen(decl);
-		while (end > decl && isspace((unsigned char)end[-1]))
-			end--;
+		if (strncmp(decl, "__data_loc ", 11) == 0)
+			fl.loc = TRACEFS_DATA_LOC;
+		else if (strncmp(decl, "__rel_loc ", 10) == 0)
+			fl.loc = TRACEFS_REL_LOC;
+		/* the name is the last identifier, before any [N] that ends
+		 * the declaration ("char comm[16]"; but "__data_loc char[]
+		 * filename" has its brackets on the type) */
+		char *end = decl + strlen(decl), *br = NULL;
+		while (end > decl && end[-1] == ']') {
+			char *open = end - 1;
+			while (open > decl && *open != '[')
+				open--;
+			br = open;
+			end = open;
+			while (end > decl && isspace((unsigned char)end[-1]))
+				end--;
+		}
 		char *nm = end;
 		while (nm > decl && (isalnum((unsigned char)nm[-1]) || nm[-1] == '_'))
 			nm--;
@@ -107,7 +121,16 @@ int tracefs_format(const char *group, const char *event, struct tracefs_field **
 			continue;
 		fl.decl = xstrdup(decl);
 		fl.name = xasprintf("%.*s", (int)(end - nm), nm);
-		{
+		if (fl.loc) {
+			/* the element type: "__data_loc char[] x" -> "char" */
+			char *t = xasprintf("%.*s", (int)(nm - decl), decl);
+			char *tt = trim(t + (fl.loc == TRACEFS_DATA_LOC ? 11 : 10));
+			char *ob = strchr(tt, '[');
+			if (ob)
+				*ob = 0;
+			fl.type = xstrdup(trim(tt));
+			free(t);
+		} else {
 			char *t = xasprintf("%.*s%s", (int)(nm - decl), decl, br ? br : "");
 			/* "char  [16]" -> "char [16]", "const char * " -> "const char *" */
 			char *tt = trim(t);
@@ -125,6 +148,16 @@ int tracefs_format(const char *group, const char *event, struct tracefs_field **
 	return n;
 }
 
+void tracefs_format_free(struct tracefs_field *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(f[i].decl);
+		free(f[i].name);
+		free(f[i].type);
+	}
+	free(f);
+}
+
 static struct dt_type *int_type(int size, int sign)
 {
 	switch (size) {
@@ -135,9 +168,7 @@ static struct dt_type *int_type(int size, int sign)
 	}
 }
 
-/* The D type named by a C declaration's type part ("const char *",
- * "struct foo *", "unsigned int", "char [16]"); NULL if unknown. */
-static struct dt_type *parse_ctype(const char *decl)
+struct dt_type *tracefs_ctype(const char *decl)
 {
 	char buf[256], *p, *words[16];
 	int nw = 0, nptr = 0;
@@ -185,11 +216,47 @@ static struct dt_type *parse_ctype(const char *decl)
 
 struct dt_type *tracefs_field_type(const struct tracefs_field *f)
 {
-	struct dt_type *t = parse_ctype(f->type);
+	struct dt_type *t = tracefs_ctype(f->type);
+
+	if (f->loc)
+		return type_ptr(t && t->kind != TY_VOID ? t : &ty_char);
 
 	if (t && t->kind != TY_VOID)
 		return t;
 	return int_type(f->size, f->is_signed);
+}
+
+long tracefs_event_id(const char *group, const char *event)
+{
+	const char *root = tracefs_root();
+	char path[512];
+	FILE *f;
+	unsigned long long id = 0;
+
+	if (!root)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", root, group, event);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (fscanf(f, "%llu", &id) != 1)
+		id = 0;
+	fclose(f);
+	return id ? (long)id : -ENOENT;
+}
+
+int tracefs_perf_attach(const char *group, const char *event, int prog_fd, uint64_t cookie)
+{
+	long id = tracefs_event_id(group, event);
+	struct perf_event_attr attr;
+
+	if (id < 0)
+		return (int)id;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.config = (uint64_t)id;
+	return perf_pmu_attach(&attr, -1, prog_fd, cookie);
 }
 
 int rawtp_open(const char *tp, int prog_fd, uint64_t cookie)

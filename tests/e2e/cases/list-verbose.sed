@@ -1,1 +1,1 @@
-s/^ +[0-9]+( +(syscall|sdt) )/    N\1/
+s/^ +[0-9]+( +(syscall|sdt|rawtp) )/    N\1/

@@ -15,7 +15,7 @@ syscall::exit_group:entry
 	    mutex_type_adaptive(&curthread->signal->cred_guard_mutex),
 	    mutex_type_spin(&curthread->signal->cred_guard_mutex));
 }
-sdt:sock::inet_sock_set_state
+rawtp:sock::inet_sock_set_state
 /pid == $target && args[2] == 2/
 {
 	printf("rwlock read %d write %d writer %d\n",

@@ -5,7 +5,7 @@
 # errors: a pointer to void has no size to print, an integer is no pointer.
 cat >"$E2E_TMP/p.d" <<'D'
 #pragma D option quiet
-sdt:sock::inet_sock_set_state
+rawtp:sock::inet_sock_set_state
 /pid == $target && args[2] == 2/
 {
 	print(&args[0]->__sk_common.skc_v6_daddr);

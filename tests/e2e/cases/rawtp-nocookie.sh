@@ -1,11 +1,11 @@
 # shellcheck shell=bash
-# sdt without BPF cookies (raw tracepoints before 6.10):
-# DTRACE_KERNEL_LACKS=cookie makes dtrace load one instance of the sdt
+# rawtp without BPF cookies (raw tracepoints before 6.10):
+# DTRACE_KERNEL_LACKS=cookie makes dtrace load one instance of the rawtp
 # program per probe, its probe id a constant, on this kernel too.  Each
 # probe must still be told apart (probename), and a string subroutine
 # in the same clause works without the kfuncs as well.
 DTRACE_KERNEL_LACKS=all "$DTRACE" -qn '
-sdt:sched::sched_switch, sdt:sched::sched_wakeup { @[probename, strchr(probename, 95)] = count(); }
+rawtp:sched::sched_switch, rawtp:sched::sched_wakeup { @[probename, strchr(probename, 95)] = count(); }
 tick-200ms { exit(0); }
 END { printa("%s %s %@d\n", @); }' >"$E2E_TMP/out"
 echo "dtrace exit status $?"
