@@ -265,8 +265,11 @@ int provider_serves(const struct dt_provider *pv, const char *prov)
  * probes are made, every provider whose probes are a fixed set makes all
  * of them, in this file's order; those made on demand (on_demand: every
  * kernel function, every process's) come after, numbered as they are
- * named.  It costs a read of the tracepoints' directory (tracefs) at each
- * start.
+ * named.  It costs every start a read of the tracepoints' directory
+ * (tracefs) and of the kernel's BTF (the stable providers look up their
+ * tracepoints there): measured on the development machine, dtrace -n
+ * 'BEGIN { exit(0); }' takes 15 ms instead of 3.5; a script of the syscall
+ * or profile provider 4 to 19 ms more than its 110 to 125.
  */
 static void provide_fixed(struct dt_probes *tab)
 {
