@@ -1444,7 +1444,7 @@ static const struct {
 	[F_INET_NTOP] = {cg_subr_inet_ntop},
 	[F_LINK_NTOP] = {cg_subr_link_ntop},
 	[F_DDI_PATHNAME] = {gen_ddi_pathname},
-	[F_D_PATH] = {cg_subr_d_path},
+	[F_D_PATH] = {cg_subr_d_path, CG_SUBR_OWNFN},
 };
 
 int cg_subr_uses(int fn)

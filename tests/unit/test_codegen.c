@@ -536,6 +536,18 @@ static void subr_d_path(void)
 	/* a path that cannot be read faults at its address */
 	FAULT("BEGIN\n{\n\ttrace(d_path((struct path *)16));\n}\n\nBEGIN\n{\n\texit(0);\n}\n",
 	      "", FAULT_MSG(0, "invalid address (0x10)"));
+	/* its BPF function's frame shares the stack, as cleanpath's do
+	 * (cleanpath_stack): 44 slots of expression stack are too many */
+	char src[2048];
+	int n = snprintf(src, sizeof(src), "BEGIN\n{\n\tx = 1;\n\ty = ");
+	for (int i = 0; i < 44; i++)
+		n += snprintf(src + n, sizeof(src) - (size_t)n, "(x + ");
+	n += snprintf(src + n, sizeof(src) - (size_t)n, "x");
+	for (int i = 0; i < 44; i++)
+		n += snprintf(src + n, sizeof(src) - (size_t)n, ")");
+	snprintf(src + n, sizeof(src) - (size_t)n, ";\n\ttrace(d_path(&curthread->fs->root));\n\texit(0);\n}\n");
+	check(__LINE__, 0, src, "", "dtrace: failed to compile script t.d: line 1: Insufficient registers to generate code\n",
+	      ST_COMPILE);
 }
 
 /* The -S listing of the program. */
