@@ -16,10 +16,12 @@
  * hashed (a file removed while open) gets " (deleted)" after its path,
  * as in the kernel.  Every offset comes from the kernel's BTF.
  *
- * Not done: the names the kernel makes for the files of pseudo
- * filesystems whose dentries have a d_dname operation (pipes, sockets,
- * anonymous inodes: "pipe:[1234]"); their walk stops at once, at a dentry
- * that is its own parent, and gives "/".
+ * The files of pseudo filesystems, whose dentries have a d_dname
+ * operation, have the names the kernel makes up for them where it makes
+ * them by a fixed rule: a pipe's "pipe:[1234]", a socket's, an anonymous
+ * inode's "anon_inode:[eventfd]" (pseudo_name).  Not done: the other
+ * d_dname filesystems (namespaces' nsfs, dma-buf...); their walk stops at
+ * once, at a dentry that is its own parent, and gives "/".
  *
  * Truncation: a path longer than strsize keeps its first strsize bytes,
  * as every D string does (and as readlink(2) fills a short buffer).  The
@@ -52,11 +54,14 @@
 #define WS_PARENT	64	/* the dentry's parent */
 #define WS_SUF		72	/* 1: " (deleted)" after the path */
 #define WS_SUFTEXT	80	/* its text (16 bytes) */
-#define WS_NAMES	96	/* each component: u64 its name's address, u64
+#define WS_DIGITS	96	/* an inode number in decimal (24 bytes) */
+#define WS_NAMES	120	/* each component: u64 its name's address, u64
 				   its length */
 #define WS_OUT		(WS_NAMES + 16 * DPATH_STEPS)	/* the result,
-				   in two string buffers: the verifier sees
-				   every copy within them */
+				   in two string buffers (at least OUT_MIN
+				   bytes): the verifier sees every copy
+				   within them */
+#define OUT_MIN		64
 
 /*
  * Steps of the walk: a path of PATH_MAX (4096) bytes, the longest the
@@ -77,6 +82,7 @@ struct dpath_off {
 	uint32_t d_parent, d_len, d_name, d_hash_pprev;
 	uint32_t mnt_root, mount_mnt, mnt_parent, mnt_mountpoint;
 	uint32_t task_fs, fs_root;
+	uint32_t d_op, d_dname, d_sb, s_magic, d_inode, i_ino;
 };
 
 /* The offsets, or a compile error at line (once they were found at the
@@ -97,11 +103,22 @@ static void offsets(struct cg *g, int line, struct dpath_off *o)
 	o->mnt_mountpoint = cg_kmember_off(g, line, fn, "mount", "mnt_mountpoint");
 	o->task_fs = cg_kmember_off(g, line, fn, "task_struct", "fs");
 	o->fs_root = cg_kmember_off(g, line, fn, "fs_struct", "root");
+	o->d_op = cg_kmember_off(g, line, fn, "dentry", "d_op");
+	o->d_dname = cg_kmember_off(g, line, fn, "dentry_operations", "d_dname");
+	o->d_sb = cg_kmember_off(g, line, fn, "dentry", "d_sb");
+	o->s_magic = cg_kmember_off(g, line, fn, "super_block", "s_magic");
+	o->d_inode = cg_kmember_off(g, line, fn, "dentry", "d_inode");
+	o->i_ino = cg_kmember_off(g, line, fn, "inode", "i_ino");
+}
+
+static uint32_t out_size(const struct cg *g)
+{
+	return 2 * g->L->strbuf < OUT_MIN ? OUT_MIN : 2 * g->L->strbuf;
 }
 
 static uint32_t ws_size(const struct cg *g)
 {
-	return WS_OUT + 2 * g->L->strbuf;
+	return WS_OUT + out_size(g);
 }
 
 static int fn_label(struct cg *g)
@@ -294,6 +311,128 @@ static void put_names(struct cg *g, int done)
 	cg_jmp(g, loop);
 }
 
+/* Store the bytes of text at WS_OUT. */
+static void put_text(struct cg *g, const char *text)
+{
+	for (int i = 0; text[i]; i++)
+		cg_emit(g, BPF_ST_MEM(BPF_B, R6, WS_OUT + i, text[i]));
+}
+
+/*
+ * The names the kernel makes up for the files of pseudo filesystems (a
+ * dentry whose d_op has d_dname, unless it is the root of its mount),
+ * for the filesystems the kernel's d_dname functions name by a fixed
+ * rule, known by their superblock's magic number (include/uapi/linux/
+ * magic.h): a pipe "pipe:[INODE]" (pipefs_dname), a socket
+ * "socket:[INODE]" (sockfs_dname), an anonymous inode's file
+ * "anon_inode:NAME" (anon_inodefs_dname: "[eventfd]", "bpf-map").  WS_POS
+ * = its length, then on to done; any other file on to the walk (r8 = the
+ * dentry).
+ */
+#define PIPEFS_MAGIC		0x50495045
+#define SOCKFS_MAGIC		0x534F434B
+#define ANON_INODE_FS_MAGIC	0x09041934
+
+static void pseudo_name(struct cg *g, const struct dpath_off *o, int done)
+{
+	int walk = cg_new_label(g), made = cg_new_label(g), pipe = cg_new_label(g), sock = cg_new_label(g);
+	int anon = cg_new_label(g), ino = cg_new_label(g);
+	static const uint64_t pow10[] = {
+		10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+		1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+		100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull,
+	};
+
+	get(g, R8, WS_D);
+	cg_jmp_imm(g, BPF_JEQ, R8, 0, walk);
+	rd(g, R8, o->d_op);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, walk);
+	rd(g, R0, o->d_dname);
+	cg_jmp_imm(g, BPF_JEQ, R0, 0, walk);
+	rd(g, R8, o->d_parent);
+	cg_jmp_reg(g, BPF_JNE, R0, R8, made);
+	get(g, R1, WS_M);
+	rd(g, R1, o->mount_mnt + o->mnt_root);
+	cg_jmp_reg(g, BPF_JEQ, R0, R8, walk);
+	cg_place(g, made);
+	rd(g, R8, o->d_sb);
+	rd(g, R0, o->s_magic);
+	cg_emit(g, BPF_MOV32_REG(R0, R0));
+	cg_jmp_imm(g, BPF_JEQ, R0, PIPEFS_MAGIC, pipe);
+	cg_jmp_imm(g, BPF_JEQ, R0, SOCKFS_MAGIC, sock);
+	cg_jmp_imm(g, BPF_JEQ, R0, ANON_INODE_FS_MAGIC, anon);
+	cg_jmp(g, walk);
+
+	cg_place(g, anon);
+	put_text(g, "anon_inode:");
+	rd(g, R8, o->d_len);
+	cg_emit(g, BPF_MOV32_REG(R7, R0));
+	rd(g, R8, o->d_name);
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, WS_OUT + 11));
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)out_size(g) - 11));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R7, 11));
+	put(g, WS_POS, R7);
+	cg_jmp(g, done);
+
+	cg_place(g, pipe);
+	put_text(g, "pipe:[");
+	cg_emit(g, BPF_MOV64_IMM(R7, 6));
+	cg_jmp(g, ino);
+	cg_place(g, sock);
+	put_text(g, "socket:[");
+	cg_emit(g, BPF_MOV64_IMM(R7, 8));
+	/* r7 = the prefix's length (at most 8); the inode number in
+	 * decimal, its k digits the last of WS_DIGITS (20 bytes), k counted
+	 * without a branch: 1 and one for each power of 10 it reaches */
+	cg_place(g, ino);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R7, 15));
+	put(g, WS_POS, R7);
+	rd(g, R8, o->d_inode);
+	rd(g, R0, o->i_ino);
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	for (int i = 19; i >= 0; i--) {
+		cg_emit(g, BPF_MOV64_REG(R1, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_MOD, R1, 10));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, '0'));
+		cg_emit(g, BPF_STX_MEM(BPF_B, R6, R1, WS_DIGITS + i));
+		cg_emit(g, BPF_ALU64_IMM(BPF_DIV, R0, 10));
+	}
+	cg_emit(g, BPF_MOV64_IMM(R9, 1));
+	for (size_t i = 0; i < sizeof(pow10) / sizeof(pow10[0]); i++) {
+		/* n >= c: c - 1 - n borrows (both below 2^63: n >> 1 and c >> 1
+		 * compared, the low bit apart) */
+		cg_ld_imm64(g, R1, (pow10[i] - 1) >> 1);
+		cg_emit(g, BPF_MOV64_REG(R2, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R2, 1));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R1, 63));
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R9, R1));
+	}
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, WS_OUT));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R7));
+	cg_emit(g, BPF_MOV64_REG(R2, R9));
+	cg_emit(g, BPF_MOV64_REG(R3, R6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, WS_DIGITS + 20));
+	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R3, R9));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	get(g, R7, WS_POS);
+	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R7, 15));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R7, R9));
+	cg_emit(g, BPF_MOV64_REG(R1, R6));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, WS_OUT));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R7));
+	cg_emit(g, BPF_ST_MEM(BPF_B, R1, 0, ']'));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R7, 1));
+	put(g, WS_POS, R7);
+	cg_jmp(g, done);
+	cg_place(g, walk);
+}
+
 static void ret_imm(struct cg *g, int32_t v)
 {
 	cg_emit(g, BPF_MOV64_IMM(R0, v));
@@ -351,6 +490,7 @@ void cg_dpath_emit(struct cg *g)
 	 * no root (the kernel's d_unlinked()) */
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 	put(g, WS_SUF, R0);
+	pseudo_name(g, &o, named);
 	get(g, R8, WS_D);
 	cg_jmp_imm(g, BPF_JEQ, R8, 0, kept);
 	rd(g, R8, o.d_parent);

@@ -10,3 +10,5 @@ for s in 16 256 4096 65536; do
 done
 $DTRACE -qn 'BEGIN { printf("%s %s|%s %s|%s %d\n", fds[3].fi_name, fds[3].fi_dirname, fds[4].fi_name,
     fds[4].fi_dirname, fds[1000].fi_pathname, fds[-1].fi_oflags); exit(0); }' 3</proc/version 4</tmp/case/f
+# a pipe: the name the kernel makes up for it
+echo | $DTRACE -qn 'BEGIN { printf("%s %s\n", fds[0].fi_pathname, fds[0].fi_fs); exit(0); }' | sed 's/\[[0-9]*\]/[INO]/'
