@@ -136,19 +136,21 @@ translator devinfo_t < struct bio *B > {
 };
 
 /*
- * The file an I/O is for.  The block layer does not know it: a request
- * carries pages, and only a page-cache page leads back to a file's inode
- * (direct I/O's pages are the process's own memory).  DTrace gives
- * "<unknown>" and 0 where it cannot tell; so does Linux here, always.
+ * The file an I/O is for, and the file behind a file descriptor (fds[]).
+ * The block layer does not know an I/O's file: a request carries pages,
+ * and only a page-cache page leads back to a file's inode (direct I/O's
+ * pages are the process's own memory); its translators give "<unknown>"
+ * and 0, as DTrace does where it cannot tell.  A struct file gives all
+ * but fi_mount, which DTrace does not give either.
  */
 typedef struct fileinfo {
-	string fi_name;		/* "<unknown>" */
-	string fi_dirname;	/* "<unknown>" */
-	string fi_pathname;	/* "<unknown>" */
-	int64_t fi_offset;	/* 0 (loff_t) */
-	string fi_fs;		/* "<unknown>" */
+	string fi_name;		/* the file's name, its last component */
+	string fi_dirname;	/* the directory it is in, dirname(fi_pathname) */
+	string fi_pathname;	/* its whole path, d_path() */
+	int64_t fi_offset;	/* the file offset (loff_t) */
+	string fi_fs;		/* the filesystem's type: "ext4", "tmpfs" */
 	string fi_mount;	/* "<unknown>" */
-	int fi_oflags;		/* 0 */
+	int fi_oflags;		/* the open(2) flags (O_* below) */
 } fileinfo_t;
 
 translator fileinfo_t < struct request *R > {
@@ -170,3 +172,71 @@ translator fileinfo_t < struct bio *B > {
 	fi_mount = "<unknown>";
 	fi_oflags = 0;
 };
+
+/*
+ * A struct file: its name and path from its dentry and d_path(), the
+ * filesystem type from its mount's superblock.  No file (a descriptor
+ * that is not open): "<none>" and 0, as in DTrace.
+ */
+#pragma D binding "1.1" translator
+translator fileinfo_t < struct file *F > {
+	fi_name = F != NULL ? stringof(F->f_path.dentry->d_name.name) : "<none>";
+	fi_dirname = F != NULL ? dirname(d_path(&F->f_path)) : "<none>";
+	fi_pathname = F != NULL ? d_path(&F->f_path) : "<none>";
+	fi_offset = F != NULL ? F->f_pos : 0;
+	fi_fs = F != NULL ? stringof(F->f_path.mnt->mnt_sb->s_type->name) : "<none>";
+	fi_mount = F != NULL ? "<unknown>" : "<none>";
+	fi_oflags = F != NULL ? F->f_flags : 0;
+};
+
+/*
+ * fds[fd]: the file that file descriptor fd of the current thread's
+ * process names, through its descriptor table (a NULL file where fd is
+ * out of the table's range or not open).
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+	fd >= 0 && fd < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[fd] : NULL);
+
+#pragma D attributes Stable/Stable/Common fds
+#pragma D binding "1.1" fds
+
+/* The open(2) flags of fi_oflags (Linux's x86-64 values; O_SYNC is
+ * __O_SYNC | O_DSYNC, as O_FSYNC and O_RSYNC). */
+inline int O_ACCMODE = 00000003;
+#pragma D binding "1.1" O_ACCMODE
+inline int O_RDONLY = 00000000;
+#pragma D binding "1.1" O_RDONLY
+inline int O_WRONLY = 00000001;
+#pragma D binding "1.1" O_WRONLY
+inline int O_RDWR = 00000002;
+#pragma D binding "1.1" O_RDWR
+inline int O_CREAT = 00000100;
+#pragma D binding "1.1" O_CREAT
+inline int O_EXCL = 00000200;
+#pragma D binding "1.1" O_EXCL
+inline int O_NOCTTY = 00000400;
+#pragma D binding "1.1" O_NOCTTY
+inline int O_TRUNC = 00001000;
+#pragma D binding "1.1" O_TRUNC
+inline int O_APPEND = 00002000;
+#pragma D binding "1.1" O_APPEND
+inline int O_NONBLOCK = 00004000;
+#pragma D binding "1.1" O_NONBLOCK
+inline int O_NDELAY = 00004000;
+#pragma D binding "1.1" O_NDELAY
+inline int O_DSYNC = 00010000;
+#pragma D binding "1.1" O_DSYNC
+inline int O_ASYNC = 00020000;
+#pragma D binding "1.1" O_ASYNC
+inline int O_DIRECTORY = 00200000;
+#pragma D binding "1.1" O_DIRECTORY
+inline int O_NOFOLLOW = 00400000;
+#pragma D binding "1.1" O_NOFOLLOW
+inline int O_CLOEXEC = 02000000;
+#pragma D binding "1.1" O_CLOEXEC
+inline int O_SYNC = 04010000;
+#pragma D binding "1.1" O_SYNC
+inline int O_FSYNC = 04010000;
+#pragma D binding "1.1" O_FSYNC
+inline int O_RSYNC = 04010000;
+#pragma D binding "1.1" O_RSYNC

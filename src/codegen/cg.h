@@ -48,7 +48,7 @@ struct dt_cgopts {
 /* What subroutine fn (enum builtin_fn) is built on (subr.c), as bits:
  * CG_SUBR_STRFN the string functions, so that KF_STR_KFUNCS matters to a
  * program that calls it; CG_SUBR_OWNFN global BPF functions of ours on
- * every kernel (strfn.c), which the program's main function must leave
+ * every kernel (strfn.c, dpath.c), which the program's main function must leave
  * their share of the stack (cg_program.own_funcs). */
 #define CG_SUBR_STRFN	1
 #define CG_SUBR_OWNFN	2

@@ -49,6 +49,7 @@
  *                kfuncs, or global BPF functions of ours where it has none
  *   subr.c       subroutines: the table indexed by enum builtin_fn
  *   netaddr.c    inet_ntoa, inet_ntoa6, inet_ntop, link_ntop: addresses as text
+ *   dpath.c      d_path: a struct path as text, walked up its dentries and mounts
  *   aggregate.c  aggregation updates, all in one map (histogram geometry
  *                in hist.h)
  *   action.c     actions and the records they fill (record layout pass)
@@ -143,6 +144,7 @@ struct cg {
 	int src_line;		/* the statement being generated (for the */
 	const char *src_text;	/* fault sites of cg_fault): line, text */
 	int strfn_label[SF_N];	/* label + 1 of each string function called */
+	int dpath_label;	/* label + 1 of d_path's function, once called */
 };
 
 static inline int is_str(const struct dt_type *t)
@@ -219,9 +221,22 @@ void cg_strfn(struct cg *g, enum cg_strfn fn);
 void cg_strfn_cleanpath(struct cg *g);
 /* After the main function: the functions cg_strfn called. */
 void cg_strfn_emit(struct cg *g);
+/* The entry of a global BPF function of the program, int name(void *ws)
+ * of a workspace of argsize bytes, at label: r6 = the workspace (the
+ * verifier makes us check that it is not NULL: -EINVAL if it is). */
+void cg_func_begin(struct cg *g, int label, const char *name, uint32_t argsize);
+
+/* ---- dpath.c ---- */
+/* d_path(path): r0 = the path of the struct path at r0, as a string. */
+void cg_subr_d_path(struct cg *g, struct node *n);
+/* After the main function: d_path's function, if a clause called it. */
+void cg_dpath_emit(struct cg *g);
 
 /* ---- subr.c ---- */
 void cg_call_subr(struct cg *g, struct node *n);
+/* The offset of member path ("a.b.c") in the kernel's struct tag, from
+ * its BTF; a compile error at line, of subroutine fn, if it has none. */
+uint32_t cg_kmember_off(struct cg *g, int line, const char *fn, const char *tag, const char *path);
 
 /* ---- netaddr.c (subroutines of subr.c's table) ---- */
 void cg_subr_inet_ntoa(struct cg *g, struct node *n);

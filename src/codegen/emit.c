@@ -178,7 +178,8 @@ void cg_push(struct cg *g, int reg)
 {
 	/* without the string kfuncs, string functions are BPF functions two
 	 * calls deep (strfn.c), whose frames take 32 bytes each of the 512
-	 * bytes of stack all frames share; cleanpath's are, on every kernel */
+	 * bytes of stack all frames share; cleanpath's and d_path's are, on
+	 * every kernel */
 	int max = (g->p->kfeat & KF_STR_KFUNCS) && !g->p->own_funcs ? MAX_DEPTH : MAX_DEPTH_CALLS;
 
 	if (g->depth >= max)

@@ -290,6 +290,7 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	cg_emit(&g, BPF_MOV64_IMM(R0, 0));
 	cg_emit(&g, BPF_EXIT_INSN());
 	cg_strfn_emit(&g);
+	cg_dpath_emit(&g);
 	cg_resolve_fixups(&g);
 
 	uint32_t need = L->temp_off + g.temp_max;

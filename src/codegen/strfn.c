@@ -170,21 +170,24 @@ static void ret_reg(struct cg *g, int reg)
 	cg_emit(g, BPF_EXIT_INSN());
 }
 
-/* The function's entry: r6 = the workspace (the verifier makes us check
- * that it is not NULL). */
-static void fn_begin(struct cg *g, enum cg_strfn fn)
+void cg_func_begin(struct cg *g, int label, const char *name, uint32_t argsize)
 {
 	struct cg_program *p = g->p;
 	int ok = cg_new_label(g);
 
-	cg_place(g, fn_label(g, fn));
+	cg_place(g, label);
 	p->funcs = xrealloc(p->funcs, (size_t)(p->nfuncs + 1) * sizeof(*p->funcs));
-	p->funcs[p->nfuncs++] = (struct cg_func){ .insn = p->ninsns, .name = strfns[fn].name,
-						  .argsize = strfns[fn].argsize ? strfns[fn].argsize(g) : ws_size(g) };
+	p->funcs[p->nfuncs++] = (struct cg_func){ .insn = p->ninsns, .name = name, .argsize = argsize };
 	cg_jmp_imm(g, BPF_JNE, R1, 0, ok);
 	ret_imm(g, -EINVAL);
 	cg_place(g, ok);
 	cg_emit(g, BPF_MOV64_REG(R6, R1));
+}
+
+static void fn_begin(struct cg *g, enum cg_strfn fn)
+{
+	cg_func_begin(g, fn_label(g, fn), strfns[fn].name,
+		      strfns[fn].argsize ? strfns[fn].argsize(g) : ws_size(g));
 }
 
 /* Copy the string whose address is argument arg to the workspace at off:

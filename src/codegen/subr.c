@@ -1184,7 +1184,7 @@ static void gen_copyinto(struct cg *g, struct node *n)
  * r0 = the u64 at offset off of the struct whose address r0 holds (0 if
  * it cannot be read), for the lock subroutines.
  */
-static void read_lock_word(struct cg *g, struct node *n, const char *tag, const char *path)
+uint32_t cg_kmember_off(struct cg *g, int line, const char *fn, const char *tag, const char *path)
 {
 	struct dt_type *t = type_tag(TY_STRUCT, tag);
 	uint32_t off = 0;
@@ -1194,11 +1194,18 @@ static void read_lock_word(struct cg *g, struct node *n, const char *tag, const 
 	for (m = strtok_r(buf, ".", &save); m; m = strtok_r(NULL, ".", &save)) {
 		const struct dt_member *mb = t ? type_member(t, m) : NULL;
 		if (!mb)
-			cg_error(g, n->line, "D_UNKNOWN", "%s( ): the kernel's BTF has no struct %s member %s",
-				 sema_fn_name(n->fn), tag, path);
+			cg_error(g, line, "D_UNKNOWN", "%s( ): the kernel's BTF has no struct %s member %s",
+				 fn, tag, path);
 		off += mb->offset;
 		t = mb->type;
 	}
+	return off;
+}
+
+static void read_lock_word(struct cg *g, struct node *n, const char *tag, const char *path)
+{
+	uint32_t off = cg_kmember_off(g, n->line, sema_fn_name(n->fn), tag, path);
+
 	cg_expr(g, n->args.v[0]);
 	cg_emit(g, BPF_MOV64_REG(R3, R0));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
@@ -1437,6 +1444,7 @@ static const struct {
 	[F_INET_NTOP] = {cg_subr_inet_ntop},
 	[F_LINK_NTOP] = {cg_subr_link_ntop},
 	[F_DDI_PATHNAME] = {gen_ddi_pathname},
+	[F_D_PATH] = {cg_subr_d_path, CG_SUBR_OWNFN},
 };
 
 int cg_subr_uses(int fn)

@@ -1205,6 +1205,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	memset(&ps, 0, sizeof(ps));
 	ps.cc = cc;
 	ps.prog = prog;
+	ps.first_xlator = prog->xlators.n;
 	ps.o = o;
 	ps.user_text = !o || !o->library;
 	ps.pending.pool = &cc->pool;	/* an error unwinds past its pv_free */

@@ -23,6 +23,7 @@ struct parser {
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
 	int user_text;		/* the script's own text (struct node.user_text) */
 	struct ptrvec idents;	/* words a kernel typedef names, taken as identifiers (is_type_name_cb) */
+	int first_xlator;	/* prog->xlators: this unit's from here on */
 };
 
 /* A #pragma attributes or binding naming what the program has not defined yet. */

@@ -241,12 +241,26 @@ int pragma_control(void *arg, int line, struct ctl_tok *t, int n)
 	return 0;
 }
 
+/* Whether the unit defines a translator after line (one that ends
+ * there: the parser has read a line past it when it stores it). */
+static int xlator_after(struct parser *ps, int line)
+{
+	for (int i = ps->first_xlator; i < ps->prog->xlators.n; i++)
+		if (((struct dt_xlator *)ps->prog->xlators.v[i])->line > line)
+			return 1;
+	return 0;
+}
+
 /* After the unit is parsed: a #pragma attributes or binding whose
- * identifier the program never defined is an error (dt_idpragma). */
+ * identifier the program never defined is an error (dt_idpragma).  One
+ * naming "translator" is for the next translator defined (DTrace's
+ * dt_xlator_create): unused if none came after it. */
 void pragmas_unused(struct parser *ps)
 {
 	for (int i = 0; i < ps->pending.n; i++) {
 		struct pending_pragma *pp = ps->pending.v[i];
+		if (strcmp(pp->name, "translator") == 0 && xlator_after(ps, pp->line))
+			continue;
 		if (program_ident(ps, pp->name) == 0)
 			dt_error(ps->cc->errs, pp->line, "D_PRAGMA_UNUSED", "unused #pragma %s", pp->prname);
 	}

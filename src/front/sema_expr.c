@@ -373,26 +373,48 @@ static void check_subscript(struct dt_cc *cc, struct node *n, const struct dt_ty
 			 (unsigned long long)ix->cval, at->nelems);
 }
 
+/* The inline with parameters that n (name[args]) uses, or NULL. */
+static struct dt_inline *param_inline(struct dt_cc *cc, struct node *n)
+{
+	struct node *a = n->kids[0];
+
+	if (a->kind != N_IDENT || a->var_scope != 0)
+		return NULL;
+	struct dt_inline *in = sema_find_inline(cc, a->sval);
+	return in && in->nparams ? in : NULL;
+}
+
+/*
+ * A use n of inline in with parameters: its parameters bound to n's
+ * arguments (cooked), and its body parsed anew, uncooked, for the caller
+ * to cook while they are bound; *base: the bindings to return to then.
+ */
+static struct node *inline_call(struct dt_cc *cc, struct node *n, struct dt_inline *in, int *base)
+{
+	if (in->nparams != n->args.n)
+		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+			 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
+	if (cc->nbind + in->nparams > DT_CC_MAX_BIND || in->cooking)
+		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
+	*base = cc->nbind;
+	for (int i = 0; i < n->args.n; i++) {
+		sema_cook(cc, n->args.v[i]);
+		cc->bind_name[cc->nbind] = in->params[i];
+		cc->bind_node[cc->nbind] = n->args.v[i];
+		cc->nbind++;
+	}
+	return dt_parse_expr_text(cc, in->text, in->line, in->user_text);
+}
+
 static void cook_index(struct dt_cc *cc, struct node *n)
 {
 	struct node *a = n->kids[0];
 
 	if (a->kind == N_IDENT && a->var_scope == 0) {
-		struct dt_inline *in = sema_find_inline(cc, a->sval);
-		if (in && in->nparams) {
-			if (in->nparams != n->args.n)
-				dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
-					 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
-			if (cc->nbind + in->nparams > DT_CC_MAX_BIND || in->cooking)
-				dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
-			int base = cc->nbind;
-			for (int i = 0; i < n->args.n; i++) {
-				sema_cook(cc, n->args.v[i]);
-				cc->bind_name[cc->nbind] = in->params[i];
-				cc->bind_node[cc->nbind] = n->args.v[i];
-				cc->nbind++;
-			}
-			struct node *e = dt_parse_expr_text(cc, in->text, in->line, in->user_text);
+		struct dt_inline *in = param_inline(cc, n);
+		if (in) {
+			int base;
+			struct node *e = inline_call(cc, n, in, &base);
 			in->cooking = 1;
 			cook_inline_body(cc, e);
 			in->cooking = 0;
@@ -903,8 +925,26 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		if (in && !in->nparams && in->expr->kind == N_XLATE)
 			*k = *in->expr;
 	}
-	if (k->kind == N_INDEX)
+	if (k->kind == N_INDEX) {
+		/* a member of a translation with parameters (fds[fd].fi_name):
+		 * the translator's member, cooked while they are bound */
+		struct dt_inline *in = param_inline(cc, k);
+		if (in && (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION)) {
+			int base;
+			struct node *e = inline_call(cc, k, in, &base);
+			if (e->kind == N_XLATE) {
+				in->cooking = 1;
+				cc->inline_depth++;
+				sema_cook_xlate_member(cc, n, e);
+				cc->inline_depth--;
+				in->cooking = 0;
+				cc->nbind = base;
+				return;
+			}
+			cc->nbind = base;
+		}
 		sema_expand_args(cc, k);
+	}
 	if (k->kind == N_XLATE) {
 		sema_cook_xlate_member(cc, n, k);
 		return;

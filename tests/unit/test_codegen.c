@@ -514,6 +514,42 @@ static void cleanpath_stack(void)
 	}
 }
 
+/*
+ * d_path(): the kernel's walk of a struct path, in BPF (codegen/dpath.c).
+ * BEGIN runs in this process: its root and working directory are ours.
+ */
+static void subr_d_path(void)
+{
+	char cwd[4096], want[4200];
+
+	OUT(B("printf(\"[%s]\", d_path(&curthread->fs->root));"), "[/]");
+	if (getcwd(cwd, sizeof(cwd)) && strlen(cwd) < 200) {
+		snprintf(want, sizeof(want), "[%s] %d", cwd, (int)strlen(cwd));
+		OUT(B("printf(\"[%s] %d\", d_path(&curthread->fs->pwd), strlen(d_path(&curthread->fs->pwd)));"), want);
+		/* cut at strsize, as any string */
+		snprintf(want, sizeof(want), "[%.4s]", cwd);
+		OUT("#pragma D option strsize=4\n" B("printf(\"[%s]\", d_path(&curthread->fs->pwd));"), want);
+	}
+	/* a NULL path faults, as DTrace's check of a pointer argument */
+	FAULT("BEGIN\n{\n\ttrace(d_path(NULL));\n}\n\nBEGIN\n{\n\texit(0);\n}\n",
+	      "", FAULT_MSG(0, "invalid address (0x0)"));
+	/* a path that cannot be read faults at its address */
+	FAULT("BEGIN\n{\n\ttrace(d_path((struct path *)16));\n}\n\nBEGIN\n{\n\texit(0);\n}\n",
+	      "", FAULT_MSG(0, "invalid address (0x10)"));
+	/* its BPF function's frame shares the stack, as cleanpath's do
+	 * (cleanpath_stack): 44 slots of expression stack are too many */
+	char src[2048];
+	int n = snprintf(src, sizeof(src), "BEGIN\n{\n\tx = 1;\n\ty = ");
+	for (int i = 0; i < 44; i++)
+		n += snprintf(src + n, sizeof(src) - (size_t)n, "(x + ");
+	n += snprintf(src + n, sizeof(src) - (size_t)n, "x");
+	for (int i = 0; i < 44; i++)
+		n += snprintf(src + n, sizeof(src) - (size_t)n, ")");
+	snprintf(src + n, sizeof(src) - (size_t)n, ";\n\ttrace(d_path(&curthread->fs->root));\n\texit(0);\n}\n");
+	check(__LINE__, 0, src, "", "dtrace: failed to compile script t.d: line 1: Insufficient registers to generate code\n",
+	      ST_COMPILE);
+}
+
 /* The -S listing of the program. */
 static void listing(int line, int kbug, const char *src, const char *const *want)
 {
@@ -579,6 +615,7 @@ int main(void)
 	strings();
 	faults();
 	cleanpath_stack();
+	subr_d_path();
 	dump();
 
 	if (skipped)

@@ -367,6 +367,23 @@ static void sema_errors(void)
 	    "[D_PRAGERR] line 2: #error: stop ");
 	/* strings act as pointers for + (DTrace's dt_cook_op2) */
 	OK("BEGIN\n{\n\tx = \"abc\" + 1;\n}\n");
+	/* #pragma D binding "v" translator is for the next translator
+	 * (DTrace's dt_xlator_create); with none after it, it is unused */
+	OK("struct in { int a; };\nstruct out { int b; };\n#pragma D binding \"1.1\" translator\n"
+	   "translator struct out < struct in *P > { b = P->a; };\nBEGIN\n{\n}\n");
+	ERR("struct in { int a; };\nstruct out { int b; };\n"
+	    "translator struct out < struct in *P > { b = P->a; };\n#pragma D binding \"1.1\" translator\nBEGIN\n{\n}\n",
+	    "[D_PRAGMA_UNUSED] line 4: unused #pragma binding");
+	/* a member of a translation by an inline with parameters */
+	OK("struct in { int a; };\nstruct out { int b; };\n"
+	   "translator struct out < struct in *P > { b = P->a + 1; };\n"
+	   "inline struct out tr[struct in *p] = xlate <struct out> (p);\n"
+	   "BEGIN\n{\n\ttrace(tr[(struct in *)alloca(4)].b);\n}\n");
+	ERR("struct in { int a; };\nstruct out { int b; };\n"
+	    "translator struct out < struct in *P > { b = P->a + 1; };\n"
+	    "inline struct out tr[struct in *p] = xlate <struct out> (p);\n"
+	    "BEGIN\n{\n\ttrace(tr[(struct in *)alloca(4)].c);\n}\n",
+	    "[D_XLATE_NOCONV] line 7: translator does not define conversion for member: c");
 
 	/* types/err.D_OP_INCOMPAT.badassign */
 	ERR("#pragma D option quiet\n\nBEGIN\n{\n\ta = 3;\n\ta += \"foobar\";\n\texit(1);\n}\n",
