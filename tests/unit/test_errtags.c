@@ -739,6 +739,16 @@ static const struct errtag_case cases[] = {
 	  "{\n"
 	  "}\n",
 	  "[D_PDESC_INVAL] line 1: invalid probe description \"a:b:c:d:e\": Overspecified probe description" },
+	{ "D_PDESC_INVAL", NULL,
+	  "99999999999\n"
+	  "{\n"
+	  "}\n",
+	  "[D_PDESC_INVAL] line 1: identifier 99999999999 exceeds maximum probe id" },
+	{ "D_PDESC_INVAL", NULL,
+	  "4000000000\n"
+	  "{\n"
+	  "}\n",
+	  "[D_PDESC_INVAL] line 1: invalid probe identifier 4000000000: Unknown probe identifier" },
 	{ "D_PDESC_ZERO", NULL,
 	  "nosuchprovider:::\n"
 	  "{\n"
