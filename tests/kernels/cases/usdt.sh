@@ -13,7 +13,8 @@ myapp$target:::glob { printf("glob %d\n", arg0); }
 myapp$target:::guarded { printf("guarded %d\n", arg0); }' -c "$CASES/usdt-prog 2" -o ./out
 echo "dtrace exit status $?"
 cat ./out
-$DTRACE -l -n 'myapp$target:::' -c "$CASES/usdt-prog" | sed -E 's/ +myapp[0-9]+ / myappPID /'
+# (the ids of a process's probes follow the kernel's: their number varies)
+$DTRACE -l -n 'myapp$target:::' -c "$CASES/usdt-prog" | sed -E 's/^ *[0-9]+ +myapp[0-9]+ /   ID myappPID /'
 PATH=$CASES:$PATH $DTRACE -q -o ./later -n 'BEGIN { printf("ready\n"); }
 	myapp*:::glob { printf("%s %s %d\n", probeprov, probemod, arg0); }
 	myapp*:::glob /arg0 == 43/ { exit(0); }' &
