@@ -193,6 +193,15 @@ translator lwpsinfo_t < struct task_struct *T > {
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
 
+/* the current thread's working and root directories, as DTrace's D
+ * library has them (Solaris had them as built-in variables) */
+inline string cwd = d_path(&(curthread->fs->pwd));
+#pragma D attributes Stable/Stable/Common cwd
+#pragma D binding "1.0" cwd
+inline string root = d_path(&(curthread->fs->root));
+#pragma D attributes Stable/Stable/Common root
+#pragma D binding "1.0" root
+
 /* how a process ended: proc:::exit's args[0], waitid(2)'s si_code */
 inline int CLD_EXITED = 1;
 inline int CLD_KILLED = 2;

@@ -11,3 +11,5 @@ echo "pwd: $(pwd | sed "s|^$E2E_TMP|TMP|")"
 "$DTRACE" -qn 'syscall::exit_group:entry /pid == $target/ { printf("-c: %s\n", d_path(&curthread->fs->pwd)); }' \
 	-c "env -C $E2E_TMP/other true" | sed "s|$E2E_TMP|TMP|"
 cd / && "$DTRACE" -qn 'BEGIN { printf("root: %s %s\n", d_path(&curthread->fs->pwd), d_path(&curthread->fs->root)); exit(0); }'
+# cwd and root, the D library's inlines of them (procfs.d, as DTrace's)
+cd "$d" && "$DTRACE" -qn 'BEGIN { printf("cwd: %s, root: %s\n", cwd, root); exit(0); }' | sed "s|$E2E_TMP|TMP|"
