@@ -48,6 +48,7 @@ typedef struct lwpsinfo {
 
 typedef id_t taskid_t;
 typedef id_t projid_t;
+typedef id_t dprojid_t;	/* Oracle's name for it */
 typedef id_t poolid_t;
 typedef id_t zoneid_t;
 
