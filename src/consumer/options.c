@@ -240,8 +240,9 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 	} else if (strcmp(name, "maxframes") == 0 || strcmp(name, "stackframes") == 0 ||
 		   strcmp(name, "ustackframes") == 0 || strcmp(name, "jstackframes") == 0) {
 		/* the depths stack(), ustack() and jstack() take without an
-		 * argument, and the most any may take (dt_cg_stack_arg) */
-		if ((v = parse_size(value)) <= 0 || v > UINT32_MAX)
+		 * argument, and the most any may take (dt_cg_stack_arg): 0
+		 * too, which records no frame */
+		if ((v = parse_size(value)) < 0 || v > UINT32_MAX)
 			INVAL();
 		if (name[0] == 'm')
 			o->maxframes = (uint32_t)v;

@@ -52,7 +52,7 @@ void dt_out_stack(struct dt_out *o, int user, int pid, const uint64_t *pcs, int 
 		int asked = n - DT_KSTACK_GLUE;
 		while (i < n && pcs[i] && ksym_is_glue(o->ksyms, pcs[i]))
 			i++;
-		if (asked > 0 && n > i + asked)
+		if (asked >= 0 && n > i + asked)
 			n = i + asked;
 	}
 	for (; i < n && pcs[i]; i++) {

@@ -696,8 +696,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			frames = cc->opts.maxframes;
 		if (frames > SEMA_FRAMES_MAX)
 			frames = SEMA_FRAMES_MAX;
-		if (frames < 1)
-			frames = 1;
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		if (fn == F_JSTACK)
