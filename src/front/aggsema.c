@@ -276,7 +276,7 @@ int agg_ref(struct dt_cc *cc, struct node *n, const char *func, int argno, const
 
 	if (n->kind != N_AGG || n->args.n)
 		dt_error(cc->errs, n->line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-			 func, argno, n->type ? type_name(n->type) : "expression");
+			 func, argno, n->type ? sema_node_type_name(n) : "expression");
 	a = agg_find(cc->P, n->sval);
 	if (!a)
 		dt_error(cc->errs, n->line, badtag, "undefined aggregation: @%s", n->sval);
