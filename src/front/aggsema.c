@@ -41,7 +41,7 @@ static void need_scalar_incr(struct dt_cc *cc, struct node *call, int i)
 {
 	struct node *a = call->args.v[i];
 
-	if (a->kind == N_AGG || !type_is_scalar(a->type))
+	if (sema_is_dynamic(a) || !type_is_scalar(a->type))
 		dt_error(cc->errs, call->line, "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type",
 			 call->sval, i + 1);
 }
@@ -188,10 +188,10 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		struct node *k = l->args.v[i];
 		/* DTrace refuses dynamic and void keys; structs and other
 		 * non-scalar keys are refused here too (not implemented) */
-		if (k->kind == N_AGG || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack &&
-					      !k->type->symact))
+		if (sema_is_dynamic(k) || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack &&
+					   !k->type->symact))
 			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
-				 k->kind == N_AGG ? "aggregation" : type_name(k->type), i + 1);
+				 sema_node_type_name(k), i + 1);
 	}
 	check_fn_args(cc, call, &tmp);
 	a = agg_find(cc->P, l->sval);
@@ -276,7 +276,7 @@ int agg_ref(struct dt_cc *cc, struct node *n, const char *func, int argno, const
 
 	if (n->kind != N_AGG || n->args.n)
 		dt_error(cc->errs, n->line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-			 func, argno, n->type ? type_name(n->type) : "expression");
+			 func, argno, n->type ? sema_node_type_name(n) : "expression");
 	a = agg_find(cc->P, n->sval);
 	if (!a)
 		dt_error(cc->errs, n->line, badtag, "undefined aggregation: @%s", n->sval);

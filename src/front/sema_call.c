@@ -376,8 +376,8 @@ static int arg_compat(const struct dt_type *pt, const struct node *a)
 {
 	const struct dt_type *t = a->type, *pref, *tref;
 
-	if (a->kind == N_AGG)
-		return 0;	/* dynamic: only "@" takes it */
+	if (sema_is_dynamic(a))
+		return 0;	/* only "@" takes it */
 	if (type_is_integral(pt) && type_is_integral(t))
 		return 1;
 	if (is_strcompat(pt) && is_strcompat(t))
@@ -393,12 +393,6 @@ static int arg_compat(const struct dt_type *pt, const struct node *a)
 	pref = pt->ref;
 	tref = t->kind == TY_STRING ? &ty_char : t->ref;
 	return pref->kind == TY_VOID || tref->kind == TY_VOID || ref_compat(pref, tref);
-}
-
-/* A name for an argument's type in messages. */
-static const char *arg_type_name(const struct node *a)
-{
-	return a->kind == N_AGG ? "aggregation" : type_name(a->type);
 }
 
 /*
@@ -432,21 +426,21 @@ static void check_proto(struct dt_cc *cc, struct node *n, const struct fn_def *f
 		struct node *a = n->args.v[i];
 		if (p->args[i].type && !arg_compat(p->args[i].type, a))
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-				 f->name, i + 1, p->args[i].name, arg_type_name(a));
+				 f->name, i + 1, p->args[i].name, sema_node_type_name(a));
 	}
 }
 
 /* A value's type as the format checks see it (printf_format.h); %A takes
  * an integer or pointer only when a -c/-p process is there to name
  * ($target: DTrace's pfcheck_uaddr). */
-static void fmt_argtype(struct dt_cc *cc, struct dtf_argtype *at, const struct dt_type *t, int is_agg)
+static void fmt_argtype(struct dt_cc *cc, struct dtf_argtype *at, const struct dt_type *t, const struct node *a)
 {
 	at->uaddr_ok = cc->opts.target != 0;
 	at->name = type_name(t);
 	at->size = (int)t->size;
 	at->is_signed = t->is_signed;
-	if (is_agg)
-		at->kind = DTF_T_AGG, at->name = "aggregation";
+	if (a && sema_is_dynamic(a))	/* no conversion takes it */
+		at->kind = DTF_T_AGG, at->name = sema_node_type_name(a);
 	else if (t->symact)
 		at->kind = t->nelems > 1 ? DTF_T_USYMADDR : DTF_T_SYMADDR;
 	else if (type_is_integral(t))
@@ -479,7 +473,7 @@ static void check_printa_keys(struct dt_cc *cc, struct node *n, const struct dtf
 	char msg[1024];
 
 	for (int i = 0; i < nk; i++)
-		fmt_argtype(cc, &at[i], ag->keys[i], 0);
+		fmt_argtype(cc, &at[i], ag->keys[i], NULL);
 	if (dtf_check_agg(fmt, "printa", at, nk, ag->fn == F_COUNT ? &u64 : &s64, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
 	pool_release(&cc->pool, at);
@@ -516,7 +510,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	/* DTrace's dt_cg_act_printf: the format must be a string constant */
 	if (f->kind != N_STR)
 		dt_error(cc->errs, n->line, "D_PRINTF_ARG_FMT", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
-			 fname, first + 1, arg_type_name(f));
+			 fname, first + 1, sema_node_type_name(f));
 	if (cc->call_arg_depth > 0)
 		return;
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
@@ -527,7 +521,7 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	at = pool_calloc(&cc->pool, (size_t)(na > 0 ? na : 1), sizeof(*at));
 	for (int i = 0; i < na; i++) {
 		struct node *a = n->args.v[first + 1 + i];
-		fmt_argtype(cc, &at[i], a->type, a->kind == N_AGG);
+		fmt_argtype(cc, &at[i], a->type, a);
 	}
 	if (dtf_check(fmt, fname, at, na, &tag, msg, sizeof(msg)) < 0)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -611,7 +605,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		 * integer 0 or an array, which void * accepts, references nothing */
 		if (a[0]->type->kind != TY_PTR)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-				 "void *", type_name(a[0]->type));
+				 "void *", sema_node_type_name(a[0]));
 		/* it must have a size */
 		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
 			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
@@ -638,7 +632,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		for (int i = first; i < n->args.n; i++) {
 			if (a[i]->kind != N_AGG)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-					 i + 1, type_name(a[i]->type));
+					 i + 1, sema_node_type_name(a[i]));
 			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
 				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 		}
@@ -672,7 +666,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
-		if (a[0]->kind == N_AGG)
+		if (sema_is_dynamic(a[0]))
 			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
 		if (a[0]->type->kind == TY_VOID)
 			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
@@ -725,7 +719,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_TRACEMEM:
 		if (!type_is_scalar(a[0]->type))
 			dt_error(cc->errs, n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
-				 arg_type_name(a[0]));
+				 sema_node_type_name(a[0]));
 		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
@@ -747,7 +741,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		for (int i = 0; i < n->args.n; i++)
 			if (a[i]->kind != N_STR)
 				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
-					 i + 1, type_name(a[i]->type));
+					 i + 1, sema_node_type_name(a[i]));
 		break;
 	case F_BCOPY: case F_COPYINTO: {
 		/* the destination must be scratch space from alloca() (DTrace's

@@ -95,10 +95,24 @@ int sema_is_known_name(struct dt_cc *cc, const char *name)
 void sema_cook(struct dt_cc *cc, struct node *n);
 static void cook_inline_body(struct dt_cc *cc, struct node *e);
 
-static _Noreturn void incompat(struct dt_cc *cc, struct node *n, const char *op, struct dt_type *a, struct dt_type *b)
+int sema_is_dynamic(const struct node *n)
+{
+	return n->kind == N_AGG || n->kind == N_XLATE;
+}
+
+const char *sema_node_type_name(const struct node *n)
+{
+	if (n->kind == N_AGG)
+		return "aggregation";
+	if (n->kind == N_XLATE)	/* dt_idkind_name of DT_IDENT_XLPTR, DT_IDENT_XLSOU */
+		return n->cast_type->kind == TY_PTR ? "pointer to translated data" : "translated data";
+	return type_name(n->type);
+}
+
+static _Noreturn void incompat(struct dt_cc *cc, struct node *n, const char *op, struct node *a, struct node *b)
 {
 	dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
-		 type_name(a), op, type_name(b));
+		 sema_node_type_name(a), op, sema_node_type_name(b));
 }
 
 const char *sema_opname(int op)
@@ -172,9 +186,14 @@ int sema_assignable(struct dt_type *a, struct node *rhs)
 {
 	struct dt_type *b = rhs->type;
 
+	if (sema_is_dynamic(rhs))
+		return 0;	/* dt_node_is_argcompat: never */
 	if (type_is_integral(a) && type_is_integral(b))
 		return 1;
 	if (a->kind == TY_STRING && (type_is_string(b) || sema_is_null_const(rhs)))
+		return 1;
+	/* a char array member takes a string (dt_node_is_strcompat) */
+	if (a->kind == TY_ARRAY && type_is_string(a) && type_is_string(b))
 		return 1;
 	/* strings and char pointers and arrays go together (dt_node_is_strcompat) */
 	if (a->kind == TY_PTR && b->kind == TY_STRING)
@@ -257,8 +276,11 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			in->cooking = 1;
 			cook_inline_body(cc, in->expr);
 			in->cooking = 0;
-			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION) {
-				*n = *in->expr;	/* a struct-valued inline is its expression */
+			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION || sema_is_dynamic(in->expr)) {
+				/* a struct-valued inline is its expression; so is
+				 * one that is translated data (dt_node_is_dynamic
+				 * follows an inline to its body) */
+				*n = *in->expr;
 				return;
 			}
 			n->kind = N_CAST;
@@ -448,8 +470,13 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		    (type_is_string(v->type) || v->type->kind == TY_PTR || v->type->kind == TY_ARRAY) &&
 		    n->args.n == 1)
 			goto index_value;	/* s[i] of a string or pointer variable */
-		for (int i = 0; i < n->args.n; i++)
-			sema_cook(cc, n->args.v[i]);
+		for (int i = 0; i < n->args.n; i++) {
+			struct node *k = n->args.v[i];
+			sema_cook(cc, k);
+			if (sema_is_dynamic(k))	/* dt_idcook_assc */
+				dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
+					 sema_node_type_name(k), v->is_array && !v->is_assoc ? "array" : "associative array", i + 1);
+		}
 		if (v->is_array && !v->is_assoc) {
 			/* scalar array a[i] */
 			if (n->args.n != 1)
@@ -544,6 +571,8 @@ index_value:
 		}
 		return;
 	}
+	if (sema_is_dynamic(a))	/* E1[E2] is *(E1 + E2) */
+		incompat(cc, n, "+", a, ix);
 	check_subscript(cc, n, a->type, ix);
 	if (a->type->kind == TY_ARRAY || a->type->kind == TY_PTR)
 		n->type = a->type->ref;
@@ -580,6 +609,30 @@ static void alloca_store(struct dt_cc *cc, struct node *n, struct dt_var *v, con
 			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
 }
 
+/*
+ * Translated data stored by = (DTrace's dt_cook_op2): a translated struct
+ * into a variable of its type, or one that has none yet, is the struct
+ * the translator makes; anything else is incompatible, and a variable
+ * without a type yet is named by its kind.
+ */
+static void cook_assign_dynamic(struct dt_cc *cc, struct node *n, struct node *l, struct node *r)
+{
+	int virgin = l->kind == N_VAR && !l->var->type;
+	struct dt_type *out = r->cast_type;
+
+	if (r->kind == N_XLATE && out->kind != TY_PTR && (virgin || type_compatible(l->type, out))) {
+		if (virgin) {
+			l->var->type = out;
+			l->type = out;
+		}
+		sema_lower_xlate_assign(cc, n, l, r);
+		return;
+	}
+	dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
+		 !virgin ? sema_node_type_name(l) : l->var->is_assoc ? "associative array" : "scalar",
+		 sema_opname(n->op), sema_node_type_name(r));
+}
+
 static void cook_assign(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
@@ -612,6 +665,10 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	sema_cook(cc, r);
 	sema_cook(cc, l);
 	check_lvalue(cc, n, l, sema_opname(n->op));
+	if (n->op == T_ASSIGN && sema_is_dynamic(r)) {
+		cook_assign_dynamic(cc, n, l, r);
+		return;
+	}
 	/* arrays and functions are no assignable values (a char array is a
 	 * string) */
 	if ((l->type->kind == TY_ARRAY && !type_is_string(l->type)) || l->type->kind == TY_FUNC)
@@ -638,18 +695,18 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		int deletes = l->kind == N_VAR && (l->var->scope == VS_THREAD || l->var->is_assoc) &&
 			      sema_is_null_const(r);
 		if (!sema_assignable(l->type, r) && !deletes)
-			incompat(cc, n, "=", l->type, r->type);
+			incompat(cc, n, "=", l, r);
 	} else if (n->op == T_ADD_EQ || n->op == T_SUB_EQ) {
 		/* dt_cook_op2's rules: pointer += integer, and nothing on strings */
 		struct dt_type *lt = l->type, *rt = r->type;
 		if (type_is_string(lt) || type_is_string(rt))
-			incompat(cc, n, sema_opname(n->op), lt, rt);
+			incompat(cc, n, sema_opname(n->op), l, r);
 		if (!type_is_integral(lt) || !type_is_integral(rt)) {
 			if (lt->kind != TY_PTR || is_vfptr_target(lt->ref))
 				dt_error(cc->errs, n->line, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size",
 					 sema_opname(n->op));
 			if (!type_is_integral(rt))
-				incompat(cc, n, sema_opname(n->op), lt, rt);
+				incompat(cc, n, sema_opname(n->op), l, r);
 		}
 	} else {
 		int arith = n->op == T_MUL_EQ || n->op == T_DIV_EQ;
@@ -673,6 +730,8 @@ static void cook_incdec(struct dt_cc *cc, struct node *n)
 		l->var->type = &ty_long;
 		l->type = &ty_long;
 	}
+	if (sema_is_dynamic(l))	/* dt_cook_op1 asks for a scalar first */
+		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
 	check_lvalue(cc, n, l, op);
 	if (!type_is_scalar(l->type))
 		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
@@ -684,39 +743,52 @@ static struct dt_type *ptr_target(struct dt_type *t)
 	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
 }
 
+/*
+ * A binary operator with an operand of dynamic type: dt_cook_op2's rules
+ * for an operand that is neither integer, pointer nor scalar, the operand
+ * named by its kind.
+ */
+static _Noreturn void dynamic_operands(struct dt_cc *cc, struct node *n, struct node *l, struct node *r)
+{
+	const char *on = sema_opname(n->op);
+
+	switch (n->op) {
+	case T_COMMA:
+		dt_error(cc->errs, n->line, "D_OP_DYN", "operator %s operands cannot be of dynamic type", on);
+	case T_LAND: case T_LOR: case T_LXOR:
+		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", on);
+	case T_STAR: case T_SLASH:
+		dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", on);
+	case T_PLUS: case T_MINUS:
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		incompat(cc, n, on, l, r);
+	default:
+		dt_error(cc->errs, n->line, "D_OP_INT", "operator %s requires operands of integral type", on);
+	}
+}
+
 static void cook_binary(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
 	int op = n->op;
 
 	if (l->kind == N_AGG || r->kind == N_AGG) {
-		/* an aggregation is of dynamic type: dt_cook_op2's rules for
-		 * an operand that is neither integer, pointer nor scalar */
-		const char *on = sema_opname(op);
-		switch (op) {
-		case T_COMMA:
-			dt_error(cc->errs, n->line, "D_OP_DYN", "operator %s operands cannot be of dynamic type", on);
-		case T_LAND: case T_LOR: case T_LXOR:
-			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operands of scalar type", on);
-		case T_STAR: case T_SLASH:
-			dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires operands of arithmetic type", on);
-		case T_PLUS: case T_MINUS:
-		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE: {
+		/* an aggregation refuses to be cooked as a value: the other
+		 * operand is, where the message names it */
+		if (op == T_PLUS || op == T_MINUS || op == T_EQ || op == T_NE ||
+		    op == T_LT || op == T_GT || op == T_LE || op == T_GE) {
 			if (l->kind != N_AGG)
 				sema_cook(cc, l);
 			if (r->kind != N_AGG)
 				sema_cook(cc, r);
-			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"",
-				 l->kind == N_AGG ? "aggregation" : type_name(l->type), on,
-				 r->kind == N_AGG ? "aggregation" : type_name(r->type));
 		}
-		default:
-			dt_error(cc->errs, n->line, "D_OP_INT", "operator %s requires operands of integral type", on);
-		}
+		dynamic_operands(cc, n, l, r);
 	}
 
 	sema_cook(cc, l);
 	sema_cook(cc, r);
+	if (sema_is_dynamic(l) || sema_is_dynamic(r))
+		dynamic_operands(cc, n, l, r);
 	struct dt_type *lt = l->type, *rt = r->type;
 	switch (op) {
 	case T_COMMA:
@@ -738,16 +810,16 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			int ok = (type_is_string(lt) || sema_is_null_const(l) || lt->kind == TY_PTR) &&
 				 (type_is_string(rt) || sema_is_null_const(r) || rt->kind == TY_PTR);
 			if (!ok)
-				incompat(cc, n, sema_opname(op), lt, rt);
+				incompat(cc, n, sema_opname(op), l, r);
 			n->type = &ty_int;
 			return;
 		}
 		if (!type_is_scalar(lt) || !type_is_scalar(rt))
-			incompat(cc, n, sema_opname(op), lt, rt);
+			incompat(cc, n, sema_opname(op), l, r);
 		/* dt_cook_op2: integers with integers, else pointers that
 		 * dt_node_is_ptrcompat accepts (void pointers included) */
 		if (!(type_is_integral(lt) && type_is_integral(rt)) && !sema_ptr_compatible(l, r, NULL))
-			incompat(cc, n, sema_opname(op), lt, rt);
+			incompat(cc, n, sema_opname(op), l, r);
 		n->type = &ty_int;
 		if (l->is_const && r->is_const && type_is_integral(lt) && type_is_integral(rt)) {
 			struct dt_type *ct = type_arith_result(lt, rt);
@@ -795,7 +867,7 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			n->type = &ty_long;
 			return;
 		}
-		incompat(cc, n, sema_opname(op), lt, rt);
+		incompat(cc, n, sema_opname(op), l, r);
 	}
 	default:
 		if (!type_is_integral(lt) || !type_is_integral(rt)) {
@@ -860,6 +932,13 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 			sema_set_const(n, k->cval == 0);
 		return;
 	case T_STAR:
+		if (k->kind == N_XLATE && k->cast_type->kind == TY_PTR) {
+			/* *xlate<T *>(e) is the translated data xlate<T>(e) */
+			struct node *x = k;
+			*n = *x;
+			n->cast_type = x->cast_type->ref;
+			return;
+		}
 		if (k->type->kind == TY_PTR || k->type->kind == TY_ARRAY) {
 			if (k->type->ref->kind == TY_VOID)
 				dt_error(cc->errs, n->line, "D_DEREF_VOID", "cannot dereference pointer to void");
@@ -880,6 +959,8 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 		if (k->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+		if (sema_is_dynamic(k))
+			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic object");
 		if (!k->is_lvalue)
 			dt_error(cc->errs, n->line, "D_ADDROF_LVAL", "unacceptable operand for unary & operator");
 		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size)
@@ -951,6 +1032,10 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	}
 
 	sema_cook(cc, k);
+	if (k->kind == N_XLATE) {	/* (*xlate<T *>(e)).m, an inline's or args[i]'s translation */
+		sema_cook_xlate_member(cc, n, k);
+		return;
+	}
 	st = k->type;
 	if (n->op == T_ARROW) {
 		if (st->kind != TY_PTR)
@@ -1062,6 +1147,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
 		}
 		sema_cook(cc, n->kids[0]);
+		/* DTrace generates each statement's expression on its own
+		 * (dt_cg), which refuses a result of dynamic type */
+		if (sema_is_dynamic(n->kids[0]))
+			dt_error(cc->errs, n->line, "D_CG_DYN", "expression cannot evaluate to result of dynamic type");
 		return;
 	case N_UNARY:
 		cook_unary(cc, n);
@@ -1084,6 +1173,8 @@ static void cook(struct dt_cc *cc, struct node *n)
 		struct dt_type *a = n->kids[1]->type, *b = n->kids[2]->type;
 		if (!type_is_scalar(n->kids[0]->type))
 			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
+		if (sema_is_dynamic(n->kids[1]) || sema_is_dynamic(n->kids[2]))
+			dt_error(cc->errs, n->line, "D_OP_DYN", "operator ?: operands cannot be of dynamic type");
 		for (int i = 1; i <= 2; i++)
 			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
 				dt_error(cc->errs, n->line, "D_OP_ACT", "action cannot be used in a conditional context");
@@ -1123,6 +1214,14 @@ static void cook(struct dt_cc *cc, struct node *n)
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
 		sema_cook(cc, k);
+		if (sema_is_dynamic(k)) {
+			/* only void takes translated data (dt_cook_op2's
+			 * cast rules): what remains is its input, evaluated */
+			if (t->kind != TY_VOID)
+				dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"",
+					 sema_node_type_name(k), type_name(t));
+			n->kids[0] = k = k->kids[0];
+		}
 		if (t->kind == TY_STRING && !type_is_string(k->type) && !(k->is_alloca && k->type->kind == TY_PTR))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
@@ -1147,9 +1246,11 @@ static void cook(struct dt_cc *cc, struct node *n)
 			    ((const struct dt_member *)n->kids[0]->aux)->bit_size)
 				dt_error(cc->errs, n->line, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field");
 			sz = type_size(n->kids[0]->type, cc->opts.strsize);
+			if (n->kids[0]->kind == N_XLATE)	/* the translated type's size (dt_idsize_type) */
+				sz = type_size(n->kids[0]->cast_type, cc->opts.strsize);
 			if (n->kids[0]->kind == N_STR)	/* a literal's own size */
 				sz = (uint32_t)n->kids[0]->slen + 1;
-			if (sz == 0 || n->kids[0]->type->kind == TY_VOID)
+			if (sz == 0 || (n->kids[0]->type->kind == TY_VOID && n->kids[0]->kind != N_XLATE))
 				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		}
 		n->type = &ty_ulong;
@@ -1172,11 +1273,12 @@ static void cook(struct dt_cc *cc, struct node *n)
 		sema_cook(cc, n->kids[0]);
 		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
 			dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
-				 type_name(n->kids[0]->type));
+				 sema_node_type_name(n->kids[0]));
 		n->type = &ty_string;
 		return;
 	case N_XLATE:
-		dt_error(cc->errs, n->line, "D_XLATE_NONE", "No translator available for xlate");
+		sema_cook_xlate(cc, n);
+		return;
 	case N_IF:
 		sema_cook(cc, n->kids[0]);
 		sema_cook(cc, n->kids[1]);

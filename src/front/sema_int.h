@@ -89,6 +89,18 @@ int sema_is_null_const(struct node *n);
 /* May a value (node rhs) be stored in something of type a? */
 int sema_assignable(struct dt_type *a, struct node *rhs);
 const char *sema_opname(int op);
+/*
+ * D's dynamic type <DYN> (DTrace's dt_node_is_dynamic): an aggregation
+ * (N_AGG) or translated data, a cooked xlate<T>(e) (N_XLATE: "translated
+ * data" when T is a struct or union, "pointer to translated data" when T
+ * is a pointer to one).  Only what knows its inside consumes it (@a = f(),
+ * printa(), ->, ., unary *, a struct assignment); every other operator or
+ * argument refuses it, and none reaches code generation.
+ */
+int sema_is_dynamic(const struct node *n);
+/* A cooked node's type as DTrace's messages name it (dt_node_type_name):
+ * its identifier kind when dynamic, else its type's name. */
+const char *sema_node_type_name(const struct node *n);
 
 /* macro.c */
 void macro_unit_start(struct dt_cc *cc);
@@ -116,6 +128,12 @@ void sema_check_inlines(struct dt_cc *cc, int first);
 
 /* sema_xlate.c */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
+/* xlate<T>(e) as an operand: e cooked and T's translator found, the node
+ * left an N_XLATE of dynamic type (D_XLATE_NONE when there is none). */
+void sema_cook_xlate(struct dt_cc *cc, struct node *n);
+/* n: l = r, r translated data of l's type; n becomes the stores of
+ * the translator's members into l. */
+void sema_lower_xlate_assign(struct dt_cc *cc, struct node *n, struct node *l, struct node *r);
 void sema_check_xlators(struct dt_cc *cc, int first);
 
 /* sema_prov.c: the provider definitions from index first on */

@@ -162,6 +162,15 @@ static const struct errtag_case cases[] = {
 	  "}\n",
 	  "[D_CAST_INVAL] line 4: invalid cast expression: \"struct s\" to \"int\"" },
 	/* an action's value only as a statement or an aggregation key */
+	{ "D_CG_DYN", NULL,
+	  "struct in { int a; };\n"
+	  "struct out { int b; };\n"
+	  "translator struct out < struct in *p > { b = p->a; };\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\txlate < struct out * > ((struct in *)0);\n"
+	  "}\n",
+	  "[D_CG_DYN] line 6: expression cannot evaluate to result of dynamic type" },
 	{ "D_CG_EXPR", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -632,6 +641,15 @@ static const struct errtag_case cases[] = {
 	  "\tx = (1, @a);\n"
 	  "}\n",
 	  "[D_OP_DYN] line 4: operator , operands cannot be of dynamic type" },
+	{ "D_OP_DYN", NULL,
+	  "struct in { int a; };\n"
+	  "struct out { int b; };\n"
+	  "translator struct out < struct in *p > { b = p->a; };\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\tx = timestamp ? xlate < struct out * > ((struct in *)0) : 0;\n"
+	  "}\n",
+	  "[D_OP_DYN] line 6: operator ?: operands cannot be of dynamic type" },
 	{ "D_OP_INCOMPAT", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -1012,6 +1030,15 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(@a);\n"
 	  "}\n",
 	  "[D_TRACE_DYN] line 4: trace( ) may not be applied to a dynamic expression" },
+	{ "D_TRACE_DYN", NULL,
+	  "struct in { int a; };\n"
+	  "struct out { int b; };\n"
+	  "translator struct out < struct in *p > { b = p->a; };\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace(xlate < struct out > ((struct in *)0));\n"
+	  "}\n",
+	  "[D_TRACE_DYN] line 6: trace( ) may not be applied to a dynamic expression" },
 	{ "D_TRACE_VOID", NULL,
 	  "BEGIN\n"
 	  "{\n"

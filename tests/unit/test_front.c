@@ -647,6 +647,83 @@ static void prototype_errors(void)
  * Provider definitions (dtrace -h's input): DTrace's checks and the lines it
  * reports them on (a probe's: its ';'; a provider's: the ';' after its '}').
  */
+/*
+ * Translated data (xlate<T>(e), an inline or a stable args[i] that is
+ * one) is of D's dynamic type: ->, ., unary * and a struct assignment
+ * consume it; every other context refuses it as DTrace does, naming it
+ * "translated data" or "pointer to translated data".
+ */
+#define XL_DECLS "struct in { int a; };\nstruct out { int b; char s[8]; long c[2]; };\n" \
+		 "translator struct out < struct in *P > { b = P->a + 1; s = \"xy\"; };\n"
+#define XL_CLAUSE(stmt) XL_DECLS "BEGIN\n{\n\tthis->p = (struct in *)alloca(4);\n\t" stmt "\n}\n"
+#define XL_PTR "xlate<struct out *>(this->p)"
+#define XL_SOU "xlate<struct out>(this->p)"
+
+static void translated_data(void)
+{
+	/* comparison with NULL (the int 0), arithmetic, logic */
+	ERR(XL_CLAUSE("trace(" XL_PTR " == NULL);"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"pointer to translated data\" == \"int\"");
+	ERR(XL_CLAUSE("trace(NULL != " XL_PTR ");"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"int\" != \"pointer to translated data\"");
+	ERR(XL_CLAUSE("trace(" XL_PTR " + 1);"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"pointer to translated data\" + \"int\"");
+	ERR(XL_CLAUSE("trace(" XL_PTR "[0]);"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"pointer to translated data\" + \"int\"");
+	ERR(XL_CLAUSE("trace(2 * " XL_SOU ");"), "[D_OP_ARITH] line 7: operator * requires operands of arithmetic type");
+	ERR(XL_CLAUSE("trace(" XL_PTR " & 1);"), "[D_OP_INT] line 7: operator & requires operands of integral type");
+	ERR(XL_CLAUSE("trace(" XL_PTR " && 1);"), "[D_OP_SCALAR] line 7: operator && requires operands of scalar type");
+	ERR(XL_CLAUSE("trace((1, " XL_PTR "));"), "[D_OP_DYN] line 7: operator , operands cannot be of dynamic type");
+	ERR(XL_CLAUSE("trace(-" XL_PTR ");"), "[D_OP_ARITH] line 7: operator - requires an operand of arithmetic type");
+	ERR(XL_CLAUSE("trace(!" XL_PTR ");"), "[D_OP_SCALAR] line 7: operator ! requires an operand of scalar type");
+	ERR(XL_CLAUSE("trace(&" XL_SOU ");"), "[D_ADDROF_VAR] line 7: cannot take address of dynamic object");
+	ERR(XL_CLAUSE("trace(*" XL_SOU ");"), "[D_DEREF_NONPTR] line 7: cannot dereference non-pointer type");
+	ERR(XL_CLAUSE(XL_PTR "++;"), "[D_OP_SCALAR] line 7: operator ++ requires operand of scalar type");
+	/* ?: takes it neither as condition nor as operand */
+	ERR(XL_CLAUSE("x = 1 ? 2 : " XL_SOU ";"), "[D_OP_DYN] line 7: operator ?: operands cannot be of dynamic type");
+	ERR(XL_CLAUSE("x = " XL_PTR " ? 1 : 2;"), "[D_OP_SCALAR] line 7: operator ?: expression must be of scalar type");
+	/* trace(), a bare statement, function arguments, printf conversions */
+	ERR(XL_CLAUSE("trace(" XL_PTR ");"), "[D_TRACE_DYN] line 7: trace( ) may not be applied to a dynamic expression");
+	ERR(XL_CLAUSE(XL_PTR ";"), "[D_CG_DYN] line 7: expression cannot evaluate to result of dynamic type");
+	ERR(XL_CLAUSE("trace(strlen(" XL_PTR "));"),
+	    "[D_PROTO_ARG] line 7: strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: pointer to translated data");
+	ERR(XL_CLAUSE("printf(\"%d\", *" XL_PTR ");"),
+	    "[D_PRINTF_ARG_TYPE] line 7: printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n"
+	    "\t prototype: char, short, int, long, or long long\n\t  argument: translated data");
+	ERR(XL_CLAUSE("trace(stringof(" XL_PTR "));"),
+	    "[D_STRINGOF_TYPE] line 7: cannot apply stringof to a value of type pointer to translated data");
+	ERR(XL_CLAUSE("trace((long)" XL_PTR ");"),
+	    "[D_CAST_INVAL] line 7: invalid cast expression: \"pointer to translated data\" to \"long\"");
+	/* keys */
+	ERR(XL_CLAUSE("@[" XL_PTR "] = count();"),
+	    "[D_KEY_TYPE] line 7: pointer to translated data expression may not be used as aggregation index: key #1");
+	ERR(XL_CLAUSE("a[" XL_SOU "] = 1;"),
+	    "[D_KEY_TYPE] line 7: translated data expression may not be used as associative array index: key #1");
+	/* assignment: an untyped variable is named by its kind */
+	ERR(XL_CLAUSE("x = " XL_PTR ";"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"scalar\" = \"pointer to translated data\"");
+	ERR(XL_CLAUSE("a[1] = " XL_PTR ";"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"associative array\" = \"pointer to translated data\"");
+	ERR(XL_CLAUSE("x = 1; x = " XL_SOU ";"),
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"int\" = \"translated data\"");
+	/* no translator to or from translated data */
+	ERR(XL_CLAUSE("trace(xlate<struct out>(" XL_SOU ").b);"),
+	    "[D_XLATE_NONE] line 7: cannot translate from \"translated data\" to \"struct out\"");
+	ERR(XL_CLAUSE("trace(xlate<struct out *>(1));"),
+	    "[D_XLATE_NONE] line 7: cannot translate from \"int\" to \"struct out *\"");
+	/* an inline that is a translation is translated data too */
+	ERR(XL_DECLS "inline struct out *tp = xlate<struct out *>((struct in *)0);\nBEGIN\n{\n\ttrace(tp == NULL);\n}\n",
+	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"pointer to translated data\" == \"int\"");
+
+	/* what consumes it */
+	OK(XL_CLAUSE("trace(" XL_PTR "->b + (*" XL_PTR ").b + " XL_SOU ".b);"));
+	OK(XL_CLAUSE("trace(sizeof(" XL_SOU ") + sizeof(" XL_PTR "));"));
+	OK(XL_CLAUSE("(void)" XL_SOU ";"));
+	OK(XL_CLAUSE("s = " XL_SOU "; self->s = *" XL_PTR "; this->s = s; trace(s.b + self->s.b + this->s.b);"));
+	OK(XL_DECLS "struct out o;\nBEGIN\n{\n\to = xlate<struct out>((struct in *)alloca(4));\n\ttrace(o.s);\n}\n");
+	OK(XL_DECLS "inline struct out *tp = xlate<struct out *>((struct in *)0);\nBEGIN\n{\n\ts = *tp;\n}\n");
+}
+
 static void provider_definitions(void)
 {
 	OK("provider app {\n\tprobe start(int, char *);\n\tprobe done__ok(uint64_t id) : (uint64_t id);\n};\n");
@@ -701,6 +778,7 @@ int main(void)
 	sema_errors();
 	prototype_errors();
 	valid_programs();
+	translated_data();
 	provider_definitions();
 	provider_rollback();
 
