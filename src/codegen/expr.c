@@ -28,8 +28,13 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 		return;
 	}
 
+	/* r2 = the address as a number: through memory, as the verifier
+	 * refuses arithmetic with an unknown number on a pointer it tracks
+	 * (an address of BPF memory the clause made: a string variable's) */
+	uint32_t num = cg_temp(g, 8);
+	cg_scratch_stx(g, BPF_DW, R0, num, R2);
+	cg_scratch_ldx(g, BPF_DW, R2, num);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
-	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));	/* offset in scratch */
 	if (!want_off)
 		cg_jmp_imm(g, BPF_JGE, R2, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), other);
