@@ -1,9 +1,10 @@
 /*
- * Members of struct-valued dynamic variables (a thread-local's, an
- * associative array element's, an array member's element) are read in a
- * clause that also uses alloca(): they are BPF memory, not alloca()'s, and
- * need no alloca check (whose arithmetic on the address the verifier
- * refuses for a pointer it tracks).
+ * Memory of the program's own read in a clause that also uses alloca():
+ * members of struct-valued dynamic variables (a thread-local's, an
+ * associative array element's, an array member's element), need no
+ * alloca check; a string variable's bytes (s[i], *s) take it with the
+ * address as a number (the verifier refuses arithmetic on a pointer it
+ * tracks).
  */
 #pragma D option quiet
 
@@ -23,5 +24,7 @@ BEGIN
 	self->t.a[1] = 7;
 	q[1].b = 5;
 	printf("%d %d %d %d\n", self->t.b, self->t.z, self->t.a[1], q[1].b);
+	s = "abc";
+	printf("%c %c\n", s[1], *s);
 	exit(0);
 }
