@@ -261,7 +261,6 @@ void dt_spec_free(struct dtrace_hdl *h);
 void dt_pcap_freopen(struct dtrace_hdl *h, const char *name);
 int dt_pcap_packet(struct dtrace_hdl *h, FILE *out, uint64_t ts, uint64_t proto, const void *bytes,
 		   uint32_t len, char *err, size_t errlen);
-int64_t dt_pcap_linktype(uint64_t dlt);
 void dt_pcap_close(struct dtrace_hdl *h);
 
 /* list.c: a probe's public description, made once per probe. */

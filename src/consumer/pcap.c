@@ -75,7 +75,7 @@ static struct dt_pcap *pcap_of(struct dtrace_hdl *h)
  * are the same, but for PFSYNC and PKTAP, which Linux numbers as the file
  * format does.
  */
-int64_t dt_pcap_linktype(uint64_t dlt)
+static int64_t dt_pcap_linktype(uint64_t dlt)
 {
 	static const struct { uint32_t dlt, linktype; } differ[] = {
 		{ 11, 100 },	/* ATM_RFC1483 */
