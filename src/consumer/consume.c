@@ -6,9 +6,10 @@
  * The library's own half of some actions happens here too: exit() ends
  * tracing, speculative records wait for their commit() or discard(),
  * clear/trunc/normalize act on the aggregations, setopt() sets an option,
- * system() runs its command.  A fault record goes to the error handler; a
- * process's record (struct rec_upid) and the process of each ustack() to
- * usyms.c, which reads its symbols while it lives.
+ * system() runs its command, pcap()'s packets go to pcap.c.  A fault
+ * record goes to the error handler; a process's record (struct rec_upid)
+ * and the process of each ustack() to usyms.c, which reads its symbols
+ * while it lives.
  *
  * Everything shown goes through the handle's emitter (output.h: text, JSON
  * or folded), then to the buffered handler when one is installed, else to
