@@ -89,6 +89,8 @@ typedef struct dtrace_attribute {
 #define DTRACEACT_TRACEMEM		6
 #define DTRACEACT_TRACEMEM_DYNSIZE	7
 #define DTRACEACT_PRINT			8	/* print() */
+#define DTRACEACT_PCAP			9	/* pcap(): time, length, protocol, bytes
+						 * (Oracle's 7 is TRACEMEM_DYNSIZE here) */
 #define DTRACEACT_PROC			0x0100
 #define DTRACEACT_USTACK		(DTRACEACT_PROC + 1)
 #define DTRACEACT_JSTACK		(DTRACEACT_PROC + 2)

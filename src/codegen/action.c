@@ -314,6 +314,65 @@ void cg_action(struct cg *g, struct node *n)
 		set_present(g, r);
 		return;
 	}
+	case F_PCAP: {
+		/*
+		 * pcap(skb, proto), as DTrace's dt_cg_act_pcap records it: the
+		 * time (ns since boot), how many bytes were taken, the protocol,
+		 * then that many bytes from skb->data: the linear part of the
+		 * packet (len - data_len), at most pcapsize.  Nothing faults: a
+		 * read that fails leaves zeroes, so a NULL skb records a length
+		 * of 0, which the consumer skips.
+		 */
+		uint32_t o_len = cg_kmember_off(g, n->line, "pcap", "sk_buff", "len");
+		uint32_t o_dlen = cg_kmember_off(g, n->line, "pcap", "sk_buff", "data_len");
+		uint32_t o_data = cg_kmember_off(g, n->line, "pcap", "sk_buff", "data");
+		uint32_t t_off, n_off, d_off;
+		int lenok = cg_new_label(g);
+		r = next_rec(g);
+		t_off = r->args[0].off;
+		n_off = r->args[1].off;
+		d_off = r->args[3].off;
+		record_value(g, n->args.v[1], &r->args[2]);
+		cg_call(g, BPF_FUNC_ktime_get_ns);
+		cg_scratch_stx(g, BPF_DW, R0, t_off, R1);
+		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		/* skb->len into the length's slot, skb->data_len into the
+		 * data's (the packet's bytes replace it) */
+		cg_scratch_st(g, BPF_DW, n_off, 0, R1);
+		cg_scratch_st(g, BPF_DW, d_off, 0, R1);
+		cg_scratch_ptr(g, R1, n_off);
+		cg_emit(g, BPF_MOV64_IMM(R2, 4));
+		cg_emit(g, BPF_MOV64_REG(R3, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_len));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_scratch_ptr(g, R1, d_off);
+		cg_emit(g, BPF_MOV64_IMM(R2, 4));
+		cg_emit(g, BPF_MOV64_REG(R3, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_dlen));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		/* r9: len - data_len, at most pcapsize (unsigned: a length
+		 * below data_len takes pcapsize, as DTrace's does) */
+		cg_scratch_ldx(g, BPF_W, R9, n_off);
+		cg_scratch_ldx(g, BPF_W, R1, d_off);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R9, R1));
+		cg_jmp_imm(g, BPF_JLE, R9, (int32_t)g->L->pcapsize, lenok);
+		cg_emit(g, BPF_MOV64_IMM(R9, (int32_t)g->L->pcapsize));
+		cg_place(g, lenok);
+		cg_scratch_stx(g, BPF_DW, R9, n_off, R1);
+		/* skb->data, then the bytes it points at */
+		cg_scratch_ptr(g, R1, d_off);
+		cg_emit(g, BPF_MOV64_IMM(R2, 8));
+		cg_emit(g, BPF_MOV64_REG(R3, R8));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_data));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		cg_scratch_ldx(g, BPF_DW, R3, d_off);
+		cg_scratch_ptr(g, R1, d_off);
+		cg_emit(g, BPF_MOV64_REG(R2, R9));
+		cg_call(g, BPF_FUNC_probe_read_kernel);
+		set_present(g, r);
+		return;
+	}
 	case F_CHILL:
 		/* a BPF program may not wait: it runs with preemption off,
 		 * and the kernel gives it no delay (Oracle's DTrace for
@@ -417,6 +476,24 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		r->args[1].size = size;
 		r->args[1].is_raw = 1;
 		*off += (size + 7) & ~7u;
+		break;
+	}
+	case F_PCAP: {
+		/* the time, the length taken, the protocol, then room for
+		 * pcapsize bytes of the packet (DTrace's four records) */
+		r->nargs = 4;
+		r->args = pool_calloc(&L->pool, 4, sizeof(*r->args));
+		r->args[0].off = *off;
+		r->args[0].size = 8;
+		r->args[0].isize = 8;
+		r->args[1].off = *off + 8;
+		r->args[1].size = 8;
+		r->args[1].isize = 4;
+		*off = rec_arg(L, &r->args[2], e->args.v[1], *off + 16);
+		r->args[3].off = *off;
+		r->args[3].size = L->pcapsize;
+		r->args[3].is_raw = 1;
+		*off += (L->pcapsize + 7) & ~7u;
 		break;
 	}
 	case F_STACK:

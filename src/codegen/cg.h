@@ -20,6 +20,9 @@
 #include "record.h"
 
 struct dt_errstate;
+/* pcapsize's default (DTrace's DT_PCAP_DEF_PKTSIZE: an Ethernet frame) */
+#define DT_PCAP_DEFSIZE	1514
+
 struct dt_cgopts {
 	struct dt_errstate *errs;	/* where code generation errors unwind to */
 	uint32_t strsize;
@@ -28,6 +31,8 @@ struct dt_cgopts {
 	int quiet;
 	int destructive;
 	int nspec;		/* speculation buffers */
+	uint32_t pcapsize;	/* pcap(): most packet bytes a record keeps
+				 * (0: DT_PCAP_DEFSIZE) */
 	uint32_t error_probe;	/* probe id of dtrace:::ERROR */
 };
 
@@ -128,6 +133,7 @@ const struct cg_srcpos *cg_srcpos_at(const struct cg_program *p, int pc);
 struct cg_layout {
 	uint32_t strbuf;	/* strsize + 1, rounded up to 8: buffer size */
 	uint32_t strmax;	/* strsize + 1: most bytes a string copy writes */
+	uint32_t pcapsize;	/* pcap(): the packet bytes its record has room for */
 	uint32_t gvars_size;
 	uint32_t rec_max;	/* record area at scratch offset 0 */
 	uint32_t key_off, key_size;

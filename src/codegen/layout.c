@@ -154,6 +154,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	cg_layout_free(L);
 	L->error_clauses.pool = &L->pool;
 	L->strbuf = align8(o->strsize + 1);
+	L->pcapsize = o->pcapsize ? o->pcapsize : DT_PCAP_DEFSIZE;
 	L->strmax = o->strsize + 1;
 	sb_init(&L->strtab);
 	/* slot 0 of the string table is the empty string */

@@ -690,6 +690,7 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
 	h->cgo.nspec = h->o.nspec ? (int)h->o.nspec : 1;
+	h->cgo.pcapsize = h->o.pcapsize;
 	h->cgo.error_probe = DTRACE_PROBE_ERROR;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);
 	for (int i = 0; i < h->prog.clauses.n; i++) {

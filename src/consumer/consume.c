@@ -6,9 +6,10 @@
  * The library's own half of some actions happens here too: exit() ends
  * tracing, speculative records wait for their commit() or discard(),
  * clear/trunc/normalize act on the aggregations, setopt() sets an option,
- * system() runs its command.  A fault record goes to the error handler; a
- * process's record (struct rec_upid) and the process of each ustack() to
- * usyms.c, which reads its symbols while it lives.
+ * system() runs its command, pcap()'s packets go to pcap.c.  A fault
+ * record goes to the error handler; a process's record (struct rec_upid)
+ * and the process of each ustack() to usyms.c, which reads its symbols
+ * while it lives.
  *
  * Everything shown goes through the handle's emitter (output.h: text, JSON
  * or folded), then to the buffered handler when one is installed, else to
@@ -54,6 +55,7 @@ static dtrace_actkind_t action_kind(int fn)
 	case F_PANIC: return DTRACEACT_PANIC;
 	case F_CHILL: return DTRACEACT_CHILL;
 	case F_PRINT: return DTRACEACT_PRINT;
+	case F_PCAP: return DTRACEACT_PCAP;
 	case F_SYM: case F_FUNC: case F_MOD:
 	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR:
 		return sema_fn_symact(fn);
@@ -294,6 +296,7 @@ static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const
 		return;
 	flush_out(h);
 	fflush(fp);
+	dt_pcap_freopen(h, *name ? name : NULL);
 	if (!*name) {
 		if (h->freopen_saved) {
 			dup2(h->freopen_saved - 1, fileno(fp));
@@ -409,6 +412,26 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		if (show > r->args[0].size)
 			show = r->args[0].size;
 		o->ops->memory(o, "tracemem", (const unsigned char *)data + r->args[0].off, (size_t)show);
+		break;
+	}
+	case F_PCAP: {
+		/* DTrace's dt_print_pcap: a length of 0 (a NULL skb) is
+		 * nothing; else to freopen()'s file or tshark, else shown */
+		uint64_t ts, len;
+		char msg[PATH_MAX + 256];
+		memcpy(&ts, data + r->args[0].off, 8);
+		memcpy(&len, data + r->args[1].off, 8);
+		if (len == 0 || !print)
+			break;
+		if (len > r->args[3].size)
+			len = r->args[3].size;
+		flush_out(h);
+		int rv = dt_pcap_packet(h, h->cons ? h->cons->fp : NULL, ts, vals[2].u,
+					data + r->args[3].off, (uint32_t)len, msg, sizeof(msg));
+		if (rv < 0)
+			report(h, pd, msg);
+		else if (rv == 0)
+			o->ops->memory(o, "pcap", (const unsigned char *)data + r->args[3].off, (size_t)len);
 		break;
 	}
 	case F_STACK:

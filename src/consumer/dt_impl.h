@@ -23,6 +23,7 @@
  *   output.c     the formatter layer every output goes through: text,
  *                JSON and folded emitters (output.h)
  *   proc.c       processes created or grabbed (-c, -p)
+ *   pcap.c       pcap()'s packets: a pcap file, tshark, or bytes shown
  *   list.c       probe iteration and descriptions (-l)
  *   hdrgen.c     the C header of provider definitions (-h)
  *   linkobj.c    the object a DTrace build links in (-G)
@@ -52,6 +53,7 @@ struct dt_aggopts;
 struct dt_clause;
 struct pollfd;
 struct dt_aggsnap;
+struct dt_pcap;
 
 struct dt_options {
 	int quiet;
@@ -63,6 +65,7 @@ struct dt_options {
 	uint32_t stackframes, ustackframes, jstackframes, maxframes;
 	int cpp_traditional;	/* -Xs: cpp -traditional-cpp, else -std=c99 */
 	uint32_t printsize;	/* print(): most bytes shown of a value */
+	uint32_t pcapsize;	/* pcap(): most bytes of a packet taken */
 	uint64_t bufsize;
 	uint64_t dynvarsize;
 	int destructive;
@@ -185,6 +188,9 @@ struct dtrace_hdl {
 	int naggs;
 	struct dt_aggmap aggmap;	/* the map they all live in (load.c) */
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */
+	struct dt_pcap *pcap;	/* pcap()'s files and tshark (pcap.c) */
+	int64_t walloff;	/* realtime - boot time, ns, as the programs
+				 * have it (GV_WALLOFF) */
 	int freopen_saved;	/* freopen(): the consumer's output file
 				 * descriptor as it was, dup()ed, plus 1; 0: none */
 	dtrace_eprobedesc_t **edescs;	/* by epid, made on first use */
@@ -247,6 +253,15 @@ int dt_consume_all(struct dtrace_hdl *h);
 /* Text for the consumer's output: to the buffered handler, or fp. */
 void dt_output(struct dtrace_hdl *h, FILE *fp, const char *s, size_t len);
 void dt_spec_free(struct dtrace_hdl *h);
+
+/* pcap.c: freopen()'s file (NULL or "": none); a packet pcap() took, at
+ * ts (ns since boot), len bytes kept: 1 sent to a file or to tshark, 0
+ * for the caller to show as tracemem() does, -1 an error (err says it);
+ * closing writes what is left and waits for tshark. */
+void dt_pcap_freopen(struct dtrace_hdl *h, const char *name);
+int dt_pcap_packet(struct dtrace_hdl *h, FILE *out, uint64_t ts, uint64_t proto, const void *bytes,
+		   uint32_t len, char *err, size_t errlen);
+void dt_pcap_close(struct dtrace_hdl *h);
 
 /* list.c: a probe's public description, made once per probe. */
 dtrace_probedesc_t *dt_probedesc_of(struct dtrace_hdl *h, struct dt_probe *p);

@@ -403,6 +403,7 @@ int dt_load(struct dtrace_hdl *h)
 		clock_gettime(CLOCK_BOOTTIME, &bt);
 		int64_t off = ((int64_t)rt.tv_sec - bt.tv_sec) * 1000000000LL + (rt.tv_nsec - bt.tv_nsec);
 		memcpy(gv + GV_WALLOFF, &off, 8);
+		h->walloff = off;
 		bpf_map_update_elem(dt_map_fd(h, CGM_GVARS), &zero, gv, 0);
 		free(gv);
 	}

@@ -99,6 +99,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h = xcalloc(1, sizeof(*h));
 	h->o.strsize = 256;
 	h->o.printsize = 8192;	/* DTrace's DT_PRINT_DEF_SIZE */
+	h->o.pcapsize = DT_PCAP_DEFSIZE;
 	h->o.scratchsize = 8 + 256;	/* DTrace's default scratch space */
 	h->o.bufsize = 4 << 20;
 	h->o.dynvarsize = 1 << 20;
@@ -141,6 +142,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	dt_unload(h);
 	probes_destroy(h->probes);
 	dt_spec_free(h);
+	dt_pcap_close(h);
 	dt_aggregate_free(h);
 	ksyms_destroy(h->ksyms);
 	usyms_destroy(h->usyms);

@@ -190,6 +190,14 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		if (v <= 0 || v > 65536)
 			v = 8192;
 		o->printsize = (uint32_t)((v + 7) & ~7);
+	} else if (strcmp(name, "pcapsize") == 0) {
+		/* DTrace's dt_opt_pcapsize: a size, out of 1..65535 the
+		 * default, rounded up to 8 (the default set alone is not) */
+		if ((v = parse_size(value)) < 0)
+			INVAL();
+		if (v <= 0 || v > 65535)
+			v = DT_PCAP_DEFSIZE;
+		o->pcapsize = (uint32_t)((v + 7) & ~7);
 	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "b") == 0) {
 		if ((v = parse_size(value)) <= 0)
 			INVAL();
@@ -253,7 +261,7 @@ int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value)
 		else
 			o->jstackframes = (uint32_t)v;
 	} else if (strcmp(name, "jstackstrsize") == 0 ||
-		   strcmp(name, "pcapsize") == 0 || strcmp(name, "printsize") == 0 || strcmp(name, "bpflogsize") == 0 ||
+		   strcmp(name, "printsize") == 0 || strcmp(name, "bpflogsize") == 0 ||
 		   strcmp(name, "lockmem") == 0) {
 		if (parse_size(value) < 0)
 			INVAL();
@@ -368,6 +376,8 @@ int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val)
 		*val = o->strsize;
 	else if (strcmp(name, "printsize") == 0)
 		*val = o->printsize;
+	else if (strcmp(name, "pcapsize") == 0)
+		*val = o->pcapsize;
 	else if (strcmp(name, "bufsize") == 0)
 		*val = (dtrace_optval_t)o->bufsize;
 	else if (strcmp(name, "dynvarsize") == 0)

@@ -167,6 +167,13 @@ int main(void)
 	EXPECT(dtrace_setopt(a, "quiet", NULL) == 0 && dtrace_getopt(a, "quiet", &v) == 0 && v != DTRACEOPT_UNSET);
 	EXPECT(dtrace_setopt(a, "strsize", "128") == 0 && dtrace_getopt(a, "strsize", &v) == 0 && v == 128);
 	EXPECT(dtrace_setopt(b, "quiet", NULL) == 0);
+	/* pcapsize: 1514 by default, rounded up to 8, out of 1..65535 the
+	 * default rounded (DTrace's dt_opt_pcapsize) */
+	EXPECT(dtrace_getopt(b, "pcapsize", &v) == 0 && v == 1514);
+	EXPECT(dtrace_setopt(b, "pcapsize", "41") == 0 && dtrace_getopt(b, "pcapsize", &v) == 0 && v == 48);
+	EXPECT(dtrace_setopt(b, "pcapsize", "65536") == 0 && dtrace_getopt(b, "pcapsize", &v) == 0 && v == 1520);
+	EXPECT(dtrace_setopt(b, "pcapsize", "0") == 0 && dtrace_getopt(b, "pcapsize", &v) == 0 && v == 1520);
+	EXPECT(dtrace_setopt(b, "pcapsize", "x") == -1 && dtrace_errno(b) == EDT_BADOPTVAL);
 
 	/* the same name declared differently in each handle */
 	pa = dtrace_program_strcompile(a,
