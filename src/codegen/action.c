@@ -49,6 +49,17 @@ void cg_symaddr_pid(struct cg *g, uint32_t off)
 	cg_note_upid(g, off);
 }
 
+/* size bytes at offset off of the struct sk_buff in r8 into the record's
+ * slot at scratch offset slot (left as it was if they cannot be read) */
+static void read_skb_member(struct cg *g, uint32_t slot, int32_t size, uint32_t off)
+{
+	cg_scratch_ptr(g, R1, slot);
+	cg_emit(g, BPF_MOV64_IMM(R2, size));
+	cg_emit(g, BPF_MOV64_REG(R3, R8));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+}
+
 static struct dt_recdesc *next_rec(struct cg *g)
 {
 	return g->clause->recs.v[g->act_index++];
@@ -341,16 +352,8 @@ void cg_action(struct cg *g, struct node *n)
 		 * data's (the packet's bytes replace it) */
 		cg_scratch_st(g, BPF_DW, n_off, 0, R1);
 		cg_scratch_st(g, BPF_DW, d_off, 0, R1);
-		cg_scratch_ptr(g, R1, n_off);
-		cg_emit(g, BPF_MOV64_IMM(R2, 4));
-		cg_emit(g, BPF_MOV64_REG(R3, R8));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_len));
-		cg_call(g, BPF_FUNC_probe_read_kernel);
-		cg_scratch_ptr(g, R1, d_off);
-		cg_emit(g, BPF_MOV64_IMM(R2, 4));
-		cg_emit(g, BPF_MOV64_REG(R3, R8));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_dlen));
-		cg_call(g, BPF_FUNC_probe_read_kernel);
+		read_skb_member(g, n_off, 4, o_len);
+		read_skb_member(g, d_off, 4, o_dlen);
 		/* r9: len - data_len, at most pcapsize (unsigned: a length
 		 * below data_len takes pcapsize, as DTrace's does) */
 		cg_scratch_ldx(g, BPF_W, R9, n_off);
@@ -361,11 +364,7 @@ void cg_action(struct cg *g, struct node *n)
 		cg_place(g, lenok);
 		cg_scratch_stx(g, BPF_DW, R9, n_off, R1);
 		/* skb->data, then the bytes it points at */
-		cg_scratch_ptr(g, R1, d_off);
-		cg_emit(g, BPF_MOV64_IMM(R2, 8));
-		cg_emit(g, BPF_MOV64_REG(R3, R8));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, (int32_t)o_data));
-		cg_call(g, BPF_FUNC_probe_read_kernel);
+		read_skb_member(g, d_off, 8, o_data);
 		cg_scratch_ldx(g, BPF_DW, R3, d_off);
 		cg_scratch_ptr(g, R1, d_off);
 		cg_emit(g, BPF_MOV64_REG(R2, R9));

@@ -55,29 +55,11 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 	cg_place(g, other);
 }
 
-static void load_read(struct cg *g, const struct dt_type *t, int in_bpf);
-
 /*
  * r0 = value at kernel address r0 of type t, read with probe_read_kernel;
  * strings and char arrays are copied into a temporary.
  */
 void cg_load_kernel(struct cg *g, const struct dt_type *t)
-{
-	load_read(g, t, 0);
-}
-
-/*
- * The same read of BPF memory the program addresses itself (a dynamic
- * variable's member: its map value, or the zeros an unset one reads as):
- * no alloca() memory, so no alloca check, whose arithmetic on the address
- * the verifier refuses for a pointer it tracks.
- */
-static void load_bpf(struct cg *g, const struct dt_type *t)
-{
-	load_read(g, t, 1);
-}
-
-static void load_read(struct cg *g, const struct dt_type *t, int in_bpf)
 {
 	int ok = cg_new_label(g);
 
@@ -106,8 +88,7 @@ static void load_read(struct cg *g, const struct dt_type *t, int in_bpf)
 	uint32_t sz = t->size ? t->size : 8;
 	if (sz > 8)
 		sz = 8;
-	if (!in_bpf)
-		alloca_check(g, sz, 0);
+	alloca_check(g, sz, 0);
 	cg_emit(g, BPF_MOV64_REG(R8, R0));
 	cg_emit(g, BPF_MOV64_REG(R3, R0));
 	cg_emit(g, BPF_MOV64_REG(R1, FP));
@@ -711,10 +692,7 @@ void cg_expr(struct cg *g, struct node *n)
 			return;
 		}
 		gen_kaddr(g, n);
-		if (is_dyn_member(n))
-			load_bpf(g, n->type);
-		else
-			cg_load_kernel(g, n->type);
+		cg_load_kernel(g, n->type);
 		return;
 	case N_MEMBER: {
 		const struct dt_member *m = n->aux;
@@ -726,9 +704,6 @@ void cg_expr(struct cg *g, struct node *n)
 			if (is_direct(n)) {
 				gen_daddr(g, n);
 				cg_load_sized(g, &ty_ulong);
-			} else if (is_dyn_member(n)) {
-				gen_kaddr(g, n);
-				load_bpf(g, raw);
 			} else {
 				gen_kaddr(g, n);
 				cg_load_kernel(g, raw);
@@ -745,10 +720,7 @@ void cg_expr(struct cg *g, struct node *n)
 			return;
 		}
 		gen_kaddr(g, n);
-		if (is_dyn_member(n))
-			load_bpf(g, n->type);
-		else
-			cg_load_kernel(g, n->type);
+		cg_load_kernel(g, n->type);
 		return;
 	}
 	case N_CAST:

@@ -1,10 +1,9 @@
 /*
  * Memory of the program's own read in a clause that also uses alloca():
  * members of struct-valued dynamic variables (a thread-local's, an
- * associative array element's, an array member's element), need no
- * alloca check; a string variable's bytes (s[i], *s) take it with the
- * address as a number (the verifier refuses arithmetic on a pointer it
- * tracks).
+ * associative array element's, an array member's element) and a string
+ * variable's bytes (s[i], *s).  The alloca check takes their address as a
+ * number (the verifier refuses arithmetic on a pointer it tracks).
  */
 #pragma D option quiet
 
