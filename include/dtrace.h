@@ -232,6 +232,10 @@ extern const char *dtrace_faultstr(dtrace_hdl_t *dtp, int fault);
 
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *val);
+/* Set each option the environment names as prefix + its name in capitals
+ * (prefix NULL: "DTRACE_OPT_"); values an option does not take are
+ * ignored. */
+extern void dtrace_setoptenv(dtrace_hdl_t *dtp, const char *prefix);
 
 /*
  * Output formats.  The "oformat" option (text, json, json,pretty or
@@ -286,6 +290,10 @@ extern int dtrace_oformat_end(dtrace_hdl_t *dtp, FILE *fp);
 #define EDT_COMPAT	(EDT_BASE + 16)	/* the kernel lacks a feature */
 #define EDT_ACCESS	(EDT_BASE + 17)	/* not privileged to trace */
 #define EDT_DESTRUCTIVE	(EDT_BASE + 18)	/* destructive actions without -w */
+#define EDT_VERSINVAL	(EDT_BASE + 19)	/* malformed version string */
+#define EDT_VERSUNDEF	(EDT_BASE + 20)	/* no such version of D */
+#define EDT_VERSREDUCED	(EDT_BASE + 21)	/* a version newer than one set before */
+#define EDT_NOREG	(EDT_BASE + 22)	/* too few registers to generate code */
 
 /* ---- programs ------------------------------------------------------------------- */
 

@@ -603,6 +603,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dtrace: failed to initialize dtrace: %s\n", dtrace_errmsg(NULL, err));
 		return 1;
 	}
+	/* options the environment sets (DTRACE_OPT_QUIET=yes), before the
+	 * command line's, as DTrace's */
+	dtrace_setoptenv(g.dtp, "DTRACE_OPT_");
 
 	while ((c = getopt(argc, argv, OPTSTR)) != -1) {
 		switch (c) {

@@ -202,7 +202,7 @@ void cg_action(struct cg *g, struct node *n)
 		/* free the buffer now; the consumer commits or drops what it
 		 * holds for it when it reads this record */
 		int ok = cg_new_label(g), skip = cg_new_label(g);
-		int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+		int nspec = g->o->nspec;	/* 0: speculation() always fails */
 		r = next_rec(g);
 		cg_expr(g, n->args.v[0]);
 		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);

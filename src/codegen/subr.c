@@ -397,7 +397,7 @@ static void gen_psargs(struct cg *g, struct node *n)
 static void gen_speculation(struct cg *g, struct node *n)
 {
 	int done = cg_new_label(g);
-	int nspec = g->o->nspec > 0 ? g->o->nspec : 1;
+	int nspec = g->o->nspec;	/* 0: speculation() always fails */
 
 	(void)n;
 	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {

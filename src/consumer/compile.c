@@ -46,13 +46,13 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 	if (pid < 0)
 		return NULL;
 	if (pid == 0) {
-		char *argv[64 + h->cpp_args.n];
+		char *argv[64 + h->cpp_args.n], verdef[40];
 		int a = 0;
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		close(in[1]);
 		close(out[0]);
-		argv[a++] = "cpp";
+		argv[a++] = h->o.cpp_path ? h->o.cpp_path : "cpp";
 		argv[a++] = "-x";
 		argv[a++] = "c";
 		argv[a++] = "-fno-show-column";
@@ -64,7 +64,8 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 		argv[a++] = "-D__x86_64";
 		argv[a++] = "-D__x86_64__";
 		argv[a++] = "-D__SUNW_D=1";
-		argv[a++] = "-D__SUNW_D_VERSION=0x02000000";
+		snprintf(verdef, sizeof(verdef), "-D__SUNW_D_VERSION=0x%08x", h->vmax);
+		argv[a++] = verdef;
 		argv[a++] = "-D__SUNW_D_64";
 		argv[a++] = "-undef";
 		argv[a++] = h->o.cpp_traditional ? "-traditional-cpp" : "-std=c99";
@@ -72,7 +73,7 @@ static char *preprocess(struct dtrace_hdl *h, const char *text)
 			argv[a++] = h->cpp_args.v[i];
 		argv[a++] = "/dev/stdin";
 		argv[a] = NULL;
-		execvp("cpp", argv);
+		execvp(h->o.cpp_path ? h->o.cpp_path : "cpp", argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -130,7 +131,7 @@ static void set_cc_opts(struct dtrace_hdl *h)
 		.destructive = h->o.destructive, .quiet = h->o.quiet, .target = h->target,
 		.defaultargs = h->o.defaultargs, .argref = h->o.argref, .scratchsize = h->o.scratchsize,
 		.stackframes = h->o.stackframes, .ustackframes = h->o.ustackframes,
-		.jstackframes = h->o.jstackframes, .maxframes = h->o.maxframes,
+		.jstackframes = h->o.jstackframes, .maxframes = h->o.maxframes, .vmax = h->vmax,
 		.amin_set = h->o.amin_set, .amin = h->o.amin, .desc_attr = desc_attr, .desc_arg = h,
 	};
 	dt_cc_set_opts(h->cc, &co);
@@ -139,13 +140,17 @@ static void set_cc_opts(struct dtrace_hdl *h)
 static void on_option(void *arg, int line, const char *name, const char *value)
 {
 	struct dtrace_hdl *h = arg;
+	int r;
 
-	if (dt_option_cmdline_only(name))
-		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': Option cannot be used from within a D program",
-			 name, value ? value : "");
-	if (dt_opt_set(h, name, value) < 0)
-		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name,
-			 value ? value : "", dtrace_errmsg(h, dtrace_errno(h)));
+	h->opt_in_program = 1;
+	r = dt_opt_set(h, name, value);
+	h->opt_in_program = 0;
+	if (r < 0 && value)
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s' to '%s': %s", name, value,
+			 dtrace_errmsg(h, dtrace_errno(h)));
+	else if (r < 0)
+		dt_error(dt_cc_errs(h->cc), line, "D_PRAGMA_OPTSET", "failed to set option '%s': %s", name,
+			 dtrace_errmsg(h, dtrace_errno(h)));
 	set_cc_opts(h);
 }
 
@@ -689,7 +694,7 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 	h->cgo.scratchsize = h->o.scratchsize;
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
-	h->cgo.nspec = h->o.nspec ? (int)h->o.nspec : 1;
+	h->cgo.nspec = (int)h->o.nspec;
 	h->cgo.pcapsize = h->o.pcapsize;
 	h->cgo.error_probe = DTRACE_PROBE_ERROR;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);
@@ -844,13 +849,9 @@ static struct dtrace_prog *compile_unit(struct dtrace_hdl *h, const char *src, s
 	}
 	if (cflags & DTRACE_C_DIFV)
 		dump_programs(h, stderr);
-	/* a compile flag holds for its unit; #pragma options stay set */
-	if (cflags & DTRACE_C_ZDEFS)
-		h->o.zdefs = saved.zdefs;
-	if (cflags & DTRACE_C_EMPTY)
-		h->o.empty = saved.empty;
-	if (cflags & DTRACE_C_CPP)
-		h->o.cpp = saved.cpp;
+	/* a compile flag holds for its unit, whether the caller or a
+	 * #pragma set it; the other options a #pragma set stay set */
+	dt_opt_restore_cflags(h, &saved);
 	pv_push(&h->programs, pg);
 	return pg;
 }

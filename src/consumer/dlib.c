@@ -68,6 +68,8 @@ struct dlib_name {
 
 struct dt_dlib {
 	struct ptrvec dirs;		/* char *: the libdir option's, in order */
+	char *sysdir;			/* the syslibdir option's, else NULL:
+					   the default directory */
 	int indexed;
 	struct ptrvec files;		/* struct dlib_file * */
 	struct dlib_name *names;
@@ -91,6 +93,18 @@ int dt_dlib_add_dir(struct dtrace_hdl *h, const char *dir)
 	return 0;
 }
 
+/* The system library directory instead of the default (-xsyslibdir). */
+int dt_dlib_set_sysdir(struct dtrace_hdl *h, const char *dir)
+{
+	struct dt_dlib *d = dlib(h);
+
+	if (d->indexed)
+		return dt_set_errmsg(h, EDT_BADOPTCTX, "syslibdir cannot be set once a program is compiled");
+	free(d->sysdir);
+	d->sysdir = xstrdup(dir);
+	return 0;
+}
+
 static void free_strs(struct ptrvec *v)
 {
 	for (int i = 0; i < v->n; i++)
@@ -105,6 +119,7 @@ void dt_dlib_free(struct dtrace_hdl *h)
 	if (!d)
 		return;
 	free_strs(&d->dirs);
+	free(d->sysdir);
 	for (int i = 0; i < d->files.n; i++) {
 		struct dlib_file *f = d->files.v[i];
 		free(f->name);
@@ -399,7 +414,7 @@ static void make_index(struct dtrace_hdl *h)
 	for (int i = 0; i < d->dirs.n; i++)
 		index_dir(d, d->dirs.v[i]);
 	if (!h->o.nolibs) {
-		char *def = default_dir();
+		char *def = d->sysdir ? xstrdup(d->sysdir) : default_dir();
 		if (def)
 			index_dir(d, def);
 		free(def);

@@ -64,6 +64,7 @@ struct dt_options {
 	 * default: the kernel's perf_event_max_stack) */
 	uint32_t stackframes, ustackframes, jstackframes, maxframes;
 	int cpp_traditional;	/* -Xs: cpp -traditional-cpp, else -std=c99 */
+	char *cpp_path;		/* -xcpppath: the preprocessor, else "cpp" */
 	uint32_t printsize;	/* print(): most bytes shown of a value */
 	uint32_t pcapsize;	/* pcap(): most bytes of a packet taken */
 	uint64_t bufsize;
@@ -90,6 +91,7 @@ struct dt_options {
 	dtrace_attribute_t amin;
 	int cpu;		/* -xcpu: -1 for all */
 	int verbose;
+	int bpflog;		/* the verifier's log of a rejected program */
 	uint64_t aggsize;
 	int aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggpack, aggzoom;
 	int oformat;		/* enum dt_oformat */
@@ -127,6 +129,10 @@ struct dt_consumer {
 
 struct dtrace_hdl {
 	struct dt_options o;
+	struct dt_options odefaults;	/* o as opened: what unsetting restores */
+	int opt_in_program;		/* options come from a #pragma now */
+	int core_at_exit;		/* -xcore: dump core at exit (set once) */
+	uint32_t vmax;			/* the D version programs are for */
 	/* errors */
 	int err;			/* dtrace_errno() */
 	char errmsg[4096];		/* the message of err, when it has its own */
@@ -217,7 +223,7 @@ int dt_set_errmsg(struct dtrace_hdl *h, int err, const char *fmt, ...)
 /* options.c: 0, or -1 with the error set (EDT_BADOPTNAME, EDT_BADOPTVAL). */
 int dt_opt_set(struct dtrace_hdl *h, const char *name, const char *value);
 int dt_opt_get(struct dtrace_hdl *h, const char *name, dtrace_optval_t *val);
-int dt_option_cmdline_only(const char *name);
+void dt_opt_restore_cflags(struct dtrace_hdl *h, const struct dt_options *saved);
 
 /* compile.c */
 void dt_compile_free(struct dtrace_hdl *h);
@@ -228,6 +234,7 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 /* dlib.c: the D library.  Add a directory (the libdir option); before a
  * unit compiles, load the library files its text needs; free. */
 int dt_dlib_add_dir(struct dtrace_hdl *h, const char *dir);
+int dt_dlib_set_sysdir(struct dtrace_hdl *h, const char *dir);
 int dt_dlib_prepare(struct dtrace_hdl *h, const char *text);
 void dt_dlib_free(struct dtrace_hdl *h);
 /* A probe description field with $target, $pid, $1... expanded: f itself

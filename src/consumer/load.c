@@ -153,7 +153,7 @@ static void rejected(struct dtrace_hdl *h, const struct cg_program *p, const str
 	if (pr)
 		snprintf(where + strlen(where), sizeof(where) - strlen(where), " for %s:%s:%s:%s", pr->prov, pr->mod,
 			 pr->func, pr->name);
-	if (!h->o.verbose || !*log) {
+	if ((!h->o.verbose && !h->o.bpflog) || !*log) {
 		dt_set_errmsg(h, EDT_ENABLING, "BPF program %s rejected by the verifier%s: %s%s", p->name, where,
 			      *why ? why : strerror(-err), *log ? " (dtrace -v shows the verifier's log)" : "");
 		return;

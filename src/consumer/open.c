@@ -5,6 +5,7 @@
  * here, and what happens while tracing goes to the handlers.
  */
 #include "dt_impl.h"
+#include "../common/version.h"
 
 /* capability numbers older headers lack */
 #define DT_CAP_PERFMON 38
@@ -26,7 +27,7 @@
 #include "ksyms.h"
 #include "usyms.h"
 
-const char *const _dtrace_version = "Sun D 2.0";
+const char *const _dtrace_version = "Oracle D 2.0";
 
 static int silent_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -111,6 +112,9 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->o.ustackframes = 100;
 	h->o.jstackframes = 50;
 	h->o.maxframes = perf_event_max_stack();
+	h->o.nspec = 1;
+	h->odefaults = h->o;
+	h->vmax = DT_VERS_LATEST;
 	h->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	h->nkinds = provider_nkinds();
 	h->progs = xcalloc((size_t)h->nkinds, sizeof(*h->progs));
@@ -154,6 +158,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	for (int i = 0; i < h->cpp_args.n; i++)
 		free(h->cpp_args.v[i]);
 	free(h->cpp_args.v);
+	free(h->o.cpp_path);
 	free(h->progs);
 	free(h->prog_pv);
 	free(h->prog_fds);
@@ -205,7 +210,7 @@ static const char *const edt_text[] = {
 	[EDT_NOMEM - EDT_BASE] = "Memory allocation failure",
 	[EDT_BADOPTNAME - EDT_BASE] = "Invalid option name",
 	[EDT_BADOPTVAL - EDT_BASE] = "Invalid value for specified option",
-	[EDT_BADOPTCTX - EDT_BASE] = "Option cannot be set from this context",
+	[EDT_BADOPTCTX - EDT_BASE] = "Option cannot be used from within a D program",
 	[EDT_ENABLING - EDT_BASE] = "Tracing could not be enabled",
 	[EDT_ISANON - EDT_BASE] = "An anonymous tracing state already exists",
 	[EDT_ERRABORT - EDT_BASE] = "Abort due to error",
@@ -220,6 +225,10 @@ static const char *const edt_text[] = {
 	[EDT_ACCESS - EDT_BASE] = ("DTrace requires additional privileges: root, or the capabilities CAP_BPF and "
 				   "CAP_PERFMON (see dtrace(1), PRIVILEGES)"),
 	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
+	[EDT_VERSINVAL - EDT_BASE] = "Version is not properly formatted or is too large",
+	[EDT_VERSUNDEF - EDT_BASE] = "Requested version is not supported by compiler",
+	[EDT_VERSREDUCED - EDT_BASE] = "Requested version conflicts with earlier setting",
+	[EDT_NOREG - EDT_BASE] = "Insufficient registers to generate code",
 };
 
 const char *dtrace_errmsg(dtrace_hdl_t *h, int err)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sema_int.h"
+#include "../common/version.h"
 
 struct dt_cc *dt_cc_create(void)
 {
@@ -58,6 +59,11 @@ void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
 {
 	cc->clause_cond = fn;
 	cc->clause_cond_arg = arg;
+}
+
+uint32_t dt_cc_vmax(const struct dt_cc *cc)
+{
+	return cc->opts.vmax ? cc->opts.vmax : DT_VERS_LATEST;
 }
 
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc)

@@ -48,6 +48,9 @@ struct dt_cc_opts {
 	int argref;		/* -xargref: the last argument need not be used */
 	/* stack(), ustack(), jstack() frames when not given; the most any takes */
 	uint32_t stackframes, ustackframes, jstackframes, maxframes;
+	/* the D version programs are compiled for (-xversion): what D gained
+	 * after it is not defined; 0 the newest */
+	uint32_t vmax;
 };
 
 /* The type of args[i] in clause c (the probes the clause matches agree on
@@ -97,6 +100,8 @@ void dt_cc_set_native_arg(struct dt_cc *cc, dt_cc_native_arg_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running
  * inside dt_cc_compile() report theirs. */
 struct dt_errstate *dt_cc_errs(struct dt_cc *cc);
+/* the D version the compiler's programs are for (version.h) */
+uint32_t dt_cc_vmax(const struct dt_cc *cc);
 /* A copy of s that lives as long as the context (as its programs do). */
 char *dt_cc_strdup(struct dt_cc *cc, const char *s);
 

@@ -1175,7 +1175,7 @@ static int is_type_name_cb(void *arg, const char *name)
 	int64_t ev;
 
 	/* the identifiers DTrace's lexer knows without reading ahead */
-	int known = sema_builtin_var(cc, name) || sema_fn_lookup(name) != F_NONE || sema_find_inline(cc, name) ||
+	int known = sema_builtin_var(cc, name) || sema_fn_lookup(ps->cc, name) != F_NONE || sema_find_inline(cc, name) ||
 		    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev);
 	for (int i = 0; i < ps->idents.n && !known; i++)
 		known = strcmp(ps->idents.v[i], name) == 0;

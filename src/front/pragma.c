@@ -51,7 +51,7 @@ static int program_ident(struct parser *ps, const char *name)
 			return 1;
 	if (types_find_enumerator(ps->cc->types, name, &v))
 		return 1;
-	if (sema_builtin_var(ps->cc, name) || sema_fn_lookup(name) || sema_is_known_name(ps->cc, name))
+	if (sema_builtin_var(ps->cc, name) || sema_fn_lookup(ps->cc, name) || sema_is_known_name(ps->cc, name))
 		return -1;
 	return 0;
 }

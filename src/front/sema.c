@@ -51,7 +51,7 @@ static void check_spec(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		st->agg = 1;
 		return;
 	}
-	int fn = e->kind == N_CALL ? sema_fn_lookup(e->sval) : F_NONE;
+	int fn = e->kind == N_CALL ? sema_fn_lookup(cc, e->sval) : F_NONE;
 
 	switch (fn) {
 	case F_SPECULATE:

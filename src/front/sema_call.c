@@ -12,6 +12,7 @@
 #include <dtrace.h>
 
 #include "../common/printf_format.h"
+#include "../common/version.h"
 #include "sema_int.h"
 
 /* ---- the built-in functions ---------------------------------------------- */
@@ -25,7 +26,9 @@
  * any type, "[type]" an optional parameter (none may follow it but other
  * optional ones), "()" no parameters, and "vmlinux`" names a kernel type.
  * The result "stack" is the call's own (stack(), ustack()), and an
- * aggregating function has none.  Calls are checked against the prototype
+ * aggregating function has none.  The version is DTrace's: a program
+ * compiled for an older D (-xversion) does not have the function.  Calls
+ * are checked against the prototype
  * generically (check_proto below); what DTrace checks beyond it, in its
  * code generator, is in sema_cook_call's switch and in aggsema.c.
  */
@@ -33,6 +36,7 @@ struct fn_def {
 	const char *name;
 	enum fn_kind kind;
 	const char *proto;
+	uint32_t vers;		/* the D version that has it (0: 1.0) */
 };
 
 static const struct fn_def fndefs[F_NFUNCS] = {
@@ -57,10 +61,10 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_BREAKPOINT] = {"breakpoint", FK_ACTION, "void()"},
 	[F_PANIC] = {"panic", FK_ACTION, "void()"},
 	[F_CHILL] = {"chill", FK_ACTION, "void(int)"},
-	[F_FREOPEN] = {"freopen", FK_ACTION, "void(@, ...)"},
+	[F_FREOPEN] = {"freopen", FK_ACTION, "void(@, ...)", DT_VERS_1_1},
 	[F_FTRUNCATE] = {"ftruncate", FK_ACTION, "void()"},
-	[F_SETOPT] = {"setopt", FK_ACTION, "void(const char *, [const char *])"},
-	[F_PRINT] = {"print", FK_ACTION, "void(void *)"},
+	[F_SETOPT] = {"setopt", FK_ACTION, "void(const char *, [const char *])", DT_VERS_1_2},
+	[F_PRINT] = {"print", FK_ACTION, "void(void *)", DT_VERS_2_0},
 	/* DTrace declares these two as subroutines; they are destructive
 	 * statements here */
 	[F_COPYOUT] = {"copyout", FK_ACTION, "void(void *, uintptr_t, size_t)"},
@@ -68,12 +72,12 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	/* subroutines */
 	[F_STRLEN] = {"strlen", FK_SUBR, "size_t(const char *)"},
 	[F_STRJOIN] = {"strjoin", FK_SUBR, "string(const char *, const char *)"},
-	[F_SUBSTR] = {"substr", FK_SUBR, "string(const char *, int, [int])"},
-	[F_STRCHR] = {"strchr", FK_SUBR, "string(const char *, char)"},
-	[F_STRRCHR] = {"strrchr", FK_SUBR, "string(const char *, char)"},
-	[F_STRSTR] = {"strstr", FK_SUBR, "string(const char *, const char *)"},
-	[F_INDEX] = {"index", FK_SUBR, "int(const char *, const char *, [int])"},
-	[F_RINDEX] = {"rindex", FK_SUBR, "int(const char *, const char *, [int])"},
+	[F_SUBSTR] = {"substr", FK_SUBR, "string(const char *, int, [int])", DT_VERS_1_1},
+	[F_STRCHR] = {"strchr", FK_SUBR, "string(const char *, char)", DT_VERS_1_1},
+	[F_STRRCHR] = {"strrchr", FK_SUBR, "string(const char *, char)", DT_VERS_1_1},
+	[F_STRSTR] = {"strstr", FK_SUBR, "string(const char *, const char *)", DT_VERS_1_1},
+	[F_INDEX] = {"index", FK_SUBR, "int(const char *, const char *, [int])", DT_VERS_1_1},
+	[F_RINDEX] = {"rindex", FK_SUBR, "int(const char *, const char *, [int])", DT_VERS_1_1},
 	[F_TOUPPER] = {"toupper", FK_SUBR, "string(const char *)"},
 	[F_TOLOWER] = {"tolower", FK_SUBR, "string(const char *)"},
 	[F_LLTOSTR] = {"lltostr", FK_SUBR, "string(int64_t, [int])"},
@@ -88,12 +92,12 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_DIRNAME] = {"dirname", FK_SUBR, "string(const char *)"},
 	[F_ALLOCA] = {"alloca", FK_SUBR, "void *(size_t)"},
 	[F_BCOPY] = {"bcopy", FK_SUBR, "void(void *, void *, size_t)"},
-	[F_HTONS] = {"htons", FK_SUBR, "uint16_t(uint16_t)"},
-	[F_HTONL] = {"htonl", FK_SUBR, "uint32_t(uint32_t)"},
-	[F_HTONLL] = {"htonll", FK_SUBR, "uint64_t(uint64_t)"},
-	[F_NTOHS] = {"ntohs", FK_SUBR, "uint16_t(uint16_t)"},
-	[F_NTOHL] = {"ntohl", FK_SUBR, "uint32_t(uint32_t)"},
-	[F_NTOHLL] = {"ntohll", FK_SUBR, "uint64_t(uint64_t)"},
+	[F_HTONS] = {"htons", FK_SUBR, "uint16_t(uint16_t)", DT_VERS_1_3},
+	[F_HTONL] = {"htonl", FK_SUBR, "uint32_t(uint32_t)", DT_VERS_1_3},
+	[F_HTONLL] = {"htonll", FK_SUBR, "uint64_t(uint64_t)", DT_VERS_1_3},
+	[F_NTOHS] = {"ntohs", FK_SUBR, "uint16_t(uint16_t)", DT_VERS_1_3},
+	[F_NTOHL] = {"ntohl", FK_SUBR, "uint32_t(uint32_t)", DT_VERS_1_3},
+	[F_NTOHLL] = {"ntohll", FK_SUBR, "uint64_t(uint64_t)", DT_VERS_1_3},
 	[F_MUTEX_OWNED] = {"mutex_owned", FK_SUBR, "int(vmlinux`struct mutex *)"},
 	[F_MUTEX_OWNER] = {"mutex_owner", FK_SUBR, "vmlinux`struct task_struct *(vmlinux`struct mutex *)"},
 	[F_MUTEX_TYPE_ADAPTIVE] = {"mutex_type_adaptive", FK_SUBR, "int(vmlinux`struct mutex *)"},
@@ -103,8 +107,8 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_RW_ISWRITER] = {"rw_iswriter", FK_SUBR, "int(vmlinux`rwlock_t *)"},
 	[F_GETMAJOR] = {"getmajor", FK_SUBR, "vmlinux`dev_t(vmlinux`dev_t)"},
 	[F_GETMINOR] = {"getminor", FK_SUBR, "vmlinux`dev_t(vmlinux`dev_t)"},
-	[F_STRTOK] = {"strtok", FK_SUBR, "string(const char *, const char *)"},
-	[F_INET_NTOA] = {"inet_ntoa", FK_SUBR, "string(ipaddr_t *)"},
+	[F_STRTOK] = {"strtok", FK_SUBR, "string(const char *, const char *)", DT_VERS_1_1},
+	[F_INET_NTOA] = {"inet_ntoa", FK_SUBR, "string(ipaddr_t *)", DT_VERS_1_5},
 	[F_MSGSIZE] = {"msgsize", FK_SUBR, "size_t(mblk_t *)"},
 	[F_MSGDSIZE] = {"msgdsize", FK_SUBR, "size_t(mblk_t *)"},
 	/* the D library's own (lib/dtrace/procfs.d): not DTrace's */
@@ -115,40 +119,38 @@ static const struct fn_def fndefs[F_NFUNCS] = {
 	[F_AVG] = {"avg", FK_AGG, "void(@)"},
 	[F_MIN] = {"min", FK_AGG, "void(@)"},
 	[F_MAX] = {"max", FK_AGG, "void(@)"},
-	[F_STDDEV] = {"stddev", FK_AGG, "void(@)"},
+	[F_STDDEV] = {"stddev", FK_AGG, "void(@)", DT_VERS_1_6},
 	[F_QUANTIZE] = {"quantize", FK_AGG, "void(@, ...)"},
 	[F_LQUANTIZE] = {"lquantize", FK_AGG, "void(@, int32_t, int32_t, ...)"},
-	[F_LLQUANTIZE] = {"llquantize", FK_AGG, "void(@, int32_t, int32_t, int32_t, int32_t, ...)"},
+	[F_LLQUANTIZE] = {"llquantize", FK_AGG, "void(@, int32_t, int32_t, int32_t, int32_t, ...)", DT_VERS_1_6_4},
 	/* appended since */
-	[F_INET_NTOA6] = {"inet_ntoa6", FK_SUBR, "string(struct in6_addr *, [int])"},
-	[F_INET_NTOP] = {"inet_ntop", FK_SUBR, "string(int, void *)"},
-	[F_LINK_NTOP] = {"link_ntop", FK_SUBR, "string(int, void *)"},
-	/* declared, so that calls are checked; not generated yet (subr.c,
-	 * action.c say so) */
+	[F_INET_NTOA6] = {"inet_ntoa6", FK_SUBR, "string(struct in6_addr *, [int])", DT_VERS_1_5},
+	[F_INET_NTOP] = {"inet_ntop", FK_SUBR, "string(int, void *)", DT_VERS_1_5},
+	[F_LINK_NTOP] = {"link_ntop", FK_SUBR, "string(int, void *)", DT_VERS_1_5},
 	[F_CLEANPATH] = {"cleanpath", FK_SUBR, "string(const char *)"},
 	[F_D_PATH] = {"d_path", FK_SUBR, "string(struct path *)"},
 	[F_DDI_PATHNAME] = {"ddi_pathname", FK_SUBR, "string(void *, int64_t)"},
-	[F_PCAP] = {"pcap", FK_ACTION, "void(void *, int)"},
+	[F_PCAP] = {"pcap", FK_ACTION, "void(void *, int)", DT_VERS_1_6_4},
 	/* the symbol actions: their value is DTrace's _symaddr (kernel) or
 	 * _usymaddr (user: the process is recorded with the address), a
 	 * result only a statement or an aggregation key may take */
-	[F_SYM] = {"sym", FK_ACTION, "_symaddr(uintptr_t)"},
-	[F_FUNC] = {"func", FK_ACTION, "_symaddr(uintptr_t)"},
-	[F_MOD] = {"mod", FK_ACTION, "_symaddr(uintptr_t)"},
-	[F_USYM] = {"usym", FK_ACTION, "_usymaddr(uintptr_t)"},
-	[F_UFUNC] = {"ufunc", FK_ACTION, "_usymaddr(uintptr_t)"},
-	[F_UMOD] = {"umod", FK_ACTION, "_usymaddr(uintptr_t)"},
+	[F_SYM] = {"sym", FK_ACTION, "_symaddr(uintptr_t)", DT_VERS_1_2},
+	[F_FUNC] = {"func", FK_ACTION, "_symaddr(uintptr_t)", DT_VERS_1_2},
+	[F_MOD] = {"mod", FK_ACTION, "_symaddr(uintptr_t)", DT_VERS_1_2},
+	[F_USYM] = {"usym", FK_ACTION, "_usymaddr(uintptr_t)", DT_VERS_1_2},
+	[F_UFUNC] = {"ufunc", FK_ACTION, "_usymaddr(uintptr_t)", DT_VERS_1_2},
+	[F_UMOD] = {"umod", FK_ACTION, "_usymaddr(uintptr_t)", DT_VERS_1_2},
 	/* a Java VM's stack: with no helper to name its frames here, the
 	 * user stack it is, as deep as DTrace's jstackframes default */
 	[F_JSTACK] = {"jstack", FK_ACTION, "stack([uint32_t], [uint32_t])"},
-	[F_UADDR] = {"uaddr", FK_ACTION, "_usymaddr(uintptr_t)"},
+	[F_UADDR] = {"uaddr", FK_ACTION, "_usymaddr(uintptr_t)", DT_VERS_1_2},
 };
 
-int sema_fn_lookup(const char *name)
+int sema_fn_lookup(const struct dt_cc *cc, const char *name)
 {
 	for (int fn = F_NONE + 1; fn < F_NFUNCS; fn++)
 		if (fndefs[fn].name && strcmp(fndefs[fn].name, name) == 0)
-			return fn;
+			return fndefs[fn].vers <= dt_cc_vmax(cc) ? fn : F_NONE;
 	return F_NONE;
 }
 
@@ -562,7 +564,7 @@ static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_d
  */
 void sema_cook_call(struct dt_cc *cc, struct node *n)
 {
-	int fn = sema_fn_lookup(n->sval);
+	int fn = sema_fn_lookup(cc, n->sval);
 	const struct fn_def *f = fn_def(fn);
 	const struct sema_proto *p;
 

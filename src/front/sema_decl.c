@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sema_int.h"
+#include "../common/version.h"
 
 /* ---- built-in variables ------------------------------------------------ */
 
@@ -15,6 +16,7 @@ static const struct bvar {
 	const char *name;
 	int id;
 	struct dt_type *type;	/* NULL: computed (pointers) */
+	uint32_t vers;		/* the D version that has it (0: 1.0) */
 } bvars[] = {
 	{"arg0", BV_ARG0, &ty_llong}, {"arg1", BV_ARG1, &ty_llong},
 	{"arg2", BV_ARG2, &ty_llong}, {"arg3", BV_ARG3, &ty_llong},
@@ -35,8 +37,8 @@ static const struct bvar {
 	{"epid", BV_EPID, &ty_uint}, {"id", BV_ID, &ty_uint},
 	{"errno", BV_ERRNO, &ty_int}, {"curthread", BV_CURTHREAD, NULL},
 	{"stackdepth", BV_STACKDEPTH, &ty_uint},
-	{"ustackdepth", BV_USTACKDEPTH, &ty_uint},
-	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong},
+	{"ustackdepth", BV_USTACKDEPTH, &ty_uint, DT_VERS_1_2},
+	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong, DT_VERS_1_2},
 	{"ipl", BV_IPL, &ty_uint},
 	/* Linux: the thread's cgroup (v2) id; `container` is the D library's */
 	{"cgroup", BV_CGROUP, &ty_ullong},
@@ -50,6 +52,8 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 	for (size_t i = 0; i < ARRAY_SIZE(bvars); i++) {
 		if (strcmp(bvars[i].name, name) != 0)
 			continue;
+		if (bvars[i].vers > dt_cc_vmax(cc))	/* newer than the program's D */
+			return NULL;
 		if (!made[i]) {
 			struct dt_var *v = pool_zalloc(&cc->pool, sizeof(*v));
 			v->name = (char *)bvars[i].name;
@@ -140,9 +144,9 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 {
 	for (int i = first; i < cc->P->inlines.n; i++) {
 		struct dt_inline *in = cc->P->inlines.v[i];
-		if (sema_fn_lookup(in->name) || sema_builtin_var(cc, in->name))
+		if (sema_fn_lookup(cc, in->name) || sema_builtin_var(cc, in->name))
 			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s ",
-				 in->name, sema_fn_lookup(in->name) ? "function" : "variable");
+				 in->name, sema_fn_lookup(cc, in->name) ? "function" : "variable");
 		/* an inline is checked where it is declared (recursion included) */
 		if (!in->nparams && in->expr->kind != N_XLATE) {
 			in->cooking = 1;

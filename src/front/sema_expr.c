@@ -644,9 +644,9 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 				dt_error(cc->errs, n->line, "D_KEY_TYPE", "aggregation expression may not be used as aggregation index: key #%d", i + 1);
 			sema_cook(cc, k);
 		}
-		if (r->kind == N_CALL && !sema_fn_lookup(r->sval))
+		if (r->kind == N_CALL && !sema_fn_lookup(cc, r->sval))
 			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", r->sval);
-		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_fn_is_agg(sema_fn_lookup(r->sval)))
+		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_fn_is_agg(sema_fn_lookup(cc, r->sval)))
 			dt_error(cc->errs, n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
 		sema_cook_call(cc, r);
 		agg_cook_assign(cc, n, l, r);

@@ -175,6 +175,58 @@ int main(void)
 	EXPECT(dtrace_setopt(b, "pcapsize", "0") == 0 && dtrace_getopt(b, "pcapsize", &v) == 0 && v == 1520);
 	EXPECT(dtrace_setopt(b, "pcapsize", "x") == -1 && dtrace_errno(b) == EDT_BADOPTVAL);
 
+	/* values as DTrace's handlers read them (dt_options.c) */
+	dtrace_hdl_t *c = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
+	EXPECT(c != NULL);
+	if (c) {
+		/* a compile-time flag takes no value, and has none to get */
+		EXPECT(dtrace_setopt(c, "zdefs", "1") == -1 && dtrace_errno(c) == EDT_BADOPTVAL);
+		EXPECT(dtrace_setopt(c, "zdefs", NULL) == 0);
+		EXPECT(dtrace_getopt(c, "zdefs", &v) == -1 && dtrace_errno(c) == EDT_BADOPTNAME);
+		/* a switch: its words in any case, "" unsets, a number sets
+		 * (even 0), a negative one is refused */
+		EXPECT(dtrace_setopt(c, "quiet", "0") == 0 && dtrace_getopt(c, "quiet", &v) == 0 && v != DTRACEOPT_UNSET);
+		EXPECT(dtrace_setopt(c, "quiet", "OFF") == 0 && dtrace_getopt(c, "quiet", &v) == 0 && v == DTRACEOPT_UNSET);
+		EXPECT(dtrace_setopt(c, "quiet", "Enabled") == 0 && dtrace_getopt(c, "quiet", &v) == 0 &&
+		       v != DTRACEOPT_UNSET);
+		EXPECT(dtrace_setopt(c, "quiet", "") == 0 && dtrace_getopt(c, "quiet", &v) == 0 && v == DTRACEOPT_UNSET);
+		EXPECT(dtrace_setopt(c, "quiet", "-1") == -1 && dtrace_errno(c) == EDT_BADOPTVAL);
+		/* sizes take k..t; a rate's bare number is nanoseconds */
+		EXPECT(dtrace_setopt(c, "bufsize", "2k") == 0 && dtrace_getopt(c, "bufsize", &v) == 0 && v == 2048);
+		EXPECT(dtrace_setopt(c, "bufsize", "2kb") == -1 && dtrace_errno(c) == EDT_BADOPTVAL);
+		EXPECT(dtrace_setopt(c, "switchrate", "10") == 0 && dtrace_getopt(c, "switchrate", &v) == 0 && v == 10);
+		EXPECT(dtrace_setopt(c, "switchrate", "10hz") == 0 && dtrace_getopt(c, "switchrate", &v) == 0 &&
+		       v == 100000000);
+		EXPECT(dtrace_setopt(c, "switchrate", "2MSEC") == 0 && dtrace_getopt(c, "switchrate", &v) == 0 &&
+		       v == 2000000);
+		EXPECT(dtrace_setopt(c, "switchrate", "2 ms") == -1 && dtrace_errno(c) == EDT_BADOPTVAL);
+		/* a count unset is its default again */
+		EXPECT(dtrace_setopt(c, "stackframes", "7") == 0 && dtrace_getopt(c, "stackframes", &v) == 0 && v == 7);
+		EXPECT(dtrace_setopt(c, "stackframes", "") == 0 && dtrace_getopt(c, "stackframes", &v) == 0 && v == 20);
+		EXPECT(dtrace_setopt(c, "cpu", "1") == 0 && dtrace_getopt(c, "cpu", &v) == 0 && v == 1);
+		EXPECT(dtrace_setopt(c, "cpu", "") == 0 && dtrace_getopt(c, "cpu", &v) == 0 && v == DTRACEOPT_UNSET);
+		/* words: exactly one of the option's */
+		EXPECT(dtrace_setopt(c, "bufpolicy", "Ring") == -1 && dtrace_errno(c) == EDT_BADOPTVAL);
+		EXPECT(dtrace_setopt(c, "linktype", "DOF") == 0);
+		EXPECT(dtrace_setopt(c, "lockmem", "unlimited") == 0);
+		/* the version: well formed, one D has had, never raised again */
+		EXPECT(dtrace_setopt(c, "version", "1.x") == -1 && dtrace_errno(c) == EDT_VERSINVAL);
+		EXPECT(dtrace_setopt(c, "version", "1.7") == -1 && dtrace_errno(c) == EDT_VERSUNDEF);
+		EXPECT(dtrace_setopt(c, "version", "1.1") == 0);
+		EXPECT(dtrace_setopt(c, "version", "1.2") == -1 && dtrace_errno(c) == EDT_VERSREDUCED);
+		EXPECT(dtrace_setopt(c, "version", "1.0") == 0);
+		/* the environment: PREFIX + the name in capitals; a value the
+		 * option does not take is ignored */
+		setenv("TESTOPT_STRSIZE", "77", 1);
+		setenv("TESTOPT_NSPEC", "x", 1);
+		dtrace_setoptenv(c, "TESTOPT_");
+		EXPECT(dtrace_getopt(c, "strsize", &v) == 0 && v == 77);
+		EXPECT(dtrace_getopt(c, "nspec", &v) == 0 && v == 1);
+		unsetenv("TESTOPT_STRSIZE");
+		unsetenv("TESTOPT_NSPEC");
+		dtrace_close(c);
+	}
+
 	/* the same name declared differently in each handle */
 	pa = dtrace_program_strcompile(a,
 		"typedef int foo_t; BEGIN { printf(\"A %d\\n\", sizeof(foo_t)); @c[\"a\"] = count(); }"

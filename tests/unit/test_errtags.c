@@ -789,7 +789,7 @@ static const struct errtag_case cases[] = {
 	  "[D_PRAGMA_MALFORM] line 1: superfluous arguments specified for #pragma option" },
 	{ "D_PRAGMA_OPTSET", NULL,
 	  "#pragma D option nosuchoption\n",
-	  "[D_PRAGMA_OPTSET] line 1: failed to set option 'nosuchoption' to '': Invalid option name" },
+	  "[D_PRAGMA_OPTSET] line 1: failed to set option 'nosuchoption': Invalid option name" },
 	{ "D_PRAGMA_SCOPE", NULL,
 	  "#pragma D attributes Evolving pid\n",
 	  "[D_PRAGMA_SCOPE] line 1: #pragma attributes cannot modify entity defined outside program scope" },

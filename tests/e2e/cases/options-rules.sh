@@ -1,0 +1,28 @@
+# shellcheck shell=bash
+# The options as DTrace reads them (dt_options.c): a compile-time flag
+# takes no value and a #pragma sets it for its own program only; the
+# preprocessor's options may not come from a #pragma; a switch set to a
+# number is set, even to 0; DTRACE_OPT_* in the environment sets options
+# before the command line; -xversion and #pragma D option version compile
+# for an older D, which lacks what came later (strtok is D 1.1, ucaller
+# 1.2), tell cpp its number (__SUNW_D_VERSION) and cannot be raised again.
+cd "$E2E_TMP" || exit 1
+"$DTRACE" -xzdefs=1 -n 'BEGIN { exit(0) }' 2>&1; echo "exit $?"
+printf '#pragma D option cppargs=-DX\nBEGIN { exit(0) }\n' >ctx.d
+"$DTRACE" -s ctx.d 2>&1 | sed 's|[^ ]*/ctx.d|ctx.d|'
+# zdefs from a #pragma in the first program does not carry to the second
+printf '#pragma D option zdefs\nBEGIN, nosuch:::probe { exit(0) }\n' >z1.d
+"$DTRACE" -q -s z1.d -n 'nosuch:::other { exit(0) }' 2>&1 | sed 's|[^ ]*/z1.d|z1.d|'
+"$DTRACE" -xquiet=0 -n 'BEGIN { trace("quiet=0 is set"); exit(0) }'
+DTRACE_OPT_QUIET=yes DTRACE_OPT_STRSIZE=5 "$DTRACE" -n 'BEGIN { trace("from the environment"); exit(0) }'
+echo
+DTRACE_OPT_QUIET=yes "$DTRACE" -xquiet=no -n 'BEGIN { exit(0) }' 2>/dev/null | head -1
+"$DTRACE" -C -xversion=1.6.3 -qn 'BEGIN { printf("%x\n", __SUNW_D_VERSION); exit(0) }'
+"$DTRACE" -C -qn 'BEGIN { printf("%x\n", __SUNW_D_VERSION); exit(0) }'
+"$DTRACE" -xversion=1.0 -qn 'BEGIN { trace(strtok("a b", " ")); exit(0) }' 2>&1
+"$DTRACE" -xversion=1.1 -qn 'BEGIN { trace(strtok("a b", " ")); exit(0) }' 2>&1; echo
+"$DTRACE" -xversion=1.1 -qn 'BEGIN { trace(ucaller); exit(0) }' 2>&1
+printf '#pragma D option version=1.0\n#pragma D option version=1.1\nBEGIN { exit(0) }\n' >v.d
+"$DTRACE" -s v.d 2>&1 | sed 's|[^ ]*/v.d|v.d|'
+for v in 1.x 1.7 1; do "$DTRACE" -xversion=$v -qn 'BEGIN { exit(0) }' 2>&1; echo "exit $?"; done
+"$DTRACE" -V
