@@ -910,6 +910,10 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 {
 	struct node *k = n->kids[0];
 
+	/* an inline is a variable to DTrace (DT_NODE_VAR), whatever it
+	 * stands for: its address is a dynamic variable's */
+	if (n->op == T_AMP && k->kind == N_IDENT && k->var_scope == 0 && sema_find_inline(cc, k->sval))
+		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 	sema_cook(cc, k);
 	switch (n->op) {
 	case T_MINUS: case T_PLUS: case T_TILDE:

@@ -53,6 +53,13 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(&x);\n"
 	  "}\n",
 	  "[D_ADDROF_VAR] line 4: cannot take address of dynamic variable" },
+	{ "D_ADDROF_VAR", NULL,
+	  "inline int y = 3;\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace(&y);\n"
+	  "}\n",
+	  "[D_ADDROF_VAR] line 4: cannot take address of dynamic variable" },
 	{ "D_AGG_COMM", NULL,
 	  "BEGIN\n"
 	  "{\n"
