@@ -54,7 +54,8 @@ struct dt_option {
 	opt_set_f *set;
 	enum opt_field kind;
 	size_t off;		/* in struct dt_options */
-	int64_t arg;		/* the handler's: a flag's value, a count's default */
+	int64_t arg;		/* the handler's: a flag's value, ... */
+	const char *words;	/* opt_word: the values it takes, "a|b|c" */
 };
 
 #define FIELD(kind, member) kind, offsetof(struct dt_options, member)
@@ -358,16 +359,12 @@ static int one_of(const char *arg, const char *words, int icase)
 	return 0;
 }
 
-/* bufpolicy, bufresize, evaltime, late, linkmode, linktype: one of their
- * words; our ring buffer has one policy, so the choice is checked, not
- * applied. */
+/* bufpolicy, bufresize, evaltime, late, linkmode, linktype: one of the
+ * row's words (any case where arg is 1); our ring buffer has one policy,
+ * so the choice is checked, not applied. */
 static int opt_word(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
-	static const char *const words[] = {
-		"ring|fill|switch", "auto|manual", "exec|preinit|postinit|main",
-		"dynamic|static", "kernel|dynamic|static", "elf|dof",
-	};
-	if (!one_of(arg, words[op->arg], op->arg == 5))
+	if (!one_of(arg, op->words, (int)op->arg))
 		return badval(h);
 	return 0;
 }
@@ -627,19 +624,19 @@ static const struct dt_option ct_options[] = {
 	{"dtypes", opt_typefile, NOFIELD, 0},
 	{"empty", opt_cflag, FIELD(OF_INT, empty), 1},
 	{"errtags", opt_cflag, FIELD(OF_INT, errtags), 1},
-	{"evaltime", opt_word, NOFIELD, 2},
+	{"evaltime", opt_word, NOFIELD, 0, "exec|preinit|postinit|main"},
 	{"incdir", opt_cppopt, NOFIELD, 'I'},
 	{"iregs", opt_iregs, NOFIELD, 0},
 	/* kernel and user symbols a program names but no object defines:
 	 * our programs reference none, so there is nothing to refuse */
 	{"kdefs", opt_cflag, NOFIELD, 0},
 	{"knodefs", opt_cflag, NOFIELD, 1},
-	{"late", opt_word, NOFIELD, 3},
+	{"late", opt_word, NOFIELD, 0, "dynamic|static"},
 	{"lazyload", opt_anyval, NOFIELD, 1},
 	{"ldpath", opt_path, NOFIELD, 0},
 	{"libdir", opt_libdir, NOFIELD, 0},
-	{"linkmode", opt_word, NOFIELD, 4},
-	{"linktype", opt_word, NOFIELD, 5},
+	{"linkmode", opt_word, NOFIELD, 0, "kernel|dynamic|static"},
+	{"linktype", opt_word, NOFIELD, 1, "elf|dof"},
 	{"linknommap", opt_anyval, NOFIELD, 1},
 	{"modpath", opt_path, NOFIELD, 0},
 	{"nolibs", opt_cflag, FIELD(OF_INT, nolibs), 1},
@@ -662,7 +659,7 @@ static const struct dt_option ct_options[] = {
 	{"verbose", opt_cflag, FIELD(OF_INT, verbose), 1},
 	{"version", opt_version, NOFIELD, 0},
 	{"zdefs", opt_cflag, FIELD(OF_INT, zdefs), 1},
-	{NULL, NULL, NOFIELD, 0},
+	{NULL, NULL, NOFIELD, 0, NULL},
 };
 
 /* Run-time options: set before tracing starts. */
@@ -671,8 +668,8 @@ static const struct dt_option rt_options[] = {
 	{"bpflog", opt_switch, FIELD(OF_INT, bpflog), 0},
 	{"bpflogsize", opt_size, NOFIELD, 0},
 	{"bufsize", opt_size, FIELD(OF_U64, bufsize), 0},
-	{"bufpolicy", opt_word, NOFIELD, 0},
-	{"bufresize", opt_word, NOFIELD, 1},
+	{"bufpolicy", opt_word, NOFIELD, 0, "ring|fill|switch"},
+	{"bufresize", opt_word, NOFIELD, 0, "auto|manual"},
 	{"cleanrate", opt_rate, NOFIELD, 0},
 	{"cpu", opt_count, FIELD(OF_INT, cpu), 0},
 	{"destructive", opt_switch, FIELD(OF_INT, destructive), 0},
@@ -691,7 +688,7 @@ static const struct dt_option rt_options[] = {
 	{"strsize", opt_strsize, FIELD(OF_U32, strsize), 0},
 	{"ustackframes", opt_count, FIELD(OF_U32, ustackframes), 0},
 	{"noresolve", opt_switch, NOFIELD, 0},
-	{NULL, NULL, NOFIELD, 0},
+	{NULL, NULL, NOFIELD, 0, NULL},
 };
 
 /* Dynamic run-time options: also while tracing (setopt()). */
@@ -715,13 +712,13 @@ static const struct dt_option drt_options[] = {
 	{"temporal", opt_switch, NOFIELD, 0},
 	/* ours: a fault's D statement after DTrace's message */
 	{"faultsrc", opt_switch, FIELD(OF_INT, faultsrc), 0},
-	{NULL, NULL, NOFIELD, 0},
+	{NULL, NULL, NOFIELD, 0, NULL},
 };
 
 /* Ours, run-time: the output format (text, json, json,pretty, folded). */
 static const struct dt_option our_rt_options[] = {
 	{"oformat", opt_oformat, NOFIELD, 0},
-	{NULL, NULL, NOFIELD, 0},
+	{NULL, NULL, NOFIELD, 0, NULL},
 };
 
 static const struct dt_option *find(const struct dt_option *t, const char *name)
