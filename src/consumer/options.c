@@ -370,7 +370,9 @@ static int opt_word(struct dtrace_hdl *h, const char *arg, const struct dt_optio
 }
 
 /* core: libdtrace dumps core when the program exits (DTrace's debugging
- * aid; at most once however often it is set). */
+ * aid; at most once however often it is set).  Only the command line or
+ * the library's caller may ask: a D program's #pragma may not make the
+ * process that compiles it abort (DTrace allows it). */
 static void dump_core(void)
 {
 	static const char msg[] = "libdtrace DEBUG: [ forcing coredump ]\n";
@@ -387,6 +389,8 @@ static int opt_core(struct dtrace_hdl *h, const char *arg, const struct dt_optio
 	(void)op;
 	if (arg)
 		return badval(h);
+	if (in_program(h))
+		return -1;
 	if (!h->core_at_exit && atexit(dump_core) != 0)
 		return dt_set_errno(h, errno);
 	h->core_at_exit = 1;
@@ -474,7 +478,8 @@ static int opt_anystr(struct dtrace_hdl *h, const char *arg, const struct dt_opt
 
 /* ctypes, dtypes: DTrace writes the C or D types of the compiled programs
  * as CTF into the file; it is created here, and left empty: our types
- * are BTF's and the compiler's, with no CTF writer. */
+ * are BTF's and the compiler's, with no CTF writer.  Not from a D
+ * program's #pragma (DTrace allows it): a script names no file to make. */
 static int opt_typefile(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
 	int fd;
@@ -482,6 +487,8 @@ static int opt_typefile(struct dtrace_hdl *h, const char *arg, const struct dt_o
 	(void)op;
 	if (!arg)
 		return badval(h);
+	if (in_program(h))
+		return -1;
 	if ((fd = open(arg, O_CREAT | O_WRONLY | O_CLOEXEC, 0666)) < 0)
 		return dt_set_errno(h, errno);
 	close(fd);

@@ -217,6 +217,10 @@ struct dt_inline {
 	int line;
 	int cooking;		/* being expanded: a use inside is recursion */
 	int user_text;		/* declared by the script, not a D library */
+	/* #pragma D binding: the D version that has it (0: any), and the
+	 * program's version when it was defined; a version reduced below
+	 * both after that hides it (DTrace's dt_reduce) */
+	uint32_t vers, vmax_at_def;
 };
 
 struct dt_cc;

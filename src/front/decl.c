@@ -907,6 +907,7 @@ void decl_inline(struct parser *ps)
 	in->expr = parse_expr(ps);
 	in->text = pool_strndup(&ps->cc->pool, start, (size_t)(ps->cur.pos - start));
 	in->user_text = ps->user_text;
+	in->vmax_at_def = dt_cc_vmax(ps->cc);
 	pv_push(&ps->prog->inlines, in);
 	ps->ndecls++;
 	ps->lx.pspec_mode = 1;

@@ -21,6 +21,7 @@ struct parser {
 	int opdepth;		/* the part of it that operator chains add */
 	int rbrace_line;	/* where the last clause body's '}' is */
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
+	uint32_t binding_vers;	/* the #pragma D binding being read: its version */
 	int user_text;		/* the script's own text (struct node.user_text) */
 	struct ptrvec idents;	/* words a kernel typedef names, taken as identifiers (is_type_name_cb) */
 	int first_xlator;	/* prog->xlators: this unit's from here on */
@@ -31,6 +32,7 @@ struct pending_pragma {
 	char *name;
 	const char *prname;
 	int line;
+	uint32_t vers;		/* binding: the version it names */
 };
 
 /* tokens (parse.c) */

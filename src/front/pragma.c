@@ -12,32 +12,12 @@
 #include <strings.h>
 
 #include "../common/attr.h"
+#include "../common/version.h"
 #include "error.h"
 #include "sema.h"
 #include "sema_int.h"
 
 /* A version "major.minor[.micro]", as dt_version_str2num reads one. */
-static int valid_version(const char *s)
-{
-	int parts = 0;
-
-	for (;;) {
-		if (!isdigit((unsigned char)*s))
-			return 0;
-		char *end;
-		unsigned long v = strtoul(s, &end, 10);
-		if (v > (parts ? 4095UL : 255UL))
-			return 0;
-		parts++;
-		s = end;
-		if (!*s)
-			return parts >= 2 || parts == 1;
-		if (*s != '.' || parts == 3)
-			return 0;
-		s++;
-	}
-}
-
 /* Is name an identifier the program (not D itself) defines? 1 yes, -1 it
  * is D's own (a built-in variable or function), 0 not defined. */
 static int program_ident(struct parser *ps, const char *name)
@@ -70,6 +50,7 @@ static void pragma_ident(struct parser *ps, int line, const char *prname, const 
 	if (k == 0) {
 		struct pending_pragma *pp = pool_calloc(&ps->cc->pool, 1, sizeof(*pp));
 		pp->name = pool_strdup(&ps->cc->pool, name);
+		pp->vers = ps->binding_vers;
 		pp->prname = prname;
 		pp->line = line;
 		pv_push(&ps->pending, pp);
@@ -111,9 +92,13 @@ static void pragma_binding(struct parser *ps, int line, const char *prname, stru
 {
 	if (n < 2 || a[0].kind != CT_STRING || a[1].kind != CT_IDENT)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s \"version\" <ident>", prname);
-	if (!valid_version(a[0].text))
+	if (dt_version_parse(a[0].text, &ps->binding_vers) < 0)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid version string specified by #pragma %s", prname);
+	struct dt_inline *in = pv_find_named(&ps->prog->inlines, a[1].text);
+	if (in)		/* defined already: bound now */
+		in->vers = ps->binding_vers;
 	pragma_ident(ps, line, prname, a[1].text);
+	ps->binding_vers = 0;
 }
 
 static void pragma_depends(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
@@ -261,6 +246,10 @@ void pragmas_unused(struct parser *ps)
 		struct pending_pragma *pp = ps->pending.v[i];
 		if (strcmp(pp->name, "translator") == 0 && xlator_after(ps, pp->line))
 			continue;
+		/* a binding ties the inline defined since to its version */
+		struct dt_inline *in = pp->vers ? pv_find_named(&ps->prog->inlines, pp->name) : NULL;
+		if (in)
+			in->vers = pp->vers;
 		if (program_ident(ps, pp->name) == 0)
 			dt_error(ps->cc->errs, pp->line, "D_PRAGMA_UNUSED", "unused #pragma %s", pp->prname);
 	}

@@ -93,7 +93,14 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 {
-	return pv_find_named(&cc->P->inlines, name);
+	struct dt_inline *in = pv_find_named(&cc->P->inlines, name);
+	uint32_t vmax = dt_cc_vmax(cc);
+
+	/* bound to a newer D than the version reduced to after it was
+	 * defined: gone, as DTrace's dt_reduce deletes it */
+	if (in && in->vers > vmax && vmax < in->vmax_at_def)
+		return NULL;
+	return in;
 }
 
 /* ---- the pre-pass: variables a program creates by assignment ------------------ */

@@ -141,6 +141,12 @@ static void options(const char *text)
 	eq = strchr(name, '=');
 	if (eq)
 		*eq++ = 0;
+	/* options that act on the process or the file system as asked: core
+	 * aborts it at exit, ctypes and dtypes create the file they name */
+	if (strcmp(name, "core") == 0 || strcmp(name, "ctypes") == 0 || strcmp(name, "dtypes") == 0) {
+		free(name);
+		return;
+	}
 	dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
 	if (dtp) {
 		(void)dtrace_setopt(dtp, name, eq);

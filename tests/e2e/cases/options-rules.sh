@@ -26,3 +26,10 @@ printf '#pragma D option version=1.0\n#pragma D option version=1.1\nBEGIN { exit
 "$DTRACE" -s v.d 2>&1 | sed 's|[^ ]*/v.d|v.d|'
 for v in 1.x 1.7 1; do "$DTRACE" -xversion=$v -qn 'BEGIN { exit(0) }' 2>&1; echo "exit $?"; done
 "$DTRACE" -V
+# #pragma D binding ties a library inline to its version (io.d's fds is
+# D 1.1): a program that reduces the version after the library loaded
+# loses it, as DTrace's dt_reduce deletes it; -xversion, set before the
+# library loads, keeps it
+printf '#pragma D option version=1.0\nBEGIN { trace(fds[0].fi_fs); exit(0) }\n' >b.d
+"$DTRACE" -qs b.d 2>&1 | sed 's|[^ ]*/b.d|b.d|'
+"$DTRACE" -xversion=1.0 -qn 'BEGIN { trace(fds[0].fi_fs); exit(0) }'; echo
