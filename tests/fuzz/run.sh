@@ -47,8 +47,12 @@ for t in "$@"; do
 	corpus=$build/corpus-$t
 	regress=$top/tests/fuzz/regress/$t
 	log=$build/fuzz_$t.log
-	mkdir -p "$corpus" "$regress"
+	mkdir -p "$corpus" "$regress" "$build/cwd-$t"
 	"$top/tests/fuzz/seed.sh" "$t" "$corpus"
+	# a fuzzed option or action may make a file in its working directory
+	# (ctypes=, dtypes=, freopen): the target runs where such files are
+	# thrown away with the build, never in the source tree
+	cd "$build/cwd-$t"
 
 	inputs=("$regress"/*)
 	if [[ -e ${inputs[0]} ]]; then
