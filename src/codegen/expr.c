@@ -725,8 +725,8 @@ void cg_expr(struct cg *g, struct node *n)
 	}
 	case N_CAST:
 		cg_expr(g, n->kids[0]);
-		if (n->cast_type->kind == TY_STRING && n->kids[0]->type->kind == TY_PTR)
-			cg_load_kernel(g, &ty_string);
+		if (n->cast_type->kind == TY_STRING && !is_str(n->kids[0]->type))
+			cg_load_kernel(g, &ty_string);	/* an address, as stringof */
 		else
 			cg_norm(g, R0, n->cast_type);
 		return;

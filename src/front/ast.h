@@ -90,6 +90,9 @@ struct node {
 	 * D): its arg0..arg9 are a stable probe's mapped arguments, where the
 	 * library's are the mechanism's (stable.h) */
 	unsigned user_text : 1;
+	/* an N_CAST the compiler made (an inline's value as its declared
+	 * type, which the definition checked): no script's cast rules apply */
+	unsigned implicit : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */
 	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */

@@ -286,6 +286,26 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 	}
 }
 
+/* Whether a name the specifiers spell is one of D's intrinsic integer
+ * types (dt_open.c's _dtrace_intrinsics_64); a trailing blank is ignored,
+ * as the CTF lookup ignores it. */
+static int intrinsic_integer(const char *spelled)
+{
+	static const char *const names[] = {
+		"signed", "unsigned", "char", "short", "int", "long", "long long",
+		"signed char", "signed short", "signed int", "signed long", "signed long long",
+		"unsigned char", "unsigned short", "unsigned int", "unsigned long", "unsigned long long",
+	};
+	size_t n = strlen(spelled);
+
+	while (n > 0 && spelled[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i]) == n && strncmp(names[i], spelled, n) == 0)
+			return 1;
+	return 0;
+}
+
 /* The type the specifiers name (DTrace's dt_decl_type). */
 static struct dt_type *declspec_type(struct parser *ps, struct declspec *ds)
 {
@@ -322,12 +342,16 @@ static struct dt_type *declspec_type(struct parser *ps, struct declspec *ds)
 	}
 	if (ds->name && strcmp(ds->name, "void") == 0)
 		return &ty_void;
-	if ((a & DA_SHORT) && (a & (DA_LONG | DA_LONGLONG)))	/* DTrace looks up the name its attributes spell, and fails */
-		dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s%sshort %s%s: Unknown type name",
-			 sign ? "signed " : "", uns ? "unsigned " : "", a & DA_LONGLONG ? "long long " : "long ",
-			 ds->name ? ds->name : "");
-	if (sign && uns)
-		dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
+	/* DTrace looks up the name the attributes spell (dt_decl_type): the
+	 * sign, then short, long and long long, then the type's own name
+	 * unless a size was given; D's intrinsic integers are the names that
+	 * resolve ("short long", "signed unsigned", "long long long" do not) */
+	char spelled[64];
+	snprintf(spelled, sizeof(spelled), "%s%s%s%s%s%s", sign ? "signed " : "", uns ? "unsigned " : "",
+		 a & DA_SHORT ? "short " : "", a & DA_LONG ? "long " : "", a & DA_LONGLONG ? "long long " : "",
+		 (a & (DA_SHORT | DA_LONG | DA_LONGLONG)) ? "" : ds->name ? ds->name : a ? "" : "int");
+	if (!intrinsic_integer(spelled))
+		dt_error(ps->cc->errs, line, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", spelled);
 	if (ds->name && strcmp(ds->name, "char") == 0)
 		return uns ? &ty_uchar : sign ? &ty_schar : &ty_char;
 	if (a & DA_SHORT)
@@ -738,6 +762,11 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				malign = msize;
 				m->bit_size = (uint8_t)w;
 			}
+			/* libctf's ctf_add_member refuses a second member of a
+			 * name (ECTF_DUPLICATE), which dt_decl_member reports */
+			for (int i = 0; name && i < mems.n; i++)
+				if (strcmp(((struct dt_member *)mems.v[i])->name, name) == 0)
+					dt_error(es, line, "D_UNKNOWN", "failed to define member '%s': Duplicate member or variable name", name);
 			m->name = name ? name : "";
 			m->type = mt;
 			m->tname = mt == base ? tdname : NULL;

@@ -146,19 +146,72 @@ void sema_prepass(struct dt_cc *cc, struct node *n)
 }
 
 
+/*
+ * What an inline's name already named when it was defined, as DTrace's
+ * dt_node_inline words it ("scalar inline", "function ", ...), or NULL:
+ * a built-in variable or function, a declared global, or an inline before it.
+ */
+static const char *inline_previous(struct dt_cc *cc, struct dt_inline *in)
+{
+	int fn = sema_fn_lookup(cc, in->name);
+	struct dt_var *v;
+
+	if (fn != F_NONE)
+		return sema_fn_is_agg(fn) ? "aggregating function " :
+		       sema_fn_is_action(fn) ? "tracing function " : "function ";
+	if ((v = sema_builtin_var(cc, in->name)))
+		return v->is_assoc ? "associative array " : "scalar ";
+	v = dt_var_find(&cc->P->globals, in->name);
+	if (v && v->declared && !v->is_extern)
+		return v->is_assoc ? "associative array " : "scalar ";
+	for (int i = 0; i < cc->P->inlines.n; i++) {
+		struct dt_inline *p = cc->P->inlines.v[i];
+		if (p == in)
+			break;
+		if (strcmp(p->name, in->name) == 0)
+			return p->nparams ? "associative array inline" : "scalar inline";
+	}
+	return NULL;
+}
+
+/*
+ * An inline that is a translation has exactly the type the translation
+ * makes, or a pointer to it (dt_cook_inline compares the struct itself).
+ */
+static void check_inline_translation(struct dt_cc *cc, struct dt_inline *in)
+{
+	struct dt_type *l = in->type, *r = in->expr->cast_type;
+
+	if (l->kind == TY_PTR)
+		l = l->ref;
+	if (r->kind == TY_PTR)
+		r = r->ref;
+	if (!type_compatible(l, r))
+		dt_error(cc->errs, in->line, "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+			 in->name, type_name(l), type_name(r));
+}
+
 /* Check the inlines from index first on where they are declared. */
 void sema_check_inlines(struct dt_cc *cc, int first)
 {
 	for (int i = first; i < cc->P->inlines.n; i++) {
 		struct dt_inline *in = cc->P->inlines.v[i];
-		if (sema_fn_lookup(cc, in->name) || sema_builtin_var(cc, in->name))
-			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s ",
-				 in->name, sema_fn_lookup(cc, in->name) ? "function" : "variable");
+		const char *previous = inline_previous(cc, in);
+		if (previous)
+			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s",
+				 in->name, previous);
 		/* an inline is checked where it is declared (recursion included) */
-		if (!in->nparams && in->expr->kind != N_XLATE) {
+		if (in->expr->kind == N_XLATE)
+			check_inline_translation(cc, in);
+		else if (!in->nparams) {
 			in->cooking = 1;
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
+			/* dt_cook_inline: the value must suit the declared type */
+			if (!sema_is_dynamic(in->expr) && !sema_assignable(in->type, in->expr))
+				dt_error(cc->errs, in->line, "D_OP_INCOMPAT",
+					 "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+					 in->name, type_name(in->type), sema_node_type_name(in->expr));
 		}
 	}
 }

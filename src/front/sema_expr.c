@@ -284,6 +284,7 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 				return;
 			}
 			n->kind = N_CAST;
+			n->implicit = 1;
 			n->cast_type = in->type;
 			n->kids[0] = in->expr;
 			sema_cook(cc, n);
@@ -395,14 +396,27 @@ static void check_subscript(struct dt_cc *cc, struct node *n, const struct dt_ty
 			 (unsigned long long)ix->cval, at->nelems);
 }
 
+/*
+ * The inline a plain name (no self->, this->) stands for, or NULL: a
+ * translator's parameter or an inline's parameter being bound hides a
+ * global inline of its name, as their scopes sit above the globals.
+ */
+static struct dt_inline *name_inline(struct dt_cc *cc, const struct node *id)
+{
+	if (id->kind != N_IDENT || id->var_scope != 0)
+		return NULL;
+	if (cc->xlate_param && strcmp(id->sval, cc->xlate_param) == 0)
+		return NULL;
+	for (int i = cc->nbind - 1; i >= 0; i--)
+		if (strcmp(id->sval, cc->bind_name[i]) == 0)
+			return NULL;
+	return sema_find_inline(cc, id->sval);
+}
+
 /* The inline with parameters that n (name[args]) uses, or NULL. */
 static struct dt_inline *param_inline(struct dt_cc *cc, struct node *n)
 {
-	struct node *a = n->kids[0];
-
-	if (a->kind != N_IDENT || a->var_scope != 0)
-		return NULL;
-	struct dt_inline *in = sema_find_inline(cc, a->sval);
+	struct dt_inline *in = name_inline(cc, n->kids[0]);
 	return in && in->nparams ? in : NULL;
 }
 
@@ -441,7 +455,14 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			cook_inline_body(cc, e);
 			in->cooking = 0;
 			cc->nbind = base;
+			/* cooked only where used (its parameters bound), so its
+			 * value is checked against its type here (dt_cook_inline) */
+			if (!sema_is_dynamic(e) && !sema_assignable(in->type, e))
+				dt_error(cc->errs, in->line, "D_OP_INCOMPAT",
+					 "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+					 in->name, type_name(in->type), sema_node_type_name(e));
 			struct node *c = node_new(cc, N_CAST, n->line);
+			c->implicit = 1;
 			c->cast_type = in->type;
 			c->kids[0] = e;
 			sema_cook(cc, c);
@@ -1004,9 +1025,9 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 	struct node *k = n->kids[0];
 	struct dt_type *st;
 
-	if (k->kind == N_IDENT && k->var_scope == 0) {
+	{
 		/* a struct-valued inline that is a translation */
-		struct dt_inline *in = sema_find_inline(cc, k->sval);
+		struct dt_inline *in = name_inline(cc, k);
 		if (in && !in->nparams && in->expr->kind == N_XLATE)
 			*k = *in->expr;
 	}
@@ -1079,6 +1100,32 @@ static void cook_macro(struct dt_cc *cc, struct node *n)
 }
 
 static void cook(struct dt_cc *cc, struct node *n);
+
+/*
+ * DTrace's cast rules (dt_cook_op2, K&R A7.5 and A6): to a compatible type;
+ * between scalars (integers, enums, pointers; a function is one too); to
+ * void; to a pointer from a pointer or an array; and, D's own, to a string
+ * from a scalar, a pointer, an array or a string (the value is the address
+ * of the string, as stringof).  A string is no scalar: (int)"abc" is
+ * refused, as is anything to or from a struct but its own type.
+ */
+static int cast_allowed(const struct dt_type *t, const struct dt_type *from)
+{
+	int from_ptrlike = from->kind == TY_PTR || from->kind == TY_ARRAY;
+
+	if (type_compatible(t, from))
+		return 1;
+	if (type_is_scalar(t) && (type_is_scalar(from) || from->kind == TY_FUNC))
+		return 1;
+	if (t->kind == TY_VOID)
+		return 1;
+	if (t->kind == TY_PTR && from_ptrlike)
+		return 1;
+	if (t->kind == TY_STRING && (type_is_scalar(from) || from_ptrlike || from->kind == TY_STRING))
+		return 1;
+	return 0;
+}
+
 
 /*
  * An inline is expanded where it is used (its body cooked there again, as
@@ -1226,10 +1273,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 					 sema_node_type_name(k), type_name(t));
 			n->kids[0] = k = k->kids[0];
 		}
-		if (t->kind == TY_STRING && !type_is_string(k->type) && !(k->is_alloca && k->type->kind == TY_PTR))
-			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
-		if ((type_is_scalar(t) && !type_is_scalar(k->type) && !type_is_string(k->type)) ||
-		    ((t->kind == TY_STRUCT || t->kind == TY_UNION) && t != k->type))
+		if (!n->implicit && !cast_allowed(t, k->type))
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", type_name(k->type), type_name(t));
 		n->type = t;
 		n->is_alloca = k->is_alloca;

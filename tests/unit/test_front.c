@@ -463,7 +463,35 @@ static void sema_errors(void)
 	ERR("long int `k;\n",
 	    "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a declaration name (`k)");
 	ERR("BEGIN\n{\n\tx = sizeof(unsigned long short int);\n}\n",
-	    "[D_UNKNOWN] line 3: failed to resolve type unsigned short long int: Unknown type name");
+	    "[D_UNKNOWN] line 3: failed to resolve type unsigned short long : Unknown type name");
+	/* dt_decl_type looks up the name the specifiers spell */
+	ERR("signed unsigned x;\n", "[D_UNKNOWN] line 1: failed to resolve type signed unsigned : Unknown type name");
+	ERR("long long long x;\n", "[D_UNKNOWN] line 1: failed to resolve type long long long : Unknown type name");
+	OK("short short int a;\nsigned long long int b;\nunsigned c;\nsigned d;\nBEGIN\n{\n\ttrace(sizeof(a) + sizeof(b) + sizeof(c) + sizeof(d));\n}\n");
+	/* ctf_add_member: one member of a name */
+	ERR("struct s {\n\tint a;\n\tlong a;\n};\n",
+	    "[D_UNKNOWN] line 3: failed to define member 'a': Duplicate member or variable name");
+	/* dt_cook_op2's cast rules: a string is no scalar, a scalar casts to a string */
+	ERR("BEGIN\n{\n\ttrace((int)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"int\"");
+	ERR("BEGIN\n{\n\ttrace((char *)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"char *\"");
+	ERR("struct s { int a; };\nBEGIN\n{\n\ttrace((struct s)1);\n}\n", "[D_CAST_INVAL] line 4: invalid cast expression: \"int\" to \"struct s\"");
+	OK("BEGIN\n{\n\ttrace((string)arg0);\n\ttrace((char *)curthread->comm);\n\t(void)\"abc\";\n}\n");
+	/* dt_node_inline: an inline's name is new, its value fits its type */
+	ERR("inline int x = 1;\ninline int x = 2;\n",
+	    "[D_DECL_IDRED] line 2: identifier redefined: x\n\t current: inline definition\n\tprevious: scalar inline");
+	ERR("int x;\ninline int x = 2;\n",
+	    "[D_DECL_IDRED] line 2: identifier redefined: x\n\t current: inline definition\n\tprevious: scalar ");
+	ERR("inline int trace = 2;\n",
+	    "[D_DECL_IDRED] line 1: identifier redefined: trace\n\t current: inline definition\n\tprevious: tracing function ");
+	ERR("inline int x = \"abc\";\n",
+	    "[D_OP_INCOMPAT] line 1: inline x definition uses incompatible types: \"int\" = \"string\"");
+	ERR("inline string f[int a] = a;\nBEGIN\n{\n\ttrace(f[1]);\n}\n",
+	    "[D_OP_INCOMPAT] line 1: inline f definition uses incompatible types: \"string\" = \"int\"");
+	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	    "inline int p = xlate<struct out *>((struct in *)0);\n",
+	    "[D_OP_INCOMPAT] line 4: inline p definition uses incompatible types: \"int\" = \"struct out\"");
+	OK("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	   "inline char *s = \"abc\";\ninline struct out p = xlate<struct out *>((struct in *)0);\nBEGIN\n{\n\ttrace(s);\n}\n");
 	ERR("struct empty {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
 	ERR("enum none {\n};\n", "[D_SYNTAX] line 2: syntax error near \"}\"");
 	/* compound additive assignment: a scalar of known size on the left */
