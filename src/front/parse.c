@@ -1101,17 +1101,11 @@ static void parse_clause(struct parser *ps)
 			}
 			parse_advance(ps);
 			predicate_operator_lines(c->pred, ps->cur.line);
-			if (ps->cur.kind != T_LBRACE) {
-				/* a predicate without actions */
-				ps->lx.pspec_mode = 1;
-				c->index = ps->prog->clauses.n;
-				c->num = ps->prog->next_clause_num;
-				ps->prog->next_clause_num += c->pdescs.n;
-				pv_push(&ps->prog->clauses, c);
-				if (ps->o->from_file || ps->cur.kind != T_EOF)
-					parse_syntax_error(ps);
-				return;
-			}
+			/* a predicate takes actions, in a file or not (DTrace's
+			 * grammar has the rule only to say so) */
+			if (ps->cur.kind != T_LBRACE)
+				dt_error(ps->cc->errs, c->pred->line, "D_SYNTAX",
+					 "expected actions { } following probe description and predicate");
 		}
 		ps->lx.pspec_mode = 0;
 		parse_advance(ps);	/* '{' */

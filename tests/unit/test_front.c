@@ -185,6 +185,11 @@ static void syntax_errors(void)
 	    "[D_SYNTAX] line 1: expected predicate and/or actions following probe description");
 	ERR("BEGIN\n\texit(0);\n}\n",
 	    "[D_SYNTAX] line 1: expected predicate and/or actions following probe description");
+	/* dt_grammar.y: a predicate takes actions, in a file or from -n */
+	ERR("BEGIN\n/1/\nEND\n{\n}\n",
+	    "[D_SYNTAX] line 2: expected actions { } following probe description and predicate");
+	check(__LINE__, 0, "BEGIN /1/", 0, NULL,
+	      "dtrace: invalid probe specifier BEGIN /1/: [D_SYNTAX] line 1: expected actions { } following probe description and predicate\n");
 	/* -n: the message names the probe specifier */
 	check(__LINE__, 0, "BEGIN { x = ; }", 0, NULL,
 	      "dtrace: invalid probe specifier BEGIN { x = ; }: [D_SYNTAX] line 1: syntax error near \";\"\n");
