@@ -72,8 +72,10 @@ typedef struct pktinfo {
 /* a connection's state */
 typedef struct csinfo {
 	uintptr_t cs_addr;		/* the struct sock, or 0 */
-	uint64_t cs_cid;		/* the socket's cookie (SO_COOKIE), 0
-					   until something asked for it */
+	uint64_t cs_cid;		/* the connection's id: its struct sock,
+					   unique while it lives (as FreeBSD's
+					   is its inpcb; SO_COOKIE is 0 until
+					   something asks for it) */
 } csinfo_t;
 
 /* IP, version 4 or 6 */
@@ -184,7 +186,7 @@ translator pktinfo_t < struct sk_buff *S > {
 
 translator csinfo_t < struct sock *S > {
 	cs_addr = (uintptr_t)S;
-	cs_cid = S != NULL ? S->__sk_common.skc_cookie.counter : 0;
+	cs_cid = (uint64_t)S;
 };
 
 translator ipinfo_t < struct iphdr *I > {
