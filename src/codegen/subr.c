@@ -86,49 +86,45 @@ static void gen_strjoin(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
-/* substr(s, i [, len]) with DTrace's rules for negative positions. */
+/*
+ * substr(s, i [, len]) with DTrace's rules for negative positions (Oracle's
+ * dt_substr, illumos' DIF_SUBR_SUBSTR): without len, len is strsize; a
+ * negative i counts from the end, and one still before the start takes
+ * what is left of len from the start (nothing when len <= -i: a negative
+ * len there leaves nothing).
+ */
 static void gen_substr(struct cg *g, struct node *n)
 {
 	uint32_t sb = g->L->strmax;
 	uint32_t t = cg_temp(g, g->L->strbuf);
-	int have_len = n->args.n > 2;
 	int d0 = g->depth;
 
 	cg_expr(g, n->args.v[0]);
 	cg_push(g, R0);				/* d0: s */
 	cg_expr(g, n->args.v[1]);
 	cg_push(g, R0);				/* d0+1: index */
-	if (have_len) {
+	if (n->args.n > 2)
 		cg_expr(g, n->args.v[2]);
-		cg_push(g, R0);			/* d0+2: length */
-	}
+	else
+		cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));	/* strsize */
+	cg_push(g, R0);				/* d0+2: length */
 	/* r6 is the context; keep it: compute in r8/r9 and stack */
 	cg_peek(g, R1, d0);
 	cg_strlen_reg(g);			/* r0 = len */
 	cg_emit(g, BPF_MOV64_REG(R9, R0));		/* r9 = len */
 	cg_peek(g, R8, d0 + 1);			/* r8 = index */
-	/* if index < 0: index += len; if still < 0: (length adjusts) index = 0 */
+	/* if index < 0: index += len; if still < 0: length += index (at
+	 * least 0) and index = 0 */
 	int nonneg = cg_new_label(g), idx_ok = cg_new_label(g);
 	cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R9));
-	if (have_len) {
-		/* a negative start shortens the length (illumos semantics) */
-		int pos = cg_new_label(g);
-		int keep = cg_new_label(g);
-		cg_jmp_imm(g, BPF_JSGE, R8, 0, pos);
-		cg_peek(g, R1, d0 + 2);
-		cg_jmp_imm(g, BPF_JSLT, R1, 0, keep);
-		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
-		cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
-		cg_emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
-		cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(d0 + 2)));
-		cg_place(g, keep);
-		cg_emit(g, BPF_MOV64_IMM(R8, 0));
-		cg_place(g, pos);
-	} else {
-		cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
-		cg_emit(g, BPF_MOV64_IMM(R8, 0));
-	}
+	cg_jmp_imm(g, BPF_JSGE, R8, 0, nonneg);
+	cg_peek(g, R1, d0 + 2);
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R1, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R1, 0));		/* nothing left of it */
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R1, cg_slot(d0 + 2)));
+	cg_emit(g, BPF_MOV64_IMM(R8, 0));
 	cg_place(g, nonneg);
 	/* index > len: empty */
 	cg_jmp_reg(g, BPF_JSLE, R8, R9, idx_ok);
@@ -137,7 +133,7 @@ static void gen_substr(struct cg *g, struct node *n)
 	/* count = len - index, or min(length, that) */
 	cg_emit(g, BPF_MOV64_REG(R2, R9));
 	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R8));
-	if (have_len) {
+	{
 		int keep = cg_new_label(g), pos = cg_new_label(g);
 		cg_peek(g, R1, d0 + 2);
 		cg_jmp_imm(g, BPF_JSGE, R1, 0, pos);
