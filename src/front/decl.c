@@ -67,7 +67,8 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 		/* enumerators share the global name space */
 		int64_t prev;
 		int dup = types_find_enumerator(ps->cc->types, e->name, &prev) ||
-			  dt_var_find(&ps->prog->globals, e->name) || sema_builtin_var(ps->cc, e->name);
+			  dt_var_find(&ps->prog->globals, e->name) || sema_builtin_var(ps->cc, e->name) ||
+			  sema_fn_lookup(ps->cc, e->name) != F_NONE || pv_find_named(&ps->prog->inlines, e->name);
 		for (int i = 0; i < ev.n && !dup; i++)
 			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
 		if (dup)
@@ -800,6 +801,28 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 }
 
 /*
+ * A global variable's name against the other globals a program declared:
+ * an enumerator, or an inline of another kind or type (dt_node_decl
+ * compares the identifier it finds; an inline of the same kind and type
+ * passes, as there, and stays what the name is: 1).
+ */
+static int check_global_name(struct parser *ps, const char *name, struct dt_type *t, int is_assoc)
+{
+	const char *kind = is_assoc ? "associative array" : "scalar";
+	struct dt_inline *in = pv_find_named(&ps->prog->inlines, name);
+	struct dt_type *et;
+	int64_t ev;
+
+	if ((et = types_enumerator_enum(ps->cc->types, name, &ev)))
+		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: enumerator %s",
+			 name, kind, type_name(t), type_name(et));
+	if (in && (!in->nparams != !is_assoc || (in->type != t && strcmp(type_name(in->type), type_name(t)) != 0)))
+		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+			 name, kind, type_name(t), in->nparams ? "associative array" : "scalar", type_name(in->type));
+	return in != NULL;
+}
+
+/*
  * One declarator of a declaration (DTrace's dt_node_decl): by its storage
  * class, an extern, a typedef, or a variable (global, self-> or this->).
  */
@@ -843,12 +866,16 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 	if (sclass != DC_EXTERN) {
 		if (info.is_empty)
 			dt_error(es, ps->cur.line, "D_DECL_ARRNULL", "array declaration requires array dimension or tuple signature: %s", name);
-		if (scope == VS_GLOBAL && sema_builtin_var(ps->cc, name))
+		if (scope == VS_GLOBAL && (sema_builtin_var(ps->cc, name) || sema_fn_lookup(ps->cc, name) != F_NONE))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "built-in identifier redeclared: %s", name);
 		if (type_is_name(ps->cc->types, name))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef identifier redeclared: %s", name);
 		if (info.is_assoc && scope == VS_CLAUSE)
 			dt_error(es, ps->cur.line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
+		if (scope == VS_GLOBAL && check_global_name(ps, name, t, info.is_assoc)) {
+			ps->ndecls++;
+			return;
+		}
 		if (t->kind == TY_VOID)
 			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
 		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)

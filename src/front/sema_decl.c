@@ -164,6 +164,9 @@ static const char *inline_previous(struct dt_cc *cc, struct dt_inline *in)
 	v = dt_var_find(&cc->P->globals, in->name);
 	if (v && v->declared && !v->is_extern)
 		return v->is_assoc ? "associative array " : "scalar ";
+	int64_t ev;
+	if (sema_find_enum_const(cc, in->name, &ev))
+		return "enumerator inline";	/* D's enumerators are inlines */
 	for (int i = 0; i < cc->P->inlines.n; i++) {
 		struct dt_inline *p = cc->P->inlines.v[i];
 		if (p == in)

@@ -836,7 +836,7 @@ const char *type_name(const struct dt_type *t)
 	return t->name;
 }
 
-int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v)
+struct dt_type *types_enumerator_enum(struct dt_typetab *tt, const char *name, int64_t *v)
 {
 	for (struct named *n = tt->tags; n; n = n->next) {
 		struct dt_type *t = n->type;
@@ -845,8 +845,13 @@ int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v)
 		for (int i = 0; i < t->nenums; i++)
 			if (strcmp(t->enums[i].name, name) == 0) {
 				*v = t->enums[i].value;
-				return 1;
+				return t;
 			}
 	}
-	return 0;
+	return NULL;
+}
+
+int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v)
+{
+	return types_enumerator_enum(tt, name, v) != NULL;
 }

@@ -104,6 +104,8 @@ struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t 
 struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name);
 /* the value of an enumerator of an enum declared in tt; 0 when none */
 int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v);
+/* The declared enum that has an enumerator of that name (and its value). */
+struct dt_type *types_enumerator_enum(struct dt_typetab *tt, const char *name, int64_t *v);
 /* Is name a typedef (declared in tt or built in) usable bare? */
 int type_is_name(struct dt_typetab *tt, const char *name);
 void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t);

@@ -481,6 +481,17 @@ static void sema_errors(void)
 	ERR("BEGIN\n{\n\ttrace((char *)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"char *\"");
 	ERR("struct s { int a; };\nBEGIN\n{\n\ttrace((struct s)1);\n}\n", "[D_CAST_INVAL] line 4: invalid cast expression: \"int\" to \"struct s\"");
 	OK("BEGIN\n{\n\ttrace((string)arg0);\n\ttrace((char *)curthread->comm);\n\t(void)\"abc\";\n}\n");
+	/* enumerators, inlines, functions and variables share the global names */
+	ERR("enum e { A, B };\nint B;\n",
+	    "[D_DECL_IDRED] line 2: identifier redeclared: B\n\t current: scalar int\n\tprevious: enumerator enum e");
+	ERR("inline int A = 1;\nenum e { A };\n", "[D_DECL_IDRED] line 2: identifier redeclared: A");
+	ERR("enum e { trace };\n", "[D_DECL_IDRED] line 1: identifier redeclared: trace");
+	ERR("enum e { A };\ninline int A = 1;\n",
+	    "[D_DECL_IDRED] line 2: identifier redefined: A\n\t current: inline definition\n\tprevious: enumerator inline");
+	ERR("int count;\n", "[D_DECL_IDRED] line 1: built-in identifier redeclared: count");
+	ERR("inline string x = \"a\";\nint x;\n",
+	    "[D_DECL_IDRED] line 2: identifier redeclared: x\n\t current: scalar int\n\tprevious: scalar string");
+	OK("inline int x = 1;\nint x;\nBEGIN\n{\n\ttrace(x);\n}\n");
 	/* dt_node_inline: an inline's name is new, its value fits its type */
 	ERR("inline int x = 1;\ninline int x = 2;\n",
 	    "[D_DECL_IDRED] line 2: identifier redefined: x\n\t current: inline definition\n\tprevious: scalar inline");
