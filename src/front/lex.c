@@ -283,6 +283,62 @@ int lex_unescape(char *s)
 	return (int)(q - s);
 }
 
+/*
+ * How much of s DTrace's lexer reads as a floating-point constant (dt_lex.l
+ * RGX_FP: digits, an optional '.', digits, or '.' and digits; then an
+ * exponent with digits; then one of fFlL), and how much as an integer
+ * (RGX_INT: digits or 0x and hex digits, then [uU]?[lL]?[lL]?).  Flex takes
+ * the longer; a tie is the integer, whose rule comes first.
+ */
+static size_t rgx_fp_len(const char *s)
+{
+	const char *p = s;
+
+	if (isdigit((unsigned char)*p)) {
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (*p == '.')
+			p++;
+		while (isdigit((unsigned char)*p))
+			p++;
+	} else if (*p == '.' && isdigit((unsigned char)p[1])) {
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	} else {
+		return 0;
+	}
+	if (*p == 'e' || *p == 'E') {
+		const char *q = p + 1;
+		if (*q == '+' || *q == '-')
+			q++;
+		if (isdigit((unsigned char)*q)) {
+			while (isdigit((unsigned char)*q))
+				q++;
+			p = q;
+		}
+	}
+	if (*p && strchr("fFlL", *p))
+		p++;
+	return (size_t)(p - s);
+}
+
+static size_t rgx_int_len(const char *s)
+{
+	const char *p = s;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2]))
+		for (p += 2; isxdigit((unsigned char)*p); p++)
+			;
+	else
+		while (isdigit((unsigned char)*p))
+			p++;
+	if (*p == 'u' || *p == 'U')
+		p++;
+	for (int i = 0; i < 2 && (*p == 'l' || *p == 'L'); i++)
+		p++;
+	return (size_t)(p - s);
+}
+
 static void lex_number(struct dt_lexer *lx, struct token *t)
 {
 	const char *p = lx->p, *start = p;
@@ -290,6 +346,9 @@ static void lex_number(struct dt_lexer *lx, struct token *t)
 	uint64_t v;
 	char *end;
 	char digits[128];
+
+	if (!lx->pspec_mode && rgx_fp_len(p) > rgx_int_len(p))
+		dt_error(lx->es, lx->line, "D_SYNTAX", "floating-point constants are not permitted");
 
 	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
 		base = 16;
@@ -505,7 +564,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			lx->sou_next = 1;
 		return;
 	}
-	if (isdigit(c)) {
+	if (isdigit(c) || (c == '.' && !lx->pspec_mode && isdigit((unsigned char)lx->p[1]))) {
 		lex_number(lx, t);
 		return;
 	}

@@ -219,6 +219,12 @@ static void syntax_errors(void)
 	/* DTrace's lexer has its own message for floating point */
 	ERR("BEGIN\n{\n\tx = 1.5;\n}\n",
 	    "[D_SYNTAX] line 3: floating-point constants are not permitted");
+	/* flex takes the longer of RGX_FP and RGX_INT: an exponent, a leading
+	 * '.' or an f suffix make a floating-point constant, "1L" an integer */
+	ERR("BEGIN\n{\n\tx = 1e3;\n}\n", "[D_SYNTAX] line 3: floating-point constants are not permitted");
+	ERR("BEGIN\n{\n\tx = .5;\n}\n", "[D_SYNTAX] line 3: floating-point constants are not permitted");
+	ERR("BEGIN\n{\n\tx = 2f;\n}\n", "[D_SYNTAX] line 3: floating-point constants are not permitted");
+	OK("BEGIN\n{\n\tx = 2L + 0x1e3;\n}\n");
 	/* a nested comment opener is an error in DTrace */
 	ERR("/* a /* b */\nBEGIN\n{\n}\n",
 	    "[D_SYNTAX] line 1: /* encountered inside a comment");
