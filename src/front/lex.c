@@ -235,12 +235,14 @@ static int escape_char(struct dt_lexer *lx, const char **pp)
 	case 'v': c = '\v'; break;
 	case '\\': case '"': break;
 	case 'x': {
-		int v = 0, n = 0;
-		while (isxdigit((unsigned char)*p) && n < 2) {
-			v = v * 16 + (isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10));
-			p++, n++;
+		/* every hex digit that follows, kept as a char (DTrace's
+		 * stresc2chr): "\x4142" is the one character 0x42 */
+		unsigned v = 0;
+		while (isxdigit((unsigned char)*p)) {
+			v = v * 16 + (unsigned)(isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10));
+			p++;
 		}
-		c = v;
+		c = (int)(v & 0xff);
 		break;
 	}
 	case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
