@@ -260,9 +260,16 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 			/* after a type specifier, a type's name is the
 			 * declarator's (DTrace's lexer: "short foo_t" declares
 			 * foo_t, as in C) */
-			if (ds->name || ds->kind != DK_UNKNOWN || ds->attr)
-				return;
 			enum tok nk = parse_peek(ps);
+			if (ds->name || ds->kind != DK_UNKNOWN || ds->attr) {
+				/* dt_decl_spec makes the name the declaration's
+				 * identifier; a second one is dt_decl_ident's
+				 * error ("T T x;") */
+				if (what == SPEC_DECL && ds->name && ds->sclass != DC_TYPEDEF && (nk == T_IDENT || nk == T_TNAME))
+					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDENT",
+						 "old-style declaration or incorrect type specified");
+				return;
+			}
 			if (what != SPEC_TYPE && (nk == T_SEMI || nk == T_LBRACK || nk == T_ASSIGN || nk == T_INC || nk == T_DEC))
 				return;
 			decl_spec(ps, ds, DK_TYPEDEF, ps->cur.text);
