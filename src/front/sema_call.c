@@ -719,7 +719,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		break;
 	}
 	case F_TRACEMEM:
-		if (!type_is_scalar(a[0]->type))
+		/* dt_node_is_pointer: an array is one (a char array too); D's
+		 * string is not */
+		if (!type_is_scalar(a[0]->type) && a[0]->type->kind != TY_ARRAY)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
 				 sema_node_type_name(a[0]));
 		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)

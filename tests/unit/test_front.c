@@ -498,6 +498,10 @@ static void sema_errors(void)
 	ERR("inline string x = \"a\";\nint x;\n",
 	    "[D_DECL_IDRED] line 2: identifier redeclared: x\n\t current: scalar int\n\tprevious: scalar string");
 	OK("inline int x = 1;\nint x;\nBEGIN\n{\n\ttrace(x);\n}\n");
+	/* tracemem() takes a pointer or an integer, and an array is a pointer */
+	OK("BEGIN\n{\n\ttracemem(curthread->comm, 16);\n}\n");
+	ERR("BEGIN\n{\n\ttracemem(\"abc\", 4);\n}\n",
+	    "[D_TRACEMEM_ADDR] line 3: tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: string");
 	/* dt_node_inline: an inline's name is new, its value fits its type */
 	ERR("inline int x = 1;\ninline int x = 2;\n",
 	    "[D_DECL_IDRED] line 2: identifier redefined: x\n\t current: inline definition\n\tprevious: scalar inline");
