@@ -459,9 +459,22 @@ static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
 
 /*
  * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
- * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
- * empty strings give 0; index() ignores a negative start and finds nothing
- * from start >= strlen(s); rindex() finds nothing from a negative start.
+ * first (last) sub in s at or after (at or before) start, or -1, by the
+ * rules of Oracle's dt_index and dt_rindex (dtrace-utils bpf/index.S,
+ * rindex.S and dt_cg_subr_rindex):
+ *
+ *   - the positions tried are 0 .. strlen(s) - strlen(sub), so an empty sub
+ *     is found at strlen(s) too: index("abc", "", 3) is 3, and a sub longer
+ *     than s is never found;
+ *   - index() takes a negative start as 0, and finds nothing from a start
+ *     past the last position (index("", "", 1) is -1);
+ *   - rindex() without start starts at the last position, with a start
+ *     past it at the last position, and finds nothing from a negative
+ *     start, whatever the strings (rindex("", "", -1) is -1).
+ *
+ * illumos (DIF_SUBR_INDEX) differs for an empty sub, and we follow Oracle:
+ * there two empty strings give 0 whatever the start, index(s, "", start)
+ * with start >= strlen(s) gives strlen(s), rindex(s, "", -1) gives 0.
  */
 static void find_sub(struct cg *g, struct node *n, int rev)
 {
@@ -482,12 +495,9 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 	cg_peek(g, R1, d0 + 1);
 	cg_strlen_reg(g);
 	cg_push(g, R0);				/* dsub */
-	/* both empty: 0 */
-	cg_peek(g, R1, dlen);
-	cg_emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
-	cg_jmp_imm(g, BPF_JEQ, R0, 0, res);
 	if (!rev) {
-		/* r8 = start: max(start, 0); none if start >= len */
+		/* r8 = start: max(start, 0); none if start > len - sublen,
+		 * the last position (Oracle's "start > maxi") */
 		cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		if (have_pos) {
 			cg_peek(g, R8, dpos);
@@ -495,7 +505,9 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 			cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		}
 		cg_peek(g, R1, dlen);
-		cg_jmp_reg(g, BPF_JSGE, R8, R1, none);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_jmp_reg(g, BPF_JSGT, R8, R1, none);
 		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
 		cg_peek(g, R1, d0);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
