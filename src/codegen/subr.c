@@ -167,18 +167,30 @@ static void gen_substr(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
-/* strchr/strrchr: the string from the first/last c in s on, or NULL. */
+/*
+ * strchr/strrchr: the string from the first/last c in s on, or NULL.  Only
+ * the bytes before the NUL are searched, as Oracle's dt_strchr and
+ * dt_strrchr (dtrace-utils bpf/strchr.S, strrchr.S) search them: a c of 0
+ * (after the cast to char) is never found, and gives NULL, where the C
+ * functions (and illumos' DIF_SUBR_STRCHR) find the terminating NUL and
+ * give "".
+ */
 static void find_char(struct cg *g, struct node *n, int last)
 {
-	int d0 = g->depth;
+	int d0 = g->depth, call = cg_new_label(g), done = cg_new_label(g);
 
 	push_str_arg(g, n->args.v[0]);
 	cg_expr(g, n->args.v[1]);
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
+	cg_jmp_imm(g, BPF_JNE, R0, 0, call);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, call);
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
 	cg_strfn(g, last ? SF_STRRCHR : SF_STRCHR);
 	suffix_result(g, d0);
+	cg_place(g, done);
 	g->depth = d0;
 }
 
