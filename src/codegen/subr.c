@@ -604,7 +604,10 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 
 /*
  * lltostr(v [, base]): v in base 2..36 (default 10): signed in base 10,
- * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8.
+ * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8
+ * (but 0 is "0" there).  Oracle's dt_lltostr (dtrace-utils bpf/lltostr.S)
+ * has base 10 alone; the base is illumos' (DIF_SUBR_LLTOSTR), whose rules
+ * these are, and a base outside 2..36 is its illegal operation.
  */
 static void gen_lltostr(struct cg *g, struct node *n)
 {
@@ -673,7 +676,11 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
 	cg_place(g, nox);
+	/* 0 in base 8 is "0", not "00": illumos' DIF_SUBR_LLTOSTR writes no
+	 * digit for 0 and one '0' for "0 or base 8" */
 	cg_jmp_imm(g, BPF_JNE, R1, 8, noo);
+	cg_peek(g, R3, d0);
+	cg_jmp_imm(g, BPF_JEQ, R3, 0, noo);
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
 	cg_place(g, noo);
