@@ -994,9 +994,23 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 /*
  * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
  * string after the last token, kept in a hidden clause-local string
- * variable (NULL when the string is used up), one for the whole program
- * in this CPU's scratch space: as DTrace's per-CPU strtok state, it
- * carries over from one clause to the next.
+ * variable, one for the whole program in this CPU's scratch space: as
+ * DTrace's strtok state, it carries over from one clause to the next of
+ * the same firing.  The rules are Oracle's (dtrace-utils bpf/strtok.S,
+ * dt_cg_subr_strtok):
+ *
+ *   - the state is NULL at the start of each firing (program.c), and
+ *     strtok(NULL, d) faults on it (invalid address 0x0) until a
+ *     strtok(s, d) of the firing sets it;
+ *   - a token starts after the delimiters at the state's start and ends
+ *     before the next delimiter or the NUL; the state goes on from that
+ *     delimiter; an empty delim makes the rest one token;
+ *   - no token left gives NULL, and the state becomes "": every later
+ *     strtok(NULL, d) gives NULL too.  This last is illumos' rule
+ *     (DIF_SUBR_STRTOK): Oracle's dt_strtok sets its offset to the length
+ *     of what was left, as if it were an offset from the start, so that
+ *     strtok(NULL, ",") after the last token of "a,b" starts again at "a"
+ *     (a slip, which we do not copy).
  */
 static void gen_strtok(struct cg *g, struct node *n)
 {
@@ -1030,10 +1044,10 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
 	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
 	cg_jmp_imm(g, BPF_JNE, R1, 0, have);
-	/* no token: NULL, and no more state */
+	/* no token: NULL, and the state "" (not NULL: that faults) */
 	cg_place(g, null);
 	cg_var_addr(g, v);
-	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0));
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 	cg_jmp(g, done);
 	cg_place(g, have);
