@@ -138,6 +138,7 @@ struct cg_layout {
 	uint32_t rec_max;	/* record area at scratch offset 0 */
 	uint32_t key_off, key_size;
 	uint32_t clocal_off, clocal_size;
+	uint32_t strtok_off;	/* strtok()'s state (a clause-local), or 0 */
 	uint32_t fault_off;
 	uint32_t drops_off;	/* u64 buffer drops, u64 aggregation drops */
 	uint32_t temp_off;	/* temporaries begin */

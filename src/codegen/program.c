@@ -262,6 +262,12 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
 		cg_call(&g, BPF_FUNC_probe_read_kernel);
 	}
+	/* strtok()'s state starts each firing as NULL: strtok(NULL, d)
+	 * before a strtok(s, d) of the same firing faults, as Oracle's
+	 * dt_cg_prologue (its strtok offset -1) and dt_cg_subr_strtok (a
+	 * NULL check of it) make it; see gen_strtok (subr.c) */
+	if (L->strtok_off)
+		cg_scratch_st(&g, BPF_H, L->strtok_off, 0xff00, R1);
 	/* clause mask of this probe, unless every probe runs every clause */
 	if (!p->uniform) {
 		cg_emit(&g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_PRID));

@@ -167,18 +167,30 @@ static void gen_substr(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
-/* strchr/strrchr: the string from the first/last c in s on, or NULL. */
+/*
+ * strchr/strrchr: the string from the first/last c in s on, or NULL.  Only
+ * the bytes before the NUL are searched, as Oracle's dt_strchr and
+ * dt_strrchr (dtrace-utils bpf/strchr.S, strrchr.S) search them: a c of 0
+ * (after the cast to char) is never found, and gives NULL, where the C
+ * functions (and illumos' DIF_SUBR_STRCHR) find the terminating NUL and
+ * give "".
+ */
 static void find_char(struct cg *g, struct node *n, int last)
 {
-	int d0 = g->depth;
+	int d0 = g->depth, call = cg_new_label(g), done = cg_new_label(g);
 
 	push_str_arg(g, n->args.v[0]);
 	cg_expr(g, n->args.v[1]);
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0xff));
+	cg_jmp_imm(g, BPF_JNE, R0, 0, call);
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_jmp(g, done);
+	cg_place(g, call);
 	cg_emit(g, BPF_MOV64_REG(R2, R0));
 	cg_peek(g, R1, d0);
 	cg_strfn(g, last ? SF_STRRCHR : SF_STRCHR);
 	suffix_result(g, d0);
+	cg_place(g, done);
 	g->depth = d0;
 }
 
@@ -459,9 +471,22 @@ static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
 
 /*
  * index(s, sub [, start]) and rindex(s, sub [, start]): the position of the
- * first (last) sub in s at or after (before) start, or -1.  As in DTrace: two
- * empty strings give 0; index() ignores a negative start and finds nothing
- * from start >= strlen(s); rindex() finds nothing from a negative start.
+ * first (last) sub in s at or after (at or before) start, or -1, by the
+ * rules of Oracle's dt_index and dt_rindex (dtrace-utils bpf/index.S,
+ * rindex.S and dt_cg_subr_rindex):
+ *
+ *   - the positions tried are 0 .. strlen(s) - strlen(sub), so an empty sub
+ *     is found at strlen(s) too: index("abc", "", 3) is 3, and a sub longer
+ *     than s is never found;
+ *   - index() takes a negative start as 0, and finds nothing from a start
+ *     past the last position (index("", "", 1) is -1);
+ *   - rindex() without start starts at the last position, with a start
+ *     past it at the last position, and finds nothing from a negative
+ *     start, whatever the strings (rindex("", "", -1) is -1).
+ *
+ * illumos (DIF_SUBR_INDEX) differs for an empty sub, and we follow Oracle:
+ * there two empty strings give 0 whatever the start, index(s, "", start)
+ * with start >= strlen(s) gives strlen(s), rindex(s, "", -1) gives 0.
  */
 static void find_sub(struct cg *g, struct node *n, int rev)
 {
@@ -482,12 +507,9 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 	cg_peek(g, R1, d0 + 1);
 	cg_strlen_reg(g);
 	cg_push(g, R0);				/* dsub */
-	/* both empty: 0 */
-	cg_peek(g, R1, dlen);
-	cg_emit(g, BPF_ALU64_REG(BPF_OR, R0, R1));
-	cg_jmp_imm(g, BPF_JEQ, R0, 0, res);
 	if (!rev) {
-		/* r8 = start: max(start, 0); none if start >= len */
+		/* r8 = start: max(start, 0); none if start > len - sublen,
+		 * the last position (Oracle's "start > maxi") */
 		cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		if (have_pos) {
 			cg_peek(g, R8, dpos);
@@ -495,7 +517,9 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 			cg_emit(g, BPF_MOV64_IMM(R8, 0));
 		}
 		cg_peek(g, R1, dlen);
-		cg_jmp_reg(g, BPF_JSGE, R8, R1, none);
+		cg_peek(g, R2, dsub);
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
+		cg_jmp_reg(g, BPF_JSGT, R8, R1, none);
 		cg_clamp_u(g, R8, (int32_t)g->L->strmax - 1);
 		cg_peek(g, R1, d0);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
@@ -580,7 +604,10 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 
 /*
  * lltostr(v [, base]): v in base 2..36 (default 10): signed in base 10,
- * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8.
+ * unsigned otherwise, with a "0x" prefix in base 16 and "0" in base 8
+ * (but 0 is "0" there).  Oracle's dt_lltostr (dtrace-utils bpf/lltostr.S)
+ * has base 10 alone; the base is illumos' (DIF_SUBR_LLTOSTR), whose rules
+ * these are, and a base outside 2..36 is its illegal operation.
  */
 static void gen_lltostr(struct cg *g, struct node *n)
 {
@@ -649,7 +676,11 @@ static void gen_lltostr(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -2, '0'));
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 2));
 	cg_place(g, nox);
+	/* 0 in base 8 is "0", not "00": illumos' DIF_SUBR_LLTOSTR writes no
+	 * digit for 0 and one '0' for "0 or base 8" */
 	cg_jmp_imm(g, BPF_JNE, R1, 8, noo);
+	cg_peek(g, R3, d0);
+	cg_jmp_imm(g, BPF_JEQ, R3, 0, noo);
 	cg_emit(g, BPF_ST_MEM(BPF_B, R2, -1, '0'));
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, 1));
 	cg_place(g, noo);
@@ -963,9 +994,23 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 /*
  * strtok(s, delim) / strtok(NULL, delim): the state is the rest of the
  * string after the last token, kept in a hidden clause-local string
- * variable (NULL when the string is used up), one for the whole program
- * in this CPU's scratch space: as DTrace's per-CPU strtok state, it
- * carries over from one clause to the next.
+ * variable, one for the whole program in this CPU's scratch space: as
+ * DTrace's strtok state, it carries over from one clause to the next of
+ * the same firing.  The rules are Oracle's (dtrace-utils bpf/strtok.S,
+ * dt_cg_subr_strtok):
+ *
+ *   - the state is NULL at the start of each firing (program.c), and
+ *     strtok(NULL, d) faults on it (invalid address 0x0) until a
+ *     strtok(s, d) of the firing sets it;
+ *   - a token starts after the delimiters at the state's start and ends
+ *     before the next delimiter or the NUL; the state goes on from that
+ *     delimiter; an empty delim makes the rest one token;
+ *   - no token left gives NULL, and the state becomes "": every later
+ *     strtok(NULL, d) gives NULL too.  This last is illumos' rule
+ *     (DIF_SUBR_STRTOK): Oracle's dt_strtok sets its offset to the length
+ *     of what was left, as if it were an offset from the start, so that
+ *     strtok(NULL, ",") after the last token of "a,b" starts again at "a"
+ *     (a slip, which we do not copy).
  */
 static void gen_strtok(struct cg *g, struct node *n)
 {
@@ -999,10 +1044,10 @@ static void gen_strtok(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R8, R0));
 	cg_emit(g, BPF_LDX_MEM(BPF_B, R1, R8, 0));
 	cg_jmp_imm(g, BPF_JNE, R1, 0, have);
-	/* no token: NULL, and no more state */
+	/* no token: NULL, and the state "" (not NULL: that faults) */
 	cg_place(g, null);
 	cg_var_addr(g, v);
-	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0xff00));
+	cg_emit(g, BPF_ST_MEM(BPF_H, R0, 0, 0));
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 	cg_jmp(g, done);
 	cg_place(g, have);
