@@ -2,7 +2,9 @@
 # their edges, and paths of strsize + 9 bytes (cut to strsize) at sizes up
 # to the largest: the verifier must take the program at each, and the
 # results (their length and end) be what the rules give (the e2e case
-# cleanpath-rules compares them whole).
+# cleanpath-rules compares them whole).  At strsize 8, substr(r, -12)
+# starts before the string and keeps what is left of its length (strsize):
+# 8 - (12 - strlen(r)) characters from the start (DTrace's substr rules).
 $DTRACE -qn 'BEGIN {
 	printf("[%s] [%s] [%s] [%s] [%s] [%s]\n", cleanpath("/a/b/../c"), cleanpath("a//b"), cleanpath("/../x"),
 	    cleanpath("/./"), cleanpath(".."), cleanpath("/a/b/.."));
