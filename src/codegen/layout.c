@@ -228,7 +228,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	for (int i = 0; i < prog->clocals.n; i++) {
 		struct dt_var *v = prog->clocals.v[i];
 		v->offset = off;
-		if (strcmp(v->name, "%strtok") == 0)
+		if (strcmp(v->name, SEMA_STRTOK_VAR) == 0)
 			L->strtok_off = off;
 		off = align8(off + cg_val_size(L, v->type));
 	}

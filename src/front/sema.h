@@ -61,6 +61,10 @@ enum builtin_fn {
 /* What a built-in function is (DTrace's DT_IDENT_FUNC, _ACTFUNC, _AGGFUNC). */
 enum fn_kind { FK_SUBR, FK_ACTION, FK_AGG };
 
+/* strtok()'s saved position: a hidden clause-local string of this name,
+ * which code generation finds to reset at each firing */
+#define SEMA_STRTOK_VAR "%strtok"
+
 struct dt_cc;
 
 /* The probe called name ("request-start") as the definitions of a provider

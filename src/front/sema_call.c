@@ -769,9 +769,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		break;
 	case F_STRTOK: {
 		/* the saved position lives in a hidden clause-local string */
-		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), "%strtok");
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), SEMA_STRTOK_VAR);
 		if (!v) {
-			v = sema_new_var(cc, VS_CLAUSE, "%strtok", n->line);
+			v = sema_new_var(cc, VS_CLAUSE, SEMA_STRTOK_VAR, n->line);
 			v->type = &ty_string;
 			v->created = 1;
 			v->declared = 1;

@@ -177,6 +177,12 @@ static const char *inline_previous(struct dt_cc *cc, struct dt_inline *in)
 	return NULL;
 }
 
+static _Noreturn void inline_incompatible(struct dt_cc *cc, const struct dt_inline *in, const char *l, const char *r)
+{
+	dt_error(cc->errs, in->line, "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		 in->name, l, r);
+}
+
 /*
  * An inline that is a translation has exactly the type the translation
  * makes, or a pointer to it (dt_cook_inline compares the struct itself).
@@ -190,8 +196,13 @@ static void check_inline_translation(struct dt_cc *cc, struct dt_inline *in)
 	if (r->kind == TY_PTR)
 		r = r->ref;
 	if (!type_compatible(l, r))
-		dt_error(cc->errs, in->line, "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
-			 in->name, type_name(l), type_name(r));
+		inline_incompatible(cc, in, type_name(l), type_name(r));
+}
+
+void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struct node *value)
+{
+	if (!sema_is_dynamic(value) && !sema_assignable(in->type, value))
+		inline_incompatible(cc, in, type_name(in->type), sema_node_type_name(value));
 }
 
 /* Check the inlines from index first on where they are declared. */
@@ -210,11 +221,7 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 			in->cooking = 1;
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
-			/* dt_cook_inline: the value must suit the declared type */
-			if (!sema_is_dynamic(in->expr) && !sema_assignable(in->type, in->expr))
-				dt_error(cc->errs, in->line, "D_OP_INCOMPAT",
-					 "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
-					 in->name, type_name(in->type), sema_node_type_name(in->expr));
+			sema_check_inline_value(cc, in, in->expr);
 		}
 	}
 }

@@ -457,10 +457,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			cc->nbind = base;
 			/* cooked only where used (its parameters bound), so its
 			 * value is checked against its type here (dt_cook_inline) */
-			if (!sema_is_dynamic(e) && !sema_assignable(in->type, e))
-				dt_error(cc->errs, in->line, "D_OP_INCOMPAT",
-					 "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
-					 in->name, type_name(in->type), sema_node_type_name(e));
+			sema_check_inline_value(cc, in, e);
 			struct node *c = node_new(cc, N_CAST, n->line);
 			c->implicit = 1;
 			c->cast_type = in->type;

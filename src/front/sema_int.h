@@ -125,6 +125,9 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
 void sema_prepass(struct dt_cc *cc, struct node *n);
 void sema_check_inlines(struct dt_cc *cc, int first);
+/* dt_cook_inline: an inline's value (its body, cooked) suits its declared
+ * type, or D_OP_INCOMPAT "inline x definition uses incompatible types" */
+void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struct node *value);
 
 /* sema_xlate.c */
 void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x);
