@@ -63,11 +63,11 @@ static void close_braces(struct pstate *ps, int depth)
 	}
 }
 
-/* The name a type is shown by: an anonymous struct or union as its kind. */
+/* The name a type is shown by: an anonymous struct, union or enum as its kind. */
 static const char *shown_name(const struct dt_type *t)
 {
-	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && strchr(t->name, '<'))
-		return t->kind == TY_STRUCT ? "struct" : "union";
+	if ((t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ENUM) && strchr(t->name, '<'))
+		return t->kind == TY_STRUCT ? "struct" : t->kind == TY_UNION ? "union" : "enum";
 	return t->name;
 }
 
@@ -175,14 +175,17 @@ static int visit(struct pstate *ps, const char *name, const char *tname, const s
 		break;
 	case TY_ENUM: {
 		const char *en = NULL;
-		int32_t ev = (int32_t)int_at(ps, off, 4, 1, 0, 0);
-		for (int i = 0; i < t->nenums; i++)
+		uint64_t raw = int_at(ps, off, t->size, t->is_signed, bitoff, bits);
+		int64_t ev = (int64_t)raw;
+		for (int i = 0; i < t->nenums && !en; i++)
 			if (t->enums[i].value == ev)
 				en = t->enums[i].name;
 		if (en)
 			snprintf(text, sizeof(text), "(%s)%s,", tn, en);
+		else if (t->is_signed)
+			snprintf(text, sizeof(text), "(%s)%" PRId64 ",", tn, ev);
 		else
-			snprintf(text, sizeof(text), "(%s)%d,", tn, ev);
+			snprintf(text, sizeof(text), "(%s)%" PRIu64 ",", tn, raw);
 		break;
 	}
 	case TY_PTR:

@@ -249,6 +249,7 @@ static int native_arg(struct dt_cc *cc, struct node *n, int i)
 static void cook_ident(struct dt_cc *cc, struct node *n)
 {
 	struct dt_var *v;
+	struct dt_type *et;
 	int64_t ev;
 
 	if (cc->xlate_param && n->var_scope == 0 && strcmp(n->sval, cc->xlate_param) == 0) {
@@ -306,10 +307,11 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 				sema_set_const(n, n->ival);
 				return;
 			}
-		if (sema_find_enum_const(cc, n->sval, &ev)) {
+		if ((et = types_enumerator_enum(cc->types, n->sval, &ev))) {
+			/* an enumerator has its enum's type (dt_decl_enumerator) */
 			n->kind = N_INT;
 			n->ival = (uint64_t)ev;
-			n->type = &ty_int;
+			n->type = et;
 			sema_set_const(n, n->ival);
 			return;
 		}
@@ -785,6 +787,80 @@ static _Noreturn void dynamic_operands(struct dt_cc *cc, struct node *n, struct 
 	}
 }
 
+/*
+ * An identifier DTrace's parser turns into an integer constant where it
+ * reads it (dt_node_ident): a D enumerator, an inline whose value is an
+ * integer constant (the D library's R_PC, AF_INET, ...), NULL.
+ */
+static int ident_is_constant(struct dt_cc *cc, const char *name)
+{
+	struct dt_inline *in = sema_find_inline(cc, name);
+	int64_t ev;
+
+	if (in) {
+		if (in->nparams || in->cooking)
+			return 0;
+		in->cooking = 1;
+		cook_inline_body(cc, in->expr);
+		in->cooking = 0;
+		return in->expr->is_const && type_is_integral(in->expr->type);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+		if (strcmp(int_consts[i].name, name) == 0)
+			return 1;
+	return sema_find_enum_const(cc, name, &ev) || strcmp(name, "NULL") == 0;
+}
+
+/* What a global identifier is, in dt_idkind_name's words, or NULL. */
+static const char *global_kind(struct dt_cc *cc, const char *name)
+{
+	int fn = sema_fn_lookup(cc, name);
+	struct dt_var *v;
+	struct dt_inline *in;
+
+	if (fn != F_NONE)
+		return sema_fn_is_agg(fn) ? "aggregating function" :
+		       sema_fn_is_action(fn) ? "tracing function" : "function";
+	if ((v = sema_builtin_var(cc, name)))
+		return v->is_assoc ? "associative array" : "scalar";
+	if ((in = sema_find_inline(cc, name)))
+		return in->nparams ? "associative array" : "scalar";
+	v = dt_var_find(&cc->P->globals, name);
+	if (v && !v->is_extern && (cc->sema_pass != 0 || v->declared || v->created))
+		return v->is_assoc ? "associative array" : "scalar";
+	return NULL;
+}
+
+/*
+ * DTrace's comparison operators read an identifier on the right of a
+ * value of enum type as that enum's tag, if it has one of that name
+ * (dt_cook_op2): `m->state == MODULE_STATE_LIVE` with the kernel's enum.
+ * A name that is also a global is ambiguous (D_IDENT_AMBIG); one the
+ * parser has already made a constant is that constant.
+ */
+static void enum_tag_operand(struct dt_cc *cc, struct node *n, struct node *l, struct node *r)
+{
+	const struct dt_type *et = l->type;
+	const char *kind;
+
+	if (et->kind != TY_ENUM || r->kind != N_IDENT || r->var_scope != 0 || strchr(r->sval, '`') ||
+	    ident_is_constant(cc, r->sval))
+		return;
+	for (int i = 0; i < et->nenums; i++) {
+		if (strcmp(et->enums[i].name, r->sval) != 0)
+			continue;
+		if ((kind = global_kind(cc, r->sval)))
+			dt_error(cc->errs, n->line, "D_IDENT_AMBIG",
+				 "ambiguous use of operator %s: %s is both a %s enum tag and a global %s",
+				 sema_opname(n->op), r->sval, type_name(et), kind);
+		r->kind = N_INT;
+		r->ival = (uint64_t)et->enums[i].value;
+		r->type = l->type;
+		sema_set_const(r, r->ival);
+		return;
+	}
+}
+
 static void cook_binary(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
@@ -804,6 +880,8 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 	}
 
 	sema_cook(cc, l);
+	if (op == T_EQ || op == T_NE || op == T_LT || op == T_GT || op == T_LE || op == T_GE)
+		enum_tag_operand(cc, n, l, r);
 	sema_cook(cc, r);
 	if (sema_is_dynamic(l) || sema_is_dynamic(r))
 		dynamic_operands(cc, n, l, r);

@@ -294,16 +294,23 @@ static char *tag_name(enum ty_kind kind, const char *tag)
 	return xasprintf("%s %s", kw, tag);
 }
 
+static struct btf *kbtf(void);
+static int btf_find_tag(const char *tag, int kind);
+static struct dt_type *btf_enum_type(int id, const char *full);
+
 /* The kernel's type for a tag; with make_fwd, an incomplete one when the
  * kernel has none.  NULL otherwise. */
 static struct dt_type *kernel_tag(enum ty_kind kind, const char *tag, int make_fwd)
 {
 	char *full = tag_name(kind, tag);
 	struct dt_type *t;
+	int id;
 
 	pthread_mutex_lock(&kernel_lock);
 	t = find_named(kernel_types.tags, full);
-	if (!t && kind != TY_ENUM)
+	if (!t && kind == TY_ENUM && kbtf() && (id = btf_find_tag(tag, BTF_KIND_ENUM)) > 0)
+		t = btf_enum_type(id, full);
+	else if (!t && kind != TY_ENUM)
 		t = btf_struct_type(tag, kind == TY_UNION);
 	if (!t && make_fwd)
 		t = new_tag(NULL, kind, full);
@@ -444,17 +451,21 @@ static void index_btf_tags(void)
 	for (uint32_t id = 1; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(b, id);
 		int kind = btf_kind(t);
-		if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION) || !t->name_off)
+		if ((kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION && kind != BTF_KIND_ENUM &&
+		     kind != BTF_KIND_ENUM64) || !t->name_off)
 			continue;
 		if (!btf_tags)
 			btf_tags = xcalloc(n, sizeof(*btf_tags));
-		btf_tags[btf_ntags++] = (struct btf_tag){btf__name_by_offset(b, t->name_off), (int)id, kind};
+		/* an enum's tag is one name space whatever its values' width */
+		btf_tags[btf_ntags++] = (struct btf_tag){btf__name_by_offset(b, t->name_off), (int)id,
+							 kind == BTF_KIND_ENUM64 ? BTF_KIND_ENUM : kind};
 	}
 	if (btf_ntags)
 		qsort(btf_tags, btf_ntags, sizeof(*btf_tags), btf_tag_cmp);
 }
 
-/* The BTF id of the kernel's struct (or union) tag, or -1. */
+/* The BTF id of the kernel's struct, union or enum (BTF_KIND_ENUM for
+ * both widths) tag, or -1. */
 static int btf_find_tag(const char *tag, int kind)
 {
 	struct btf_tag key = {tag, 0, 0}, *t;
@@ -549,8 +560,12 @@ static struct dt_type *btf_to_type(int id)
 		return t;
 	}
 	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		return int_by_size(bt->size, 1);
+	case BTF_KIND_ENUM64: {
+		const char *nm = btf__name_by_offset(b, bt->name_off);
+		if (nm && *nm)
+			return kernel_tag(TY_ENUM, nm, 1);
+		return btf_enum_type(id, NULL);
+	}
 	case BTF_KIND_FWD:
 		return kernel_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off), 1);
 	case BTF_KIND_TYPEDEF:
@@ -697,6 +712,41 @@ struct dt_type *btf_struct_type(const char *tag, int is_union)
 	return t;
 }
 
+/*
+ * A kernel enum (full: "enum pid_type"; NULL for an anonymous one, which
+ * is made at each use, as anonymous structs are) with its enumerators, so
+ * that D compares a value of it with an enumerator's name and print()
+ * shows the name.  A 32-bit enum is C's int (BTF before pahole 1.24 does
+ * not mark signed ones); a 64-bit one is as signed as BTF says.
+ */
+static struct dt_type *btf_enum_type(int id, const char *full)
+{
+	struct btf *b = kbtf();
+	const struct btf_type *bt = btf__type_by_id(b, (uint32_t)id);
+	int n = btf_vlen(bt);
+	struct dt_type *t = xcalloc(1, sizeof(*t));
+
+	t->kind = TY_ENUM;
+	t->name = xstrdup(full ? full : "enum <anon>");
+	t->size = bt->size;
+	t->is_signed = btf_is_enum(bt) || btf_kflag(bt);
+	t->btf_id = id;
+	t->complete = 1;
+	t->nenums = n;
+	t->enums = xcalloc((size_t)n + 1, sizeof(*t->enums));
+	for (int i = 0; i < n; i++) {
+		if (btf_is_enum(bt)) {
+			t->enums[i].name = xstrdup(btf__name_by_offset(b, btf_enum(bt)[i].name_off));
+			t->enums[i].value = btf_enum(bt)[i].val;
+		} else {
+			const struct btf_enum64 *e = &btf_enum64(bt)[i];
+			t->enums[i].name = xstrdup(btf__name_by_offset(b, e->name_off));
+			t->enums[i].value = (int64_t)btf_enum64_value(e);
+		}
+	}
+	return t;
+}
+
 /* A member of t's found through an anonymous member at offset: made
  * once per name and kept with t (in t's pool, or for a kernel type as long
  * as the process, as the type itself), so that looking it up again finds
@@ -811,8 +861,10 @@ static int rank(const struct dt_type *t)
 
 struct dt_type *type_promote(struct dt_type *t)
 {
+	/* an enum is its underlying integer: int, or a kernel enum with
+	 * 64-bit values long */
 	if (t->kind == TY_ENUM)
-		return &ty_int;
+		return t->size <= 4 ? &ty_int : t->is_signed ? &ty_long : &ty_ulong;
 	/* D, unlike C, does not promote small integers to int: char + char
 	 * is computed and wrapped as char (DTrace's dt_type_promote). */
 	return t;

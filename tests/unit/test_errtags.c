@@ -407,6 +407,13 @@ static const struct errtag_case cases[] = {
 	  "\tnosuchfunc(1);\n"
 	  "}\n",
 	  "[D_FUNC_UNDEF] line 3: undefined function name: nosuchfunc" },
+	{ "D_IDENT_AMBIG", NULL,
+	  "int MODULE_STATE_LIVE;\n"
+	  "BEGIN\n"
+	  "{\n"
+	  "\ttrace((enum module_state)0 == MODULE_STATE_LIVE);\n"
+	  "}\n",
+	  "[D_IDENT_AMBIG] line 4: ambiguous use of operator ==: MODULE_STATE_LIVE is both a enum module_state enum tag and a global scalar" },
 	{ "D_IDENT_BADREF", NULL,
 	  "BEGIN\n"
 	  "{\n"
