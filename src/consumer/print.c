@@ -11,10 +11,11 @@
  *
  * Where DTrace differs by accident of its implementation this follows the
  * simpler rule: the elements of an array of structs show their members.
- * Types are the library's (front/types.h), which resolve typedefs: a
- * member shows the typedef it was declared with (struct dt_member's
- * tname: "uint64_t"), but a typedef that a pointer or an array is made
- * of, or the value's own, shows as the type it names.
+ * Types are the library's (front/types.h): a typedef of a scalar, a
+ * pointer, an array or an enum is that type under the typedef's name
+ * (type_alias), so it shows as DTrace shows it; a typedef of a struct or
+ * union is the struct itself, which a member declared with it still
+ * shows by the typedef's name (struct dt_member's tname: "atomic_t").
  */
 #include "print.h"
 

@@ -90,8 +90,11 @@ struct node {
 	 * D): its arg0..arg9 are a stable probe's mapped arguments, where the
 	 * library's are the mechanism's (stable.h) */
 	unsigned user_text : 1;
-	/* an N_CAST the compiler made (an inline's value as its declared
-	 * type, which the definition checked): no script's cast rules apply */
+	/* a node the compiler made, to which a script's rules do not apply:
+	 * an N_CAST of an inline's value to its declared type (which the
+	 * definition checked), an N_ASSIGN of a translator's member (which
+	 * may fill a char array from a string, as dt_node_is_argcompat lets
+	 * a translator do) */
 	unsigned implicit : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */

@@ -858,7 +858,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 			t = type_array(&ps->cc->pool, t, 0);
 		if (dt_var_find(&ps->prog->globals, name))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "global variable identifier redeclared: %s", name);
-		if (type_is_name(ps->cc->types, name) && type_lookup_in(ps->cc->types, name) != t)
+		if (type_is_name(ps->cc->types, name) && type_base(type_lookup_in(ps->cc->types, name)) != type_base(t))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
 		type_add_typedef(ps->cc->types, name, t);
 		return;

@@ -354,6 +354,8 @@ static int is_strcompat(const struct dt_type *t)
 /* Are the types two pointers point at the same (ctf_type_compat's test)? */
 static int ref_compat(const struct dt_type *a, const struct dt_type *b)
 {
+	a = type_base(a);
+	b = type_base(b);
 	if (a == b)
 		return 1;
 	if (a->kind != b->kind)

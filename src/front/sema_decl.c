@@ -15,33 +15,34 @@
 static const struct bvar {
 	const char *name;
 	int id;
-	struct dt_type *type;	/* NULL: computed (pointers) */
+	const char *type;	/* as DTrace declares it (dt_open.c, sched.d);
+				 * NULL: computed (pointers) */
 	uint32_t vers;		/* the D version that has it (0: 1.0) */
 } bvars[] = {
-	{"arg0", BV_ARG0, &ty_llong}, {"arg1", BV_ARG1, &ty_llong},
-	{"arg2", BV_ARG2, &ty_llong}, {"arg3", BV_ARG3, &ty_llong},
-	{"arg4", BV_ARG4, &ty_llong}, {"arg5", BV_ARG5, &ty_llong},
-	{"arg6", BV_ARG6, &ty_llong}, {"arg7", BV_ARG7, &ty_llong},
-	{"arg8", BV_ARG8, &ty_llong}, {"arg9", BV_ARG9, &ty_llong},
-	{"args", BV_ARGS, &ty_llong}, {"uregs", BV_UREGS, &ty_ullong},
-	{"pid", BV_PID, &ty_int}, {"ppid", BV_PPID, &ty_int},
-	{"tid", BV_TID, &ty_int}, {"uid", BV_UID, &ty_uint},
-	{"gid", BV_GID, &ty_uint}, {"execname", BV_EXECNAME, &ty_string},
-	{"cpu", BV_CPU, &ty_int}, {"timestamp", BV_TIMESTAMP, &ty_ullong},
-	{"vtimestamp", BV_VTIMESTAMP, &ty_ullong},
-	{"walltimestamp", BV_WALLTIMESTAMP, &ty_llong},
-	{"probeprov", BV_PROBEPROV, &ty_string},
-	{"probemod", BV_PROBEMOD, &ty_string},
-	{"probefunc", BV_PROBEFUNC, &ty_string},
-	{"probename", BV_PROBENAME, &ty_string},
-	{"epid", BV_EPID, &ty_uint}, {"id", BV_ID, &ty_uint},
-	{"errno", BV_ERRNO, &ty_int}, {"curthread", BV_CURTHREAD, NULL},
-	{"stackdepth", BV_STACKDEPTH, &ty_uint},
-	{"ustackdepth", BV_USTACKDEPTH, &ty_uint, DT_VERS_1_2},
-	{"caller", BV_CALLER, &ty_ulong}, {"ucaller", BV_UCALLER, &ty_ulong, DT_VERS_1_2},
-	{"ipl", BV_IPL, &ty_uint},
+	{"arg0", BV_ARG0, "int64_t"}, {"arg1", BV_ARG1, "int64_t"},
+	{"arg2", BV_ARG2, "int64_t"}, {"arg3", BV_ARG3, "int64_t"},
+	{"arg4", BV_ARG4, "int64_t"}, {"arg5", BV_ARG5, "int64_t"},
+	{"arg6", BV_ARG6, "int64_t"}, {"arg7", BV_ARG7, "int64_t"},
+	{"arg8", BV_ARG8, "int64_t"}, {"arg9", BV_ARG9, "int64_t"},
+	{"args", BV_ARGS, "int64_t"}, {"uregs", BV_UREGS, "uint64_t"},
+	{"pid", BV_PID, "pid_t"}, {"ppid", BV_PPID, "pid_t"},
+	{"tid", BV_TID, "id_t"}, {"uid", BV_UID, "uid_t"},
+	{"gid", BV_GID, "gid_t"}, {"execname", BV_EXECNAME, "string"},
+	{"cpu", BV_CPU, "processorid_t"}, {"timestamp", BV_TIMESTAMP, "uint64_t"},
+	{"vtimestamp", BV_VTIMESTAMP, "uint64_t"},
+	{"walltimestamp", BV_WALLTIMESTAMP, "int64_t"},
+	{"probeprov", BV_PROBEPROV, "string"},
+	{"probemod", BV_PROBEMOD, "string"},
+	{"probefunc", BV_PROBEFUNC, "string"},
+	{"probename", BV_PROBENAME, "string"},
+	{"epid", BV_EPID, "uint64_t"}, {"id", BV_ID, "uint_t"},
+	{"errno", BV_ERRNO, "int"}, {"curthread", BV_CURTHREAD, NULL},
+	{"stackdepth", BV_STACKDEPTH, "uint32_t"},
+	{"ustackdepth", BV_USTACKDEPTH, "uint32_t", DT_VERS_1_2},
+	{"caller", BV_CALLER, "uintptr_t"}, {"ucaller", BV_UCALLER, "uint64_t", DT_VERS_1_2},
+	{"ipl", BV_IPL, "uint_t"},
 	/* Linux: the thread's cgroup (v2) id; `container` is the D library's */
-	{"cgroup", BV_CGROUP, &ty_ullong},
+	{"cgroup", BV_CGROUP, "uint64_t"},
 };
 
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
@@ -59,7 +60,7 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 			v->name = (char *)bvars[i].name;
 			v->scope = VS_BUILTIN;
 			v->builtin = bvars[i].id;
-			v->type = bvars[i].type;
+			v->type = bvars[i].type ? type_lookup(bvars[i].type) : NULL;
 			if (!v->type)
 				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "task_struct"));
 			made[i] = v;

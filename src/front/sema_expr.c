@@ -132,6 +132,8 @@ int sema_is_null_const(struct node *n)
  * one name, or pointers to or arrays of such types. */
 static int ref_compatible(const struct dt_type *a, const struct dt_type *b)
 {
+	a = type_base(a);
+	b = type_base(b);
 	if (a == b)
 		return 1;
 	if (type_is_integral(a) && type_is_integral(b))
@@ -684,14 +686,15 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	}
 	sema_cook(cc, r);
 	sema_cook(cc, l);
-	check_lvalue(cc, n, l, sema_opname(n->op));
 	if (n->op == T_ASSIGN && sema_is_dynamic(r)) {
+		check_lvalue(cc, n, l, sema_opname(n->op));
 		cook_assign_dynamic(cc, n, l, r);
 		return;
 	}
-	/* arrays and functions are no assignable values (a char array is a
-	 * string) */
-	if ((l->type->kind == TY_ARRAY && !type_is_string(l->type)) || l->type->kind == TY_FUNC)
+	/* arrays and functions are no assignable values: a char array
+	 * neither (D's string type is, dt_node_is_string) */
+	if (n->op == T_ASSIGN && ((l->type->kind == TY_ARRAY && !(n->implicit && type_is_string(l->type))) ||
+				  l->type->kind == TY_FUNC))
 		dt_error(cc->errs, n->line, "D_OP_ARRFUN", "operator %s may not be applied to operand of type \"%s\"",
 			 sema_opname(n->op), type_name(l->type));
 	if (l->kind == N_VAR && n->op == T_ASSIGN)
@@ -736,6 +739,8 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
 			dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
 	}
+	/* dt_cook_op2's asgn_common: the operands' types first */
+	check_lvalue(cc, n, l, sema_opname(n->op));
 	n->type = l->type;
 }
 
@@ -750,11 +755,12 @@ static void cook_incdec(struct dt_cc *cc, struct node *n)
 		l->var->type = &ty_long;
 		l->type = &ty_long;
 	}
-	if (sema_is_dynamic(l))	/* dt_cook_op1 asks for a scalar first */
+	/* dt_cook_op1's order: a scalar, of known size, then an lvalue */
+	if (sema_is_dynamic(l) || !type_is_scalar(l->type))
 		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
+	if (l->type->kind == TY_PTR && is_vfptr_target(l->type->ref))
+		dt_error(cc->errs, n->line, "D_OP_VFPTR", "operator %s requires an operand of known size", op);
 	check_lvalue(cc, n, l, op);
-	if (!type_is_scalar(l->type))
-		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
 	n->type = l->type;
 }
 

@@ -110,6 +110,7 @@ static struct node *member_store(struct dt_cc *cc, int line, struct node *lhs, c
 	m->kids[0] = node_dup(cc, lhs);
 	m->sval = (char *)name;
 	a->op = T_ASSIGN;
+	a->implicit = 1;	/* a translator's member: may fill a char array */
 	a->kids[0] = m;
 	a->kids[1] = rhs;
 	return a;

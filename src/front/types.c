@@ -89,12 +89,25 @@ static const struct {
 	{"ipaddr_t", &ty_uint}, {"in6_addr_t", NULL},
 };
 
+/* The built-in typedefs' names for their types: made once, process-wide. */
+static struct dt_type *builtin_aliases[ARRAY_SIZE(builtin_typedefs)];
+static pthread_once_t builtin_aliases_once = PTHREAD_ONCE_INIT;
+
+static void make_builtin_aliases(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
+		if (builtin_typedefs[i].t)
+			builtin_aliases[i] = type_alias(NULL, builtin_typedefs[i].t, builtin_typedefs[i].name);
+}
+
 static struct dt_type *builtin_typedef(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
 		if (strcmp(builtin_typedefs[i].name, name) == 0) {
-			if (builtin_typedefs[i].t)
-				return builtin_typedefs[i].t;
+			if (builtin_typedefs[i].t) {
+				pthread_once(&builtin_aliases_once, make_builtin_aliases);
+				return builtin_aliases[i];
+			}
 			if (strcmp(name, "in6_addr_t") == 0)
 				return type_tag(TY_STRUCT, "in6_addr");
 			return type_ptr(&ty_char);
@@ -177,11 +190,32 @@ void types_mark_free(struct dt_typetab_mark *m)
 	m->saved = NULL;
 }
 
+struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const char *name)
+{
+	struct dt_type *t;
+
+	if (base->kind != TY_INT && base->kind != TY_FLOAT && base->kind != TY_PTR &&
+	    base->kind != TY_ARRAY && base->kind != TY_ENUM)
+		return base;
+	t = type_new(pool);
+	*t = *base;
+	t->name = type_strdup(pool, name);
+	t->alias_of = type_base(base);
+	t->ptrto = NULL;
+	t->pool = pool;
+	return t;
+}
+
+const struct dt_type *type_base(const struct dt_type *t)
+{
+	return t->alias_of ? t->alias_of : t;
+}
+
 void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t)
 {
 	struct named *n = xcalloc(1, sizeof(*n));
 	n->name = xstrdup(name);
-	n->type = t;
+	n->type = type_alias(tt->pool, t, name);
 	n->next = tt->typedefs;
 	tt->typedefs = n;
 }
@@ -524,6 +558,16 @@ static struct dt_type *int_by_size(uint32_t size, int sign)
 	}
 }
 
+/* The kernel's unsigned char named "char": one type, made once. */
+static struct dt_type *kernel_uchar_named_char(void)
+{
+	static struct dt_type *t;	/* under kernel_lock, as btf_to_type */
+
+	if (!t)
+		t = type_alias(NULL, &ty_uchar, "char");
+	return t;
+}
+
 static struct dt_type *btf_to_type(int id)
 {
 	struct btf *b = kbtf();
@@ -537,9 +581,15 @@ static struct dt_type *btf_to_type(int id)
 	switch (btf_kind(bt)) {
 	case BTF_KIND_INT: {
 		uint32_t enc = btf_int_encoding(bt);
+		struct dt_type *t;
 		if (enc & BTF_INT_BOOL)
 			return &ty_bool;
-		return int_by_size(bt->size, (enc & BTF_INT_SIGNED) != 0);
+		t = int_by_size(bt->size, (enc & BTF_INT_SIGNED) != 0);
+		/* the kernel's char is unsigned (since Linux 6.2) yet named
+		 * char, as DTrace names it: "char [16]", printed as chars */
+		if (t == &ty_uchar && strcmp(btf__name_by_offset(b, bt->name_off), "char") == 0)
+			return kernel_uchar_named_char();
+		return t;
 	}
 	case BTF_KIND_PTR:
 		return type_ptr(btf_to_type((int)bt->type));
@@ -569,6 +619,7 @@ static struct dt_type *btf_to_type(int id)
 	case BTF_KIND_FWD:
 		return kernel_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off), 1);
 	case BTF_KIND_TYPEDEF:
+		return type_alias(NULL, btf_to_type((int)bt->type), btf__name_by_offset(b, bt->name_off));
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_CONST:
 	case BTF_KIND_RESTRICT:
@@ -829,6 +880,8 @@ int type_is_string(const struct dt_type *t)
 
 int type_compatible(const struct dt_type *a, const struct dt_type *b)
 {
+	a = type_base(a);
+	b = type_base(b);
 	if (a == b)
 		return 1;
 	if (type_is_integral(a) && type_is_integral(b))

@@ -49,6 +49,10 @@ struct dt_type {
 				 * after its process id for a user one) */
 	struct dt_pool *pool;	/* the pool the type lives in (a context's:
 				   a D declaration); NULL: process-wide */
+	const struct dt_type *alias_of;	/* a typedef's name for a type: a copy
+					 * of that (resolved) type under the
+					 * typedef's name, which DTrace's
+					 * messages show; NULL if none */
 	struct dt_member_via *via;	/* members found through anonymous
 					   ones, as seen from here (type_member) */
 };
@@ -98,6 +102,17 @@ void types_init(void);
 struct dt_type *type_ptr(struct dt_type *to);
 /* An array type, in pool (NULL: process-wide, for the kernel's types). */
 struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t n);
+
+/*
+ * A typedef's name for base: the same type (its kind, size, sign,
+ * members...) named name, made in pool (NULL: process-wide), so that
+ * messages and print() name it as DTrace does ("pid_t", "uint64_t").
+ * Structs and unions are their own types (their members are read lazily).
+ * Compare types through type_base().
+ */
+struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const char *name);
+/* The type a typedef's name stands for (t itself when t is no alias). */
+const struct dt_type *type_base(const struct dt_type *t);
 
 /* Look up a type by its full name ("int", "uint64_t", "struct foo", ...)
  * in a table, or NULL. */

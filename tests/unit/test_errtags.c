@@ -704,7 +704,7 @@ static const struct errtag_case cases[] = {
 	  "{\n"
 	  "\ttrace(curthread == arg0);\n"
 	  "}\n",
-	  "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"struct task_struct *\" == \"long long\"" },
+	  "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"struct task_struct *\" == \"int64_t\"" },
 	{ "D_OP_INCOMPAT", NULL,
 	  "BEGIN\n"
 	  "{\n"

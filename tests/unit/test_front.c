@@ -528,6 +528,26 @@ static void sema_errors(void)
 	ERR("BEGIN\n{\n\tn = 1;\n\tn *= curthread;\n}\n",
 	    "[D_OP_ARITH] line 4: operator *= requires operands of arithmetic type");
 	OK("BEGIN\n{\n\tp = (char *)curthread;\n\tp += 8;\n\tp -= 4;\n}\n");
+	/* ++ and --: a scalar, of known size, then a writable lvalue
+	 * (dt_cook_op1's order) */
+	ERR("BEGIN\n{\n\tv = (void *)0;\n\tv++;\n}\n",
+	    "[D_OP_VFPTR] line 4: operator ++ requires an operand of known size");
+	ERR("BEGIN\n{\n\t--curthread->comm;\n}\n",
+	    "[D_OP_SCALAR] line 3: operator -- requires operand of scalar type");
+	/* =: the operands' types before the lvalue (dt_cook_op2's
+	 * asgn_common); a char array is no string to assign */
+	ERR("BEGIN\n{\n\tcurthread = \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"struct task_struct *\" = \"string\"");
+	ERR("BEGIN\n{\n\tpid += \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"pid_t\" += \"string\"");
+	ERR("struct s { char n[8]; };\nBEGIN\n{\n\tthis->p = (struct s *)alloca(8);\n\tthis->p->n = \"ab\";\n}\n",
+	    "[D_OP_ARRFUN] line 5: operator = may not be applied to operand of type \"char [8]\"");
+	/* a typedef's name is the type's name in messages */
+	ERR("typedef int foo_t;\nfoo_t x;\nBEGIN\n{\n\tx = \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"foo_t\" = \"string\"");
+	ERR("BEGIN\n{\n\tx = timestamp;\n\tx = curthread;\n}\n",
+	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"uint64_t\" = \"struct task_struct *\"");
+	OK("typedef int foo_t;\nfoo_t *p;\nint *q;\nBEGIN\n{\n\tp = q;\n\tq = p;\n\tx = (foo_t)1 + 2;\n}\n");
 	ERR("BEGIN\n{\n\tx = stringof(exit(0));\n}\n",
 	    "[D_STRINGOF_TYPE] line 3: cannot apply stringof to a value of type void");
 	ERR("a:b:c:d:e\n{\n}\n",
@@ -637,7 +657,7 @@ static void prototype_errors(void)
 	ERR("BEGIN\n{\n\tstrlen(1);\n}\n",
 	    "[D_PROTO_ARG] line 3: strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int");
 	ERR("BEGIN\n{\n\tx = strjoin(\"a\", timestamp);\n}\n",
-	    "[D_PROTO_ARG] line 3: strjoin( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: unsigned long long");
+	    "[D_PROTO_ARG] line 3: strjoin( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: uint64_t");
 	ERR("BEGIN\n{\n\tx = strchr(\"abc\", \"b\");\n}\n",
 	    "[D_PROTO_ARG] line 3: strchr( ) argument #2 is incompatible with prototype:\n\tprototype: char\n\t argument: string");
 	ERR("BEGIN\n{\n\tx = substr(\"abc\", 1, \"2\");\n}\n",
