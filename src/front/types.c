@@ -200,7 +200,7 @@ struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const cha
 	t = type_new(pool);
 	*t = *base;
 	t->name = type_strdup(pool, name);
-	t->alias_of = type_base(base);
+	t->alias_of = base;	/* which keeps a base made for it */
 	t->ptrto = NULL;
 	t->pool = pool;
 	return t;
@@ -208,7 +208,9 @@ struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const cha
 
 const struct dt_type *type_base(const struct dt_type *t)
 {
-	return t->alias_of ? t->alias_of : t;
+	while (t->alias_of)	/* a typedef of a typedef */
+		t = t->alias_of;
+	return t;
 }
 
 void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t)

@@ -50,9 +50,9 @@ struct dt_type {
 	struct dt_pool *pool;	/* the pool the type lives in (a context's:
 				   a D declaration); NULL: process-wide */
 	const struct dt_type *alias_of;	/* a typedef's name for a type: a copy
-					 * of that (resolved) type under the
-					 * typedef's name, which DTrace's
-					 * messages show; NULL if none */
+					 * of that type (maybe itself an alias)
+					 * under the typedef's name, which
+					 * DTrace's messages show; NULL if none */
 	struct dt_member_via *via;	/* members found through anonymous
 					   ones, as seen from here (type_member) */
 };
