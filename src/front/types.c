@@ -560,6 +560,8 @@ static struct dt_type *int_by_size(uint32_t size, int sign)
 	}
 }
 
+static struct dt_type *btf_typedef_type(int id, const struct btf_type *bt);
+
 /* The kernel's unsigned char named "char": one type, made once. */
 static struct dt_type *kernel_uchar_named_char(void)
 {
@@ -621,7 +623,7 @@ static struct dt_type *btf_to_type(int id)
 	case BTF_KIND_FWD:
 		return kernel_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off), 1);
 	case BTF_KIND_TYPEDEF:
-		return type_alias(NULL, btf_to_type((int)bt->type), btf__name_by_offset(b, bt->name_off));
+		return btf_typedef_type(id, bt);
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_CONST:
 	case BTF_KIND_RESTRICT:
@@ -711,6 +713,20 @@ int type_is_kernel_name(const char *name)
 
 /* The type a kernel typedef names, made once: a typedef of an anonymous
  * struct (atomic_t) would otherwise be a new type at each use. */
+/* A kernel typedef's type (its alias of the type it names): made once per
+ * typedef of the index, as each use would otherwise make one. */
+static struct dt_type *btf_typedef_type(int id, const struct btf_type *bt)
+{
+	const char *name = btf__name_by_offset(kbtf(), bt->name_off);
+	int i = kernel_typedef_id(name);
+
+	if (i < 0 || typedef_index.ids[i] != id)	/* a second typedef of a name */
+		return type_alias(NULL, btf_to_type((int)bt->type), name);
+	if (!typedef_index.types[i])
+		typedef_index.types[i] = type_alias(NULL, btf_to_type((int)bt->type), name);
+	return typedef_index.types[i];
+}
+
 static struct dt_type *kernel_typedef(const char *name)
 {
 	int i = kernel_typedef_id(name);
