@@ -1501,9 +1501,10 @@ void cg_call_subr(struct cg *g, struct node *n)
 		return;
 	}
 	/* an action's value (stack(), func(), ...) is a statement's or an
-	 * aggregation key's only (DTrace's dt_cg_call_subr) */
-	if (sema_fn_is_action(n->fn))
-		cg_error(g, n->line, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)",
-			 sema_fn_name(n->fn));
+	 * aggregation key's only, and an aggregating function's is an
+	 * aggregation's (DTrace's dt_cg_call_subr) */
+	if (sema_fn_is_action(n->fn) || sema_fn_is_agg(n->fn))
+		cg_error(g, n->line, "D_CG_EXPR", "%s function %s( ) may not be called from a D expression (D program context required)",
+			 sema_fn_is_agg(n->fn) ? "aggregating" : "tracing", sema_fn_name(n->fn));
 	cg_error(g, n->line, "D_FUNC_UNSUP", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 }

@@ -699,12 +699,15 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			 sema_opname(n->op), type_name(l->type));
 	if (l->kind == N_VAR && n->op == T_ASSIGN)
 		alloca_store(cc, n, l->var, r);
+	/* an action's or aggregating function's value is refused by code
+	 * generation (D_CG_EXPR, DTrace's dt_cg_call_subr), not as void */
+	int void_call = r->kind == N_CALL && (sema_fn_is_action(r->fn) || sema_fn_is_agg(r->fn));
 	if (l->kind == N_VAR && !l->var->type) {
 		/* first assignment fixes the variable's type */
 		struct dt_type *t = r->type;
 		if (type_is_string(t))
 			t = &ty_string;
-		if (t->kind == TY_VOID)
+		if (t->kind == TY_VOID && !void_call)
 			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
 		if (n->op != T_ASSIGN)
 			t = &ty_int;
@@ -712,7 +715,7 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		l->type = t;
 	}
 	if (n->op == T_ASSIGN) {
-		if (r->type->kind == TY_VOID)
+		if (r->type->kind == TY_VOID && !void_call)
 			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
 		/* 0 deletes a dynamic variable, whatever its type */
 		int deletes = l->kind == N_VAR && (l->var->scope == VS_THREAD || l->var->is_assoc) &&

@@ -184,6 +184,20 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(func(0));\n"
 	  "}\n",
 	  "[D_CG_EXPR] line 3: tracing function func( ) may not be called from a D expression (D program context required)" },
+	/* an aggregating function's value is an aggregation's only, also
+	 * as a statement or stored in a variable */
+	{ "D_CG_EXPR", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tx = count();\n"
+	  "}\n",
+	  "[D_CG_EXPR] line 3: aggregating function count( ) may not be called from a D expression (D program context required)" },
+	{ "D_CG_EXPR", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tquantize(1);\n"
+	  "}\n",
+	  "[D_CG_EXPR] line 3: aggregating function quantize( ) may not be called from a D expression (D program context required)" },
 	{ "D_CHR_NL", NULL,
 	  "BEGIN\n"
 	  "{\n"
