@@ -684,8 +684,16 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
 				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
 	}
-	sema_cook(cc, r);
-	sema_cook(cc, l);
+	/* dt_cook_op2 cooks the left side first; a variable's or an
+	 * associative array's first assignment types it from the right
+	 * side, so an identifier waits for that */
+	if (l->kind == N_MEMBER || (l->kind == N_UNARY && l->op == T_STAR)) {
+		sema_cook(cc, l);
+		sema_cook(cc, r);
+	} else {
+		sema_cook(cc, r);
+		sema_cook(cc, l);
+	}
 	if (n->op == T_ASSIGN && sema_is_dynamic(r)) {
 		check_lvalue(cc, n, l, sema_opname(n->op));
 		cook_assign_dynamic(cc, n, l, r);

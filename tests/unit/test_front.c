@@ -542,6 +542,11 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"pid_t\" += \"string\"");
 	ERR("struct s { char n[8]; };\nBEGIN\n{\n\tthis->p = (struct s *)alloca(8);\n\tthis->p->n = \"ab\";\n}\n",
 	    "[D_OP_ARRFUN] line 5: operator = may not be applied to operand of type \"char [8]\"");
+	/* the left side is cooked before the right (dt_cook_op2) */
+	ERR("BEGIN\n{\n\tcurthread->nosuch = undefined_var;\n}\n",
+	    "[D_TYPE_MEMBER] line 3: nosuch is not a member of struct task_struct");
+	ERR("BEGIN\n{\n\tthis->x = 1;\n\tthis->x->a = undefined_var;\n}\n",
+	    "[D_OP_PTR] line 4: operator -> must be applied to a pointer");
 	/* a typedef's name is the type's name in messages */
 	ERR("typedef int foo_t;\nfoo_t x;\nBEGIN\n{\n\tx = \"a\";\n}\n",
 	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"foo_t\" = \"string\"");
