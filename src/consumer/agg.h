@@ -174,6 +174,12 @@ int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *
 struct dt_out;
 int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *snap);
 
+/* printa(@a, @b, ...) without a format in text: a line per key tuple
+ * (dtrace_aggregate_walk_joined's order, as dt_agg_printa), the keys then
+ * each aggregation's value as dt_print_aggs prints them.  Returns the
+ * number of lines. */
+int dt_agg_emit_joined(struct dt_out *o, const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap);
+
 /* The text emitter's pieces of dt_agg_print: the packed header (when
  * packed), a key that is not a stack, a value and the end of its line. */
 void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_aggent *const *ents, int n,

@@ -632,48 +632,63 @@ void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_agg
 	}
 }
 
-void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
-		       int maxbin, int zoom)
+/* An aggregation's value as dt_print_datum prints it, without the end of
+ * the line (which comes after the last aggregation of a joined printa) */
+static void text_datum(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int zoom)
 {
 	int64_t val;
 	int uns;
+
+	if (dt_agg_scalar(a, v, &val, &uns) == 0)
+		sb_printf(out, uns ? " %16llu" : " %16lld", (long long)val);
+	else
+		print_hist(out, a, v, normal_of(a), zoom);
+}
+
+void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
+		       int maxbin, int zoom)
+{
 
 	if (packed) {
 		print_packed(out, a, v, minbin, maxbin, zoom);
 		return;
 	}
-	if (dt_agg_scalar(a, v, &val, &uns) == 0)
-		sb_printf(out, uns ? " %16llu" : " %16lld", (long long)val);
-	else
-		print_hist(out, a, v, normal_of(a), zoom);
+	text_datum(out, a, v, zoom);
 	sb_putc(out, '\n');
+}
+
+/* An entry's keys through o: a stack key as a stack, a func(), mod(), ...
+ * key as its symbol, any other with agg_key */
+static void emit_keys(struct dt_out *o, const struct dt_agg *a, const unsigned char *key)
+{
+	for (int k = 0; k < a->nkeys; k++) {
+		const struct dt_recarg *kk = &a->keys[k];
+		const uint64_t *pcs = (const uint64_t *)(key + kk->off);
+
+		o->in_key = 1;
+		if (kk->is_stack == 1)
+			dt_out_stack(o, 0, 0, pcs, (int)(kk->size / 8));
+		else if (kk->is_stack)
+			dt_out_stack(o, 1, (int)pcs[0], pcs + 1, (int)(kk->size / 8) - 1);
+		else if (kk->symact)
+			o->ops->symbol(o, kk->symact, pcs);
+		else
+			o->ops->agg_key(o, kk, key);
+		o->in_key = 0;
+	}
 }
 
 int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *snap)
 {
 	struct sortctx c = dt_agg_ctx_of(o->ao);
 	struct dt_aggent **v;
-	int n, i, k;
+	int n, i;
 
 	v = dt_agg_sorted_of(a, snap, &c, &n);
 	o->ops->agg_begin(o, a, v, n);
 	for (i = 0; i < n; i++) {
 		o->ops->entry_begin(o, a);
-		for (k = 0; k < a->nkeys; k++) {
-			const struct dt_recarg *kk = &a->keys[k];
-			const uint64_t *pcs = (const uint64_t *)(v[i]->key + kk->off);
-
-			o->in_key = 1;
-			if (kk->is_stack == 1)
-				dt_out_stack(o, 0, 0, pcs, (int)(kk->size / 8));
-			else if (kk->is_stack)
-				dt_out_stack(o, 1, (int)pcs[0], pcs + 1, (int)(kk->size / 8) - 1);
-			else if (kk->symact)
-				o->ops->symbol(o, kk->symact, pcs);
-			else
-				o->ops->agg_key(o, kk, v[i]->key);
-			o->in_key = 0;
-		}
+		emit_keys(o, a, v[i]->key);
 		o->ops->agg_value(o, a, v[i]->vals);
 	}
 	o->ops->agg_end(o, a);
@@ -836,9 +851,28 @@ static int groupcmp(const void *x, const void *y, void *arg)
 	return dt_agg_varcmp(l, r, &(struct sortctx){ 0, 0, 0 });
 }
 
-static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
-			 const struct dt_agg *const *aggs, int naggs,
-			 struct dt_aggsnap *snap, const struct dt_aggopts *o)
+/* The key tuples of aggs[0..naggs) in snap, sorted as
+ * dtrace_aggregate_walk_joined sorts them: *nbp bundles, each with the
+ * values of aggs in their order (vals[naggs], a zero value where the tuple
+ * is missing) and a representative entry for the keys.  Free with
+ * joined_free(). */
+struct joined {
+	const struct dt_aggent *rep;
+	const int64_t **vals;
+};
+
+static void joined_free(struct joined *jb, int nb, int64_t **zero, int naggs)
+{
+	for (int i = 0; i < nb; i++)
+		free(jb[i].vals);
+	for (int i = 0; i < naggs; i++)
+		free(zero[i]);
+	free(zero);
+	free(jb);
+}
+
+static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap,
+				     const struct dt_aggopts *o, int *nbp, int64_t ***zerop)
 {
 	struct joinctx jc;
 	int sortpos = o && o->sortpos > 0 && o->sortpos < naggs ? o->sortpos : 0;
@@ -846,7 +880,8 @@ static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
 	struct dt_aggent **ents = xcalloc((size_t)snap->n + 1, sizeof(*ents));
 	struct dt_aggent *zero = xcalloc((size_t)naggs, sizeof(*zero));
 	struct bundle *b = NULL;
-	int i, j, n = 0, nb = 0, start, zoom = o && o->zoom;
+	struct joined *jb;
+	int i, j, n = 0, nb = 0, start;
 
 	jc.c = dt_agg_ctx_of(o);
 	jc.naggs = naggs;
@@ -905,24 +940,56 @@ static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
 	}
 	qsort_r(b, (size_t)nb, sizeof(*b), bundlecmp, &jc);
 
+	jb = xcalloc((size_t)nb + 1, sizeof(*jb));
+	*zerop = xcalloc((size_t)naggs, sizeof(**zerop));
 	for (i = 0; i < nb; i++) {
-		const int64_t **vals = xcalloc((size_t)naggs, sizeof(*vals));
-
+		jb[i].rep = b[i].rep;
+		jb[i].vals = xcalloc((size_t)naggs, sizeof(*jb[i].vals));
 		for (j = 0; j < naggs; j++) {
 			int p = (j - sortpos + naggs) % naggs;
 
-			vals[j] = b[i].ent[p]->vals;
+			jb[i].vals[j] = b[i].ent[p]->vals;
 		}
-		print_line(out, fmt, b[i].rep, aggs, vals, naggs, zoom, o);
-		free(vals);
 		free(b[i].ent);
 	}
 	for (i = 0; i < naggs; i++)
-		free(zero[i].vals);
+		(*zerop)[i] = zero[i].vals;	/* the bundles point into them */
 	free(b);
 	free(zero);
 	free(ents);
 	free(slot);
+	*nbp = nb;
+	return jb;
+}
+
+static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
+			 const struct dt_agg *const *aggs, int naggs,
+			 struct dt_aggsnap *snap, const struct dt_aggopts *o)
+{
+	int64_t **zero;
+	int nb, i;
+	struct joined *jb = joined_bundles(aggs, naggs, snap, o, &nb, &zero);
+
+	for (i = 0; i < nb; i++)
+		print_line(out, fmt, jb[i].rep, aggs, jb[i].vals, naggs, o && o->zoom, o);
+	joined_free(jb, nb, zero, naggs);
+	return nb;
+}
+
+int dt_agg_emit_joined(struct dt_out *o, const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap)
+{
+	int64_t **zero;
+	int nb, i, j;
+	struct joined *jb = joined_bundles(aggs, naggs, snap, o->ao, &nb, &zero);
+	struct strbuf *out = dt_out_sb(o);
+
+	for (i = 0; i < nb; i++) {
+		emit_keys(o, jb[i].rep->agg, jb[i].rep->key);
+		for (j = 0; j < naggs; j++)
+			text_datum(out, aggs[j], jb[i].vals[j], o->ao && o->ao->zoom);
+		sb_putc(out, '\n');
+	}
+	joined_free(jb, nb, zero, naggs);
 	return nb;
 }
 

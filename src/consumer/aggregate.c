@@ -113,6 +113,11 @@ void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 	o->ao = &ao;
 	if (r->fmt) {
 		printed = o->ops->printa(o, r->fmt, aggs, n, &snap);
+	} else if (n > 1) {
+		/* several without a format: joined on their keys (dt_printa) */
+		o->ops->aggs_begin(o, 0);
+		printed = o->ops->printa(o, NULL, aggs, n, &snap);
+		o->ops->aggs_end(o, 0);
 	} else {
 		o->ops->aggs_begin(o, 0);
 		for (int i = 0; i < n; i++)

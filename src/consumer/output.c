@@ -85,8 +85,9 @@ static void nop_entry(struct dt_out *o, const struct dt_agg *a) { (void)o; (void
 static void nop_drop(struct dt_out *o, const dtrace_dropdata_t *d) { (void)o; (void)d; }
 static void nop_error(struct dt_out *o, const dtrace_errdata_t *e) { (void)o; (void)e; }
 
-/* printa(fmt, @a, @b...) where the format is text's business: each
- * aggregation (once) as its default output. */
+/* printa(fmt, @a, @b...) where the format is text's business (and
+ * printa(@a, @b...) without one): each aggregation (once) as its default
+ * output. */
 static int printa_each(struct dt_out *o, const struct dtf_format *fmt, const struct dt_agg *const *aggs,
 		       int naggs, struct dt_aggsnap *snap)
 {
@@ -182,6 +183,8 @@ static void text_agg_value(struct dt_out *o, const struct dt_agg *a, const int64
 static int text_printa(struct dt_out *o, const struct dtf_format *fmt, const struct dt_agg *const *aggs,
 		       int naggs, struct dt_aggsnap *snap)
 {
+	if (!fmt)
+		return dt_agg_emit_joined(o, aggs, naggs, snap);
 	return dt_agg_printa(dt_out_sb(o), fmt, aggs, naggs, snap, o->ao);
 }
 

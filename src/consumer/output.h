@@ -84,7 +84,8 @@ struct dt_emitter {
 	void (*agg_end)(struct dt_out *o, const struct dt_agg *a);
 	/* a histogram row of agg_value (label as DTrace prints it) */
 	void (*bucket)(struct dt_out *o, const char *label, long long count);
-	/* printa() with a format; returns the entries printed */
+	/* printa() with a format, or of several aggregations without one (fmt
+	 * NULL); returns the entries printed */
 	int (*printa)(struct dt_out *o, const struct dtf_format *fmt, const struct dt_agg *const *aggs,
 		      int naggs, struct dt_aggsnap *snap);
 	/* a group of default-output aggregations: printa(@a, ...) without a

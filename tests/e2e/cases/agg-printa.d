@@ -4,7 +4,9 @@
  * keys, several aggregations in one printa() (entries are the union of
  * their keys, a missing value prints as 0, sorted by the first
  * aggregation's value, then the next's, then the key), and printa()
- * without a format, which starts with a blank line.  An aggregation that
+ * without a format, which starts with a blank line; several aggregations
+ * without a format are joined the same way, a line of keys and values per
+ * tuple (dt_print_aggs).  An aggregation that
  * printa() printed is not printed again at exit.
  */
 #pragma D option quiet
@@ -39,6 +41,8 @@ BEGIN
 	printa("%-8s %4d %@u %@u %@u\n", @c, @s, @m);
 	printf("no format:");
 	printa(@c);
+	printf("several, no format:");
+	printa(@c, @s);
 	printf("end\n");
 	exit(0);
 }
