@@ -210,6 +210,10 @@ struct dt_xlator {
 	char **exprs;		/* their D expressions, as source text */
 	int *lines;
 	int line;
+	/* #pragma D binding "v" translator before it: the D version that
+	 * has it (0: any), and the program's version when it was defined,
+	 * as an inline's (dt_reduce deletes translators too) */
+	uint32_t vers, vmax_at_def;
 };
 
 struct dt_inline {

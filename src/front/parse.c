@@ -657,6 +657,10 @@ static void parse_translator(struct parser *ps)
 	parse_advance(ps);		/* '}' */
 	ps->lx.pspec_mode = 1;
 	x->line = ps->cur.line;
+	/* before the ';' is read: a #pragma D option version after it is
+	 * not the translator's */
+	x->vmax_at_def = dt_cc_vmax(ps->cc);
+	x->vers = pragma_translator_binding(ps);
 	parse_expect(ps, T_SEMI);
 	/* DTrace's dt_node_xlator: a second translator for the same types,
 	 * then an incomplete or non-struct output type; the members are

@@ -33,6 +33,7 @@ struct pending_pragma {
 	const char *prname;
 	int line;
 	uint32_t vers;		/* binding: the version it names */
+	int applied;		/* "translator": given to the next translator */
 };
 
 /* tokens (parse.c) */
@@ -68,5 +69,6 @@ void decl_variables(struct parser *ps, int line);
  * parser), and the end-of-unit check of pending pragmas */
 int pragma_control(void *arg, int line, struct ctl_tok *toks, int ntoks);
 void pragmas_unused(struct parser *ps);
+uint32_t pragma_translator_binding(struct parser *ps);
 
 #endif

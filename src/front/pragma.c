@@ -228,6 +228,21 @@ int pragma_control(void *arg, int line, struct ctl_tok *t, int n)
 
 /* Whether the unit defines a translator after line (one that ends
  * there: the parser has read a line past it when it stores it). */
+/* The version a pending #pragma D binding "v" translator gives the
+ * translator just defined (0: none), as dt_xlator_create applies and
+ * drops the deferred pragma. */
+uint32_t pragma_translator_binding(struct parser *ps)
+{
+	for (int i = 0; i < ps->pending.n; i++) {
+		struct pending_pragma *pp = ps->pending.v[i];
+		if (!pp->applied && pp->vers && strcmp(pp->name, "translator") == 0) {
+			pp->applied = 1;
+			return pp->vers;
+		}
+	}
+	return 0;
+}
+
 static int xlator_after(struct parser *ps, int line)
 {
 	for (int i = ps->first_xlator; i < ps->prog->xlators.n; i++)

@@ -92,14 +92,20 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 	return v;
 }
 
+int sema_version_has(const struct dt_cc *cc, uint32_t vers, uint32_t vmax_at_def)
+{
+	uint32_t vmax = dt_cc_vmax(cc);
+
+	return !(vers > vmax && vmax < vmax_at_def);
+}
+
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 {
 	struct dt_inline *in = pv_find_named(&cc->P->inlines, name);
-	uint32_t vmax = dt_cc_vmax(cc);
 
 	/* bound to a newer D than the version reduced to after it was
 	 * defined: gone, as DTrace's dt_reduce deletes it */
-	if (in && in->vers > vmax && vmax < in->vmax_at_def)
+	if (in && !sema_version_has(cc, in->vers, in->vmax_at_def))
 		return NULL;
 	return in;
 }

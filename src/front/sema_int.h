@@ -123,6 +123,10 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name);
 struct ptrvec *sema_scope_vars(struct dt_cc *cc, int scope);
 struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int line);
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
+/* Whether something bound to D version vers and defined when the program's
+ * version was vmax_at_def is still there: a version reduced below both
+ * since removed it (DTrace's dt_reduce). */
+int sema_version_has(const struct dt_cc *cc, uint32_t vers, uint32_t vmax_at_def);
 void sema_prepass(struct dt_cc *cc, struct node *n);
 void sema_check_inlines(struct dt_cc *cc, int first);
 /* dt_cook_inline: an inline's value (its body, cooked) suits its declared

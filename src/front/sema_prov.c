@@ -91,6 +91,8 @@ static int have_translator(struct dt_cc *cc, const struct dt_type *in, const str
 		struct dt_xlator *x = cc->P->xlators.v[i];
 		if (x->out != out && !(out->kind == TY_PTR && x->out == out->ref))
 			continue;
+		if (!sema_version_has(cc, x->vers, x->vmax_at_def))
+			continue;
 		if (type_compatible(x->in, in))
 			return 1;
 	}

@@ -20,21 +20,22 @@ static int same_input(const struct dt_type *a, const struct dt_type *b)
 	       strcmp(a->ref->name, b->ref->name) == 0;
 }
 
-/* The translator to out from in: the one from this very type first (io.d
- * translates both a struct request * and a struct bio *, and any two
- * pointers are compatible), else the first from a compatible one. */
-static struct dt_xlator *find_xlator(struct dt_cc *cc, const struct dt_type *out, const struct dt_type *in)
+/* The translator to out from the value in, in dt_xlator_lookup's passes:
+ * from in's very type first (io.d translates both a struct request * and
+ * a struct bio *), else from a type in may be passed as
+ * (dt_node_is_argcompat: an integer for an integer, a pointer to a
+ * compatible type or a void pointer for a pointer). */
+static struct dt_xlator *find_xlator(struct dt_cc *cc, const struct dt_type *out, struct node *in)
 {
 	struct dt_xlator *t = NULL;
 
 	for (int i = 0; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *c = cc->P->xlators.v[i];
-		if (c->out != out)
+		if (c->out != out || !sema_version_has(cc, c->vers, c->vmax_at_def))
 			continue;
-		if (same_input(c->in, in))
+		if (same_input(c->in, in->type))
 			return c;
-		if (!t && (type_compatible(c->in, in) ||
-			   (type_is_integral(c->in) && type_is_integral(in))))
+		if (!t && sema_assignable(c->in, in))
 			t = c;
 	}
 	return t;
@@ -50,7 +51,7 @@ void sema_cook_xlate(struct dt_cc *cc, struct node *n)
 	/* translated data translates no further (DTrace looks a translator
 	 * up from <DYN>, and there is none) */
 	if (!sema_is_dynamic(in))
-		t = find_xlator(cc, out->kind == TY_PTR ? out->ref : out, in->type);
+		t = find_xlator(cc, out->kind == TY_PTR ? out->ref : out, in);
 	if (!t)
 		dt_error(cc->errs, n->line, "D_XLATE_NONE", "cannot translate from \"%s\" to \"%s\"",
 			 sema_node_type_name(in), type_name(out));
@@ -74,6 +75,18 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 		dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 	}
 	struct dt_xlator *t = x->aux;
+	/* the translator's parameter points to its declared type, whatever
+	 * the compatible pointer given (a void pointer); an integer input
+	 * keeps its value, as in DTrace's register */
+	if (t->in->kind == TY_PTR && !same_input(t->in, in->type)) {
+		struct node *c = node_new(cc, N_CAST, in->line);
+		c->cast_type = c->type = t->in;
+		c->implicit = 1;
+		c->kids[0] = in;
+		c->is_alloca = in->is_alloca;
+		c->nonassign = in->nonassign;
+		in = c;
+	}
 	for (int m = 0; m < t->nmembers; m++) {
 		if (strcmp(t->members[m], n->sval) != 0)
 			continue;

@@ -790,6 +790,11 @@ static void translated_data(void)
 	    "[D_XLATE_NONE] line 7: cannot translate from \"translated data\" to \"struct out\"");
 	ERR(XL_CLAUSE("trace(xlate<struct out *>(1));"),
 	    "[D_XLATE_NONE] line 7: cannot translate from \"int\" to \"struct out *\"");
+	/* a pointer translates only from a pointer to a compatible type or a
+	 * void pointer (dt_xlator_lookup's dt_node_is_argcompat) */
+	ERR(XL_CLAUSE("trace(xlate<struct out>((struct out *)0).b);"),
+	    "[D_XLATE_NONE] line 7: cannot translate from \"struct out *\" to \"struct out\"");
+	OK(XL_CLAUSE("trace(xlate<struct out>((void *)0).b);"));
 	/* an inline that is a translation is translated data too */
 	ERR(XL_DECLS "inline struct out *tp = xlate<struct out *>((struct in *)0);\nBEGIN\n{\n\ttrace(tp == NULL);\n}\n",
 	    "[D_OP_INCOMPAT] line 7: operands have incompatible types: \"pointer to translated data\" == \"int\"");

@@ -33,3 +33,13 @@ for v in 1.x 1.7 1; do "$DTRACE" -xversion=$v -qn 'BEGIN { exit(0) }' 2>&1; echo
 printf '#pragma D option version=1.0\nBEGIN { trace(fds[0].fi_fs); exit(0) }\n' >b.d
 "$DTRACE" -qs b.d 2>&1 | sed 's|[^ ]*/b.d|b.d|'
 "$DTRACE" -xversion=1.0 -qn 'BEGIN { trace(fds[0].fi_fs); exit(0) }'; echo
+# A translator bound by #pragma D binding "v" translator goes the same
+# way: io.d's from a struct file is D 1.1, and so is one the program
+# defines before it reduces the version (dt_reduce deletes translators)
+printf '#pragma D option version=1.0\nBEGIN { trace(xlate<fileinfo_t>((struct file *)0).fi_name); exit(0) }\n' >x.d
+"$DTRACE" -qs x.d 2>&1 | sed 's|[^ ]*/x.d|x.d|'
+printf 'struct in { int a; };\nstruct out { int b; };\n#pragma D binding "1.1" translator\ntranslator struct out < struct in *p > { b = p->a; };\n' >u.d
+printf '#pragma D option version=1.0\nBEGIN { trace(xlate<struct out>((struct in *)0).b); exit(0) }\n' >>u.d
+"$DTRACE" -qs u.d 2>&1 | sed 's|[^ ]*/u.d|u.d|'
+sed -i 's/^#pragma D option version=1.0$//' u.d
+"$DTRACE" -e -qs u.d 2>&1; echo "exit $?"
