@@ -585,7 +585,7 @@ static int traces(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cmd cmds[256];
+	struct cmd *cmds;	/* one per -n, -s, -P, -m, -f, -i: at most argc */
 	int ncmds = 0, list = 0, exec_only = 0, verbose = 0, err, gen = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
@@ -595,6 +595,9 @@ int main(int argc, char **argv)
 
 	if (argc <= 1)
 		return usage(stderr);
+	cmds = calloc((size_t)argc, sizeof(*cmds));	/* lives as long as the process */
+	if (!cmds)
+		return fatal(1, "failed to allocate memory");
 	argv[0] = "dtrace";	/* getopt's messages name dtrace, as DTrace's */
 	g.out = stdout;
 	g.testing = getenv("_DTRACE_TESTING") != NULL;
@@ -643,12 +646,10 @@ int main(int argc, char **argv)
 		case 'f': case 'm': case 'n': case 'P': case 's': case 'i':
 			/* -i is -n (DTrace's): a description that is a number
 			 * is a probe id, what -l shows */
-			if (ncmds < 256) {
-				cmds[ncmds].kind = c == 'i' ? 'n' : c;
-				cmds[ncmds].arg = optarg;
-				cmds[ncmds].prog = NULL;
-				ncmds++;
-			}
+			cmds[ncmds].kind = c == 'i' ? 'n' : c;
+			cmds[ncmds].arg = optarg;
+			cmds[ncmds].prog = NULL;
+			ncmds++;
 			break;
 		case 'F': dtrace_setopt(g.dtp, "flowindent", NULL); break;
 		case 'h': case 'G':	/* a header or an object: probes may match nothing */

@@ -101,8 +101,8 @@ void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 {
 	struct dt_aggsnap snap = {0};
 	struct dt_aggopts ao;
-	const struct dt_agg *aggs[64];
-	int n = r->naggs < 64 ? r->naggs : 64;
+	int n = r->naggs;
+	const struct dt_agg **aggs = xcalloc((size_t)n + 1, sizeof(*aggs));
 	int printed = 0;
 	struct dt_out *o = dt_out_of(h);
 
@@ -129,6 +129,7 @@ void dt_printa(struct dtrace_hdl *h, const struct dt_recdesc *r)
 		for (int i = 0; i < n; i++)
 			h->aggs[r->aggids[i]].printed = 1;
 	dt_aggsnap_free(&snap);
+	free(aggs);
 }
 
 static void snap_drop(struct dtrace_hdl *h)

@@ -324,8 +324,9 @@ static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const
 static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const struct dt_recdesc *r, char *data,
 		      size_t size, const dtrace_probedata_t *pd, int print)
 {
-	struct dtf_value vals[64];
-	int nv = r->nargs < 64 ? r->nargs : 64;
+	struct dtf_value few[16];
+	int nv = r->nargs;
+	struct dtf_value *vals = nv <= 16 ? few : xcalloc((size_t)nv, sizeof(*vals));
 	struct dt_out *o = dt_out_of(h);
 
 	for (int j = 0; j < nv; j++)
@@ -491,6 +492,8 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 	default:
 		break;
 	}
+	if (vals != few)
+		free(vals);
 }
 
 static int callback_ok(struct dtrace_hdl *h, int rv)
