@@ -73,19 +73,26 @@ static void pragma_attributes(struct parser *ps, int line, const char *prname, s
 	if (n < 4)
 		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #pragma %s <attributes> <ident>", prname);
 	static const char *const parts[] = {"provider", "module", "function", "name", "args"};
-	for (int i = 0; i < ps->prog->provdefs.n; i++) {
-		struct dt_provdef *pv = ps->prog->provdefs.v[i];
-		if (strcmp(pv->name, a[2].text) != 0)
-			continue;
-		/* DTrace names the provider where it means the component */
-		int ok = 0;
-		for (size_t j = 0; j < ARRAY_SIZE(parts); j++)
-			ok |= strcmp(parts[j], a[3].text) == 0;
-		if (!ok)
-			dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid component \"%s\" in attribute #pragma for provider %s",
-				 a[2].text, a[3].text);
+	int known = 0;
+	for (int i = 0; i < ps->prog->provdefs.n && !known; i++)
+		known = strcmp(((struct dt_provdef *)ps->prog->provdefs.v[i])->name, a[2].text) == 0;
+	/* a provider of the system's as well as the program's
+	 * (dt_provider_lookup) */
+	if (!known && ps->o->depends_on)
+		known = ps->o->depends_on(ps->o->arg, "provider", a[2].text);
+	if (!known) {
+		/* no such provider: DTrace defers the pragma to an
+		 * identifier of that name, unused if none comes */
+		pragma_ident(ps, line, prname, a[2].text);
 		return;
 	}
+	/* DTrace names the provider where it means the component */
+	int ok = 0;
+	for (size_t j = 0; j < ARRAY_SIZE(parts); j++)
+		ok |= strcmp(parts[j], a[3].text) == 0;
+	if (!ok)
+		dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid component \"%s\" in attribute #pragma for provider %s",
+			 a[2].text, a[3].text);
 }
 
 static void pragma_binding(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)

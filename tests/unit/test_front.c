@@ -831,6 +831,14 @@ static void provider_definitions(void)
 	    "[D_PRAGMA_MALFORM] line 2: malformed #pragma attributes <attributes> <ident>");
 	ERR("provider app { probe a(); };\n#pragma D attributes Evolving/Evolving/Common provider app part\n",
 	    "[D_PRAGMA_INVAL] line 2: invalid component \"app\" in attribute #pragma for provider part");
+	/* a provider nobody offers: the pragma waits for an identifier of
+	 * its name (dt_pragma_attributes), unused here */
+	ERR("#pragma D attributes Evolving/Evolving/Common provider nosuchprov name
+BEGIN
+{
+}
+",
+	    "[D_PRAGMA_UNUSED] line 1: unused #pragma attributes");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
