@@ -224,6 +224,7 @@ static void snap_push(struct dt_aggsnap *snap, const struct dt_agg *a,
 	memcpy(e->key, key, keysize);
 	e->vals = xmalloc(n * sizeof(int64_t));
 	memcpy(e->vals, vals, n * sizeof(int64_t));
+	e->pcpu = NULL;
 }
 
 void dt_aggsnap_free(struct dt_aggsnap *snap)
@@ -233,6 +234,7 @@ void dt_aggsnap_free(struct dt_aggsnap *snap)
 	for (i = 0; i < snap->n; i++) {
 		free(snap->ents[i].key);
 		free(snap->ents[i].vals);
+		free(snap->ents[i].pcpu);
 	}
 	free(snap->ents);
 	snap->ents = NULL;
@@ -437,6 +439,12 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, const int6
 	/* The aggregation's own tuple (the 8-byte zero tuple of a keyless
 	 * aggregation), not the id and padding around it. */
 	snap_push(s->snap, a, key + a->map->tuple_off, a->keysize, out);
+	if (s->snap->percpu) {
+		struct dt_aggent *e = &s->snap->ents[s->snap->n - 1];
+
+		e->pcpu = xmalloc((size_t)s->ncpus * n * sizeof(int64_t));
+		memcpy(e->pcpu, src, (size_t)s->ncpus * n * sizeof(int64_t));
+	}
 	free(tmp);
 	free(out);
 	return 0;
@@ -445,7 +453,7 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, const int6
 int dt_agg_snapshot(const struct dt_agg *const *aggs, int n, int ncpus, struct dt_aggsnap *snap)
 {
 	struct aggsel sel;
-	struct dt_aggsnap raw = { NULL, 0, 0 };
+	struct dt_aggsnap raw = { NULL, 0, 0, snap->percpu, 0 };
 	struct snaparg s;
 	size_t *at;
 	int i, total = 0, rc;
@@ -454,6 +462,7 @@ int dt_agg_snapshot(const struct dt_agg *const *aggs, int n, int ncpus, struct d
 		return -1;
 	s.snap = &raw;
 	s.ncpus = possible_cpus(ncpus);
+	snap->ncpus = s.ncpus;
 	rc = map_walk(&sel, ncpus, snap_one, &s);
 	if (rc < 0) {
 		dt_aggsnap_free(&raw);
@@ -511,8 +520,16 @@ void dt_agg_combine_dups(const struct dt_agg *a, struct dt_aggsnap *snap, int fi
 			memcpy(pair, last->vals, n * sizeof(int64_t));
 			memcpy(pair + n, e->vals, n * sizeof(int64_t));
 			dt_agg_merge(a, pair, 2, last->vals);
+			for (int c = 0; last->pcpu && e->pcpu && c < snap->ncpus; c++) {
+				int64_t *lc = last->pcpu + (size_t)c * n;
+
+				memcpy(pair, lc, n * sizeof(int64_t));
+				memcpy(pair + n, e->pcpu + (size_t)c * n, n * sizeof(int64_t));
+				dt_agg_merge(a, pair, 2, lc);
+			}
 			free(e->key);
 			free(e->vals);
+			free(e->pcpu);
 			continue;
 		}
 		snap->ents[out++] = *e;

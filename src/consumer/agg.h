@@ -95,12 +95,17 @@ struct dt_aggent {
 	const struct dt_agg *agg;
 	unsigned char *key;	/* its key tuple (at least agg->keysize bytes) */
 	int64_t *vals;		/* nvals merged words (v[0] = total updates) */
+	int64_t *pcpu;		/* aggpercpu: each CPU's own words, CPU by
+				 * CPU (ncpus of the snapshot x nvals); NULL
+				 * otherwise */
 };
 
-/* A snapshot of one or more aggregations. */
+/* A snapshot of one or more aggregations; percpu (set before it is taken)
+ * keeps each CPU's values too (DTrace's aggpercpu), for ncpus CPUs. */
 struct dt_aggsnap {
 	struct dt_aggent *ents;
 	int n, cap;
+	int percpu, ncpus;
 };
 
 /* Sorting and layout options (DTrace's aggsort*, aggpack, aggzoom). */
@@ -186,7 +191,7 @@ void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_agg
 		       const struct dt_aggopts *o, int *packed, int *minbin, int *maxbin);
 void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed);
 void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
-		       int maxbin, int zoom);
+		       int maxbin, int zoom, const int64_t *pcpu, int ncpus);
 
 /* The value DTrace prints for a's merged words v: 0 and *val (stddev is
  * unsigned), or -1 for the histogram functions, whose rows (the rows the

@@ -645,15 +645,20 @@ static void text_datum(struct strbuf *out, const struct dt_agg *a, const int64_t
 		print_hist(out, a, v, normal_of(a), zoom);
 }
 
+/* v, then with aggpercpu each CPU's value after "[CPU n]" on a line of
+ * its own (dt_print_aggs), then the end of the line. */
 void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
-		       int maxbin, int zoom)
+		       int maxbin, int zoom, const int64_t *pcpu, int ncpus)
 {
-
 	if (packed) {
 		print_packed(out, a, v, minbin, maxbin, zoom);
 		return;
 	}
 	text_datum(out, a, v, zoom);
+	for (int c = 0; pcpu && c < ncpus; c++) {
+		sb_printf(out, "\n    [CPU %d]", c);
+		text_datum(out, a, pcpu + (size_t)c * dt_agg_nwords(a), zoom);
+	}
 	sb_putc(out, '\n');
 }
 
@@ -689,7 +694,10 @@ int dt_agg_emit(struct dt_out *o, const struct dt_agg *a, struct dt_aggsnap *sna
 	for (i = 0; i < n; i++) {
 		o->ops->entry_begin(o, a);
 		emit_keys(o, a, v[i]->key);
+		o->pcpu = v[i]->pcpu;
+		o->npcpu = snap->ncpus;
 		o->ops->agg_value(o, a, v[i]->vals);
+		o->pcpu = NULL;
 	}
 	o->ops->agg_end(o, a);
 	free(v);
@@ -859,12 +867,15 @@ static int groupcmp(const void *x, const void *y, void *arg)
 struct joined {
 	const struct dt_aggent *rep;
 	const int64_t **vals;
+	const int64_t **pcpu;	/* aggpercpu: each aggregation's per-CPU words */
 };
 
 static void joined_free(struct joined *jb, int nb, int64_t **zero, int naggs)
 {
-	for (int i = 0; i < nb; i++)
+	for (int i = 0; i < nb; i++) {
 		free(jb[i].vals);
+		free(jb[i].pcpu);
+	}
 	for (int i = 0; i < naggs; i++)
 		free(zero[i]);
 	free(zero);
@@ -945,10 +956,12 @@ static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs
 	for (i = 0; i < nb; i++) {
 		jb[i].rep = b[i].rep;
 		jb[i].vals = xcalloc((size_t)naggs, sizeof(*jb[i].vals));
+		jb[i].pcpu = xcalloc((size_t)naggs, sizeof(*jb[i].pcpu));
 		for (j = 0; j < naggs; j++) {
 			int p = (j - sortpos + naggs) % naggs;
 
 			jb[i].vals[j] = b[i].ent[p]->vals;
+			jb[i].pcpu[j] = b[i].ent[p]->pcpu;
 		}
 		free(b[i].ent);
 	}
@@ -985,8 +998,14 @@ int dt_agg_emit_joined(struct dt_out *o, const struct dt_agg *const *aggs, int n
 
 	for (i = 0; i < nb; i++) {
 		emit_keys(o, jb[i].rep->agg, jb[i].rep->key);
-		for (j = 0; j < naggs; j++)
+		for (j = 0; j < naggs; j++) {
 			text_datum(out, aggs[j], jb[i].vals[j], o->ao && o->ao->zoom);
+			for (int c = 0; jb[i].pcpu[j] && c < snap->ncpus; c++) {
+				sb_printf(out, "\n    [CPU %d]", c);
+				text_datum(out, aggs[j], jb[i].pcpu[j] + (size_t)c * dt_agg_nwords(aggs[j]),
+					   o->ao && o->ao->zoom);
+			}
+		}
 		sb_putc(out, '\n');
 	}
 	joined_free(jb, nb, zero, naggs);

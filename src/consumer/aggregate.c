@@ -62,8 +62,10 @@ static int snapshot(struct dtrace_hdl *h, const struct dt_agg *const *aggs, int 
 
 	if (n <= 0)
 		return 0;
+	raw.percpu = snap->percpu = h->o.aggpercpu;
 	if (dt_agg_snapshot(aggs, n, libbpf_num_possible_cpus(), &raw) < 0)
 		return -1;
+	snap->ncpus = raw.ncpus;
 	/* each aggregation's group in turn onto snap, reduced there */
 	while (i < raw.n) {
 		const struct dt_agg *a = raw.ents[i].agg;
@@ -378,7 +380,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *h, FILE *fp, dtrace_aggregate_walk_f *f
 	o->ops->aggs_begin(o, 1);
 	for (int j = 0, at = 0; j < n; j++) {
 		/* its entries: the next group of the snapshot */
-		struct dt_aggsnap group = { snap.ents + at, 0, 0 };
+		struct dt_aggsnap group = { snap.ents + at, 0, 0, snap.percpu, snap.ncpus };
 		while (at + group.n < snap.n && snap.ents[at + group.n].agg == aggs[j])
 			group.n++;
 		group.cap = group.n;

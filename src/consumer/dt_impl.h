@@ -94,6 +94,7 @@ struct dt_options {
 	int bpflog;		/* the verifier's log of a rejected program */
 	uint64_t aggsize;
 	int aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, aggpack, aggzoom;
+	int aggpercpu;		/* the default output adds each CPU's value */
 	int oformat;		/* enum dt_oformat */
 	int oformat_pretty;	/* json,pretty */
 };

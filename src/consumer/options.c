@@ -609,8 +609,8 @@ static int opt_oformat(struct dtrace_hdl *h, const char *arg, const struct dt_op
 
 /* Compile-time options. */
 static const struct dt_option ct_options[] = {
-	/* per-CPU aggregation data: ours is merged over the CPUs */
-	{"aggpercpu", opt_cflag, NOFIELD, 1},
+	/* each CPU's value after an aggregation's (dt_print_aggs) */
+	{"aggpercpu", opt_cflag, FIELD(OF_INT, aggpercpu), 1},
 	{"amin", opt_amin, NOFIELD, 0},
 	{"argref", opt_cflag, FIELD(OF_INT, argref), 1},
 	{"core", opt_core, NOFIELD, 0},

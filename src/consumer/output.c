@@ -177,7 +177,8 @@ static void text_agg_key(struct dt_out *o, const struct dt_recarg *k, const unsi
 
 static void text_agg_value(struct dt_out *o, const struct dt_agg *a, const int64_t *vals)
 {
-	dt_agg_text_value(dt_out_sb(o), a, vals, o->packed, o->minbin, o->maxbin, o->ao && o->ao->zoom);
+	dt_agg_text_value(dt_out_sb(o), a, vals, o->packed, o->minbin, o->maxbin, o->ao && o->ao->zoom, o->pcpu,
+			  o->npcpu);
 }
 
 static int text_printa(struct dt_out *o, const struct dtf_format *fmt, const struct dt_agg *const *aggs,

@@ -117,6 +117,10 @@ struct dt_out {
 	struct dtf_symtab syms;		/* %a, %A */
 	/* text: the packed layout of the aggregation printing */
 	int packed, minbin, maxbin;
+	/* the entry agg_value prints: each CPU's words (aggpercpu), of
+	 * npcpu CPUs, or NULL */
+	const int64_t *pcpu;
+	int npcpu;
 	/* json */
 	int doc;			/* the document is open */
 	int depth;
