@@ -299,6 +299,7 @@ static void take_snapshot(void)
 			e->key = malloc(t->a.keysize);
 			memcpy(e->key, t->rows[j].key, t->a.keysize);
 			e->vals = malloc(t->a.nvals * sizeof(int64_t));
+			e->pcpu = NULL;
 			dt_agg_merge(&t->a, t->rows[j].pc, NCPU, e->vals);
 		}
 	}

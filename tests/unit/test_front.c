@@ -833,11 +833,7 @@ static void provider_definitions(void)
 	    "[D_PRAGMA_INVAL] line 2: invalid component \"app\" in attribute #pragma for provider part");
 	/* a provider nobody offers: the pragma waits for an identifier of
 	 * its name (dt_pragma_attributes), unused here */
-	ERR("#pragma D attributes Evolving/Evolving/Common provider nosuchprov name
-BEGIN
-{
-}
-",
+	ERR("#pragma D attributes Evolving/Evolving/Common provider nosuchprov name\nBEGIN\n{\n}\n",
 	    "[D_PRAGMA_UNUSED] line 1: unused #pragma attributes");
 }
 
