@@ -645,8 +645,18 @@ static void text_datum(struct strbuf *out, const struct dt_agg *a, const int64_t
 		print_hist(out, a, v, normal_of(a), zoom);
 }
 
-/* v, then with aggpercpu each CPU's value after "[CPU n]" on a line of
- * its own (dt_print_aggs), then the end of the line. */
+/* v, then with aggpercpu (pcpu not NULL) each CPU's value after
+ * "[CPU n]" on a line of its own (dt_print_aggs); no end of line. */
+static void text_datum_percpu(struct strbuf *out, const struct dt_agg *a, const int64_t *v,
+			      const int64_t *pcpu, int ncpus, int zoom)
+{
+	text_datum(out, a, v, zoom);
+	for (int c = 0; pcpu && c < ncpus; c++) {
+		sb_printf(out, "\n    [CPU %d]", c);
+		text_datum(out, a, pcpu + (size_t)c * dt_agg_nwords(a), zoom);
+	}
+}
+
 void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
 		       int maxbin, int zoom, const int64_t *pcpu, int ncpus)
 {
@@ -654,11 +664,7 @@ void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t
 		print_packed(out, a, v, minbin, maxbin, zoom);
 		return;
 	}
-	text_datum(out, a, v, zoom);
-	for (int c = 0; pcpu && c < ncpus; c++) {
-		sb_printf(out, "\n    [CPU %d]", c);
-		text_datum(out, a, pcpu + (size_t)c * dt_agg_nwords(a), zoom);
-	}
+	text_datum_percpu(out, a, v, pcpu, ncpus, zoom);
 	sb_putc(out, '\n');
 }
 
@@ -860,30 +866,37 @@ static int groupcmp(const void *x, const void *y, void *arg)
 }
 
 /* The key tuples of aggs[0..naggs) in snap, sorted as
- * dtrace_aggregate_walk_joined sorts them: *nbp bundles, each with the
- * values of aggs in their order (vals[naggs], a zero value where the tuple
- * is missing) and a representative entry for the keys.  Free with
- * joined_free(). */
+ * dtrace_aggregate_walk_joined sorts them: n tuples, each with the values
+ * of aggs in their order (vals[naggs], a zero value where the tuple is
+ * missing) and a representative entry for the keys.  Free with
+ * joinset_free(). */
 struct joined {
 	const struct dt_aggent *rep;
 	const int64_t **vals;
 	const int64_t **pcpu;	/* aggpercpu: each aggregation's per-CPU words */
 };
 
-static void joined_free(struct joined *jb, int nb, int64_t **zero, int naggs)
+struct joinset {
+	struct joined *t;
+	int n, naggs;
+	int64_t **zero;		/* each aggregation's zero value, which
+				   missing tuples point to */
+};
+
+static void joinset_free(struct joinset *js)
 {
-	for (int i = 0; i < nb; i++) {
-		free(jb[i].vals);
-		free(jb[i].pcpu);
+	for (int i = 0; i < js->n; i++) {
+		free(js->t[i].vals);
+		free(js->t[i].pcpu);
 	}
-	for (int i = 0; i < naggs; i++)
-		free(zero[i]);
-	free(zero);
-	free(jb);
+	for (int i = 0; i < js->naggs; i++)
+		free(js->zero[i]);
+	free(js->zero);
+	free(js->t);
 }
 
-static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap,
-				     const struct dt_aggopts *o, int *nbp, int64_t ***zerop)
+static void joined_bundles(const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap,
+			   const struct dt_aggopts *o, struct joinset *js)
 {
 	struct joinctx jc;
 	int sortpos = o && o->sortpos > 0 && o->sortpos < naggs ? o->sortpos : 0;
@@ -893,6 +906,8 @@ static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs
 	struct bundle *b = NULL;
 	struct joined *jb;
 	int i, j, n = 0, nb = 0, start;
+
+	js->naggs = naggs;
 
 	jc.c = dt_agg_ctx_of(o);
 	jc.naggs = naggs;
@@ -952,7 +967,7 @@ static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs
 	qsort_r(b, (size_t)nb, sizeof(*b), bundlecmp, &jc);
 
 	jb = xcalloc((size_t)nb + 1, sizeof(*jb));
-	*zerop = xcalloc((size_t)naggs, sizeof(**zerop));
+	js->zero = xcalloc((size_t)naggs, sizeof(*js->zero));
 	for (i = 0; i < nb; i++) {
 		jb[i].rep = b[i].rep;
 		jb[i].vals = xcalloc((size_t)naggs, sizeof(*jb[i].vals));
@@ -966,50 +981,43 @@ static struct joined *joined_bundles(const struct dt_agg *const *aggs, int naggs
 		free(b[i].ent);
 	}
 	for (i = 0; i < naggs; i++)
-		(*zerop)[i] = zero[i].vals;	/* the bundles point into them */
+		js->zero[i] = zero[i].vals;	/* the tuples point into them */
 	free(b);
 	free(zero);
 	free(ents);
 	free(slot);
-	*nbp = nb;
-	return jb;
+	js->t = jb;
+	js->n = nb;
 }
 
 static int printa_joined(struct strbuf *out, const struct dtf_format *fmt,
 			 const struct dt_agg *const *aggs, int naggs,
 			 struct dt_aggsnap *snap, const struct dt_aggopts *o)
 {
-	int64_t **zero;
-	int nb, i;
-	struct joined *jb = joined_bundles(aggs, naggs, snap, o, &nb, &zero);
+	struct joinset js;
 
-	for (i = 0; i < nb; i++)
-		print_line(out, fmt, jb[i].rep, aggs, jb[i].vals, naggs, o && o->zoom, o);
-	joined_free(jb, nb, zero, naggs);
-	return nb;
+	joined_bundles(aggs, naggs, snap, o, &js);
+	for (int i = 0; i < js.n; i++)
+		print_line(out, fmt, js.t[i].rep, aggs, js.t[i].vals, naggs, o && o->zoom, o);
+	joinset_free(&js);
+	return js.n;
 }
 
 int dt_agg_emit_joined(struct dt_out *o, const struct dt_agg *const *aggs, int naggs, struct dt_aggsnap *snap)
 {
-	int64_t **zero;
-	int nb, i, j;
-	struct joined *jb = joined_bundles(aggs, naggs, snap, o->ao, &nb, &zero);
+	struct joinset js;
 	struct strbuf *out = dt_out_sb(o);
 
-	for (i = 0; i < nb; i++) {
-		emit_keys(o, jb[i].rep->agg, jb[i].rep->key);
-		for (j = 0; j < naggs; j++) {
-			text_datum(out, aggs[j], jb[i].vals[j], o->ao && o->ao->zoom);
-			for (int c = 0; jb[i].pcpu[j] && c < snap->ncpus; c++) {
-				sb_printf(out, "\n    [CPU %d]", c);
-				text_datum(out, aggs[j], jb[i].pcpu[j] + (size_t)c * dt_agg_nwords(aggs[j]),
-					   o->ao && o->ao->zoom);
-			}
-		}
+	joined_bundles(aggs, naggs, snap, o->ao, &js);
+	for (int i = 0; i < js.n; i++) {
+		emit_keys(o, js.t[i].rep->agg, js.t[i].rep->key);
+		for (int j = 0; j < naggs; j++)
+			text_datum_percpu(out, aggs[j], js.t[i].vals[j], js.t[i].pcpu[j], snap->ncpus,
+					  o->ao && o->ao->zoom);
 		sb_putc(out, '\n');
 	}
-	joined_free(jb, nb, zero, naggs);
-	return nb;
+	joinset_free(&js);
+	return js.n;
 }
 
 int dt_agg_printa(struct strbuf *out, const struct dtf_format *fmt,
