@@ -17,29 +17,30 @@ typedef short pri_t;
 
 typedef struct cpuinfo {
 	processorid_t cpu_id;	/* the CPU's number */
-	psetid_t cpu_pset;	/* -1 (PS_NONE): Linux has no processor sets
-				   (cpusets restrict tasks, not CPUs) */
-	chipid_t cpu_chip;	/* 0: the physical package is per-CPU data
-				   (cpu_info) that D cannot reach yet */
-	lgrp_id_t cpu_lgrp;	/* 0: the NUMA node is per-CPU data
-				   (numa_node) that D cannot reach yet */
+	psetid_t cpu_pset;	/* 0: Linux has no processor sets (cpusets
+				   restrict tasks, not CPUs); 0 is DTrace's
+				   default set */
+	chipid_t cpu_chip;	/* its physical package */
+	lgrp_id_t cpu_lgrp;	/* its NUMA node (DTrace's locality group) */
 } cpuinfo_t;
 
 typedef cpuinfo_t *cpuinfo_t_p;
 
 inline psetid_t PS_NONE = -1;
 
-/* From the CPU's number: the translated CPU of a run queue (rq->cpu), or
- * of the probe (the cpu built-in). */
+/*
+ * From the CPU's number: the translated CPU of a run queue (rq->cpu).  Its
+ * package and node are this table's 0: they are data of the consumer's,
+ * written into each CPU's own scratch for curcpu, the built-in pointer to
+ * the cpuinfo_t of the CPU the probe fires on (whose members are the ones
+ * of struct rec_cpuinfo, codegen/record.h).
+ */
 translator cpuinfo_t < int C > {
 	cpu_id = C;
-	cpu_pset = PS_NONE;
+	cpu_pset = 0;
 	cpu_chip = 0;
 	cpu_lgrp = 0;
 };
-
-/* the CPU the probe fires on (DTrace's curcpu; its cpu_id is `cpu`) */
-inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);
 
 inline psetid_t pset = curcpu->cpu_pset;
 inline chipid_t chip = curcpu->cpu_chip;

@@ -4,7 +4,8 @@
  * arguments (from the fault area), the current process and thread (pid,
  * tid, ppid, uid, execname, curthread), timestamps (cached for the
  * clause), probe names and ids, errno (the provider's), the stack depth
- * and caller/ucaller (stack frames).
+ * and caller/ucaller (stack frames), curcpu (this CPU's cpuinfo_t in its
+ * scratch).
  */
 #include "cg_impl.h"
 
@@ -256,6 +257,15 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		return;
 	case BV_CGROUP:
 		cg_call(g, BPF_FUNC_get_current_cgroup_id);
+		return;
+	case BV_CURCPU:
+		/* a pointer into this CPU's scratch, as a number D may keep,
+		 * print and read through (its loads are probe reads) */
+		if (!g->L->uses_alloca)
+			cg_save_scratch_base(g);
+		g->L->uses_curcpu = 1;
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_SBASE));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)g->L->cpuinfo_off));
 		return;
 	default:
 		cg_error(g, line, "D_UNKNOWN", "built-in variable %s is not yet supported by this implementation", v->name);

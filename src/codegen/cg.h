@@ -141,6 +141,7 @@ struct cg_layout {
 	uint32_t strtok_off;	/* strtok()'s state (a clause-local), or 0 */
 	uint32_t fault_off;
 	uint32_t drops_off;	/* u64 buffer drops, u64 aggregation drops */
+	uint32_t cpuinfo_off;	/* struct rec_cpuinfo, what curcpu points to */
 	uint32_t temp_off;	/* temporaries begin */
 	/* u64 words of a probe's clause mask (the CGM_PMASK value): one per
 	 * 64 clauses of the program with the most; set by the consumer once
@@ -184,6 +185,7 @@ struct cg_layout {
 	uint32_t zero_off;	/* scratch: zero bytes, the initial aggregation value */
 	uint32_t alloca_off;	/* scratch: alloca() memory */
 	int uses_alloca;	/* the program calls alloca() or bcopy() */
+	int uses_curcpu;	/* set by the generator: fill in cpuinfo_off */
 	uint32_t zero_size;
 	/* what the layout makes (record descriptions, size tables) and the
 	 * generator's scratch tables: freed when the layout is made again

@@ -158,6 +158,7 @@ __attribute__((format(printf, 4, 5)))
 _Noreturn void cg_error(struct cg *g, int line, const char *tag, const char *fmt, ...);
 void cg_jmp_reg(struct cg *g, int op, int reg, int src, int label);
 void cg_resolve_fixups(struct cg *g);
+void cg_save_scratch_base(struct cg *g);
 void cg_ld_imm64(struct cg *g, int reg, uint64_t v);
 void cg_ld_mapval(struct cg *g, int reg, int map, uint32_t off);
 int16_t cg_slot(int d);

@@ -11,7 +11,7 @@
 
 /*
  * An address in this CPU's scratch area may only be one alloca() gave out
- * in this clause, with size bytes there: check the address in r0 (kept),
+ * in this clause, with size bytes there (or, read, curcpu's cpuinfo_t): check the address in r0 (kept),
  * as DTrace's dt_cg_alloca_access_check does: outside what alloca() gave
  * out is an "invalid address", running past its end an "invalid size".
  * With want_off, leaves r2 = its offset in the alloca region (0..limit)
@@ -36,8 +36,14 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 	cg_scratch_ldx(g, BPF_DW, R2, num);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_SBASE));
 	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));	/* offset in scratch */
-	if (!want_off)
+	if (!want_off) {
 		cg_jmp_imm(g, BPF_JGE, R2, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), other);
+		if (size <= sizeof(struct rec_cpuinfo)) {	/* what curcpu points to, read-only */
+			cg_emit(g, BPF_MOV64_REG(R3, R2));
+			cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)g->L->cpuinfo_off));
+			cg_jmp_imm(g, BPF_JLE, R3, (int32_t)(sizeof(struct rec_cpuinfo) - size), other);
+		}
+	}
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R2, (int32_t)g->L->alloca_off));
 	cg_jmp_imm(g, BPF_JSLT, R2, 0, bad);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));

@@ -237,6 +237,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 	off += sizeof(struct rec_fault);
 	L->drops_off = off;		/* this CPU's buffer and aggregation drops */
 	off += 16;
+	L->cpuinfo_off = off;
+	off += align8(sizeof(struct rec_cpuinfo));
 	/* zeroes: the initial value of an aggregation (of any, so as long as
 	 * the map's values), and alloca() memory */
 	L->zero_size = L->agg_map_valsize > 8 ? L->agg_map_valsize : 8;

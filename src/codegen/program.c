@@ -220,6 +220,23 @@ static void gen_error_clauses(struct cg *g, struct dt_clause *faulting)
 	g->act_index = saved_act;
 }
 
+/*
+ * FP_SBASE = this CPU's scratch address as a plain number (r7 is a pointer
+ * the verifier tracks, which it lets no program turn into a number): copied
+ * out of a stack spill (FP_ACUR, free until alloca() uses it) with a probe
+ * read.  Clobbers r0-r5.
+ */
+void cg_save_scratch_base(struct cg *g)
+{
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
+	cg_emit(g, BPF_MOV64_REG(R1, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
+	cg_emit(g, BPF_MOV64_IMM(R2, 8));
+	cg_emit(g, BPF_MOV64_REG(R3, FP));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+}
+
 void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgopts *o)
 {
 	struct cg g;
@@ -251,17 +268,8 @@ void cg_generate(struct cg_program *p, struct cg_layout *L, const struct dt_cgop
 	cg_call(&g, BPF_FUNC_map_lookup_elem);
 	cg_jmp_imm_far(&g, BPF_JEQ, R0, 0, out);
 	cg_emit(&g, BPF_MOV64_REG(R7, R0));
-	if (L->uses_alloca) {
-		/* the scratch address as a plain number, to check pointers
-		 * into it: copied out of a stack spill with a probe read */
-		cg_emit(&g, BPF_STX_MEM(BPF_DW, FP, R7, FP_ACUR));
-		cg_emit(&g, BPF_MOV64_REG(R1, FP));
-		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R1, FP_SBASE));
-		cg_emit(&g, BPF_MOV64_IMM(R2, 8));
-		cg_emit(&g, BPF_MOV64_REG(R3, FP));
-		cg_emit(&g, BPF_ALU64_IMM(BPF_ADD, R3, FP_ACUR));
-		cg_call(&g, BPF_FUNC_probe_read_kernel);
-	}
+	if (L->uses_alloca)
+		cg_save_scratch_base(&g);	/* to check pointers into it */
 	/* strtok()'s state starts each firing as NULL: strtok(NULL, d)
 	 * before a strtok(s, d) of the same firing faults, as Oracle's
 	 * dt_cg_prologue (its strtok offset -1) and dt_cg_subr_strtok (a

@@ -57,6 +57,19 @@ enum cg_map {
 				 * struct rec_upid was sent for (codegen/ustack.c) */
 #define GV_FIRSTVAR	(GV_UPIDS + 8 * DT_UPID_SLOTS)
 
+/*
+ * What curcpu points to: this CPU's cpuinfo_t, at cpuinfo_off of the CPU's
+ * scratch (CGM_SCRATCH), written by the consumer before tracing starts
+ * when the program reads curcpu (consumer/load.c).  lib/dtrace/sched.d
+ * declares cpuinfo_t, for D, with these four members.
+ */
+struct rec_cpuinfo {
+	int32_t cpu_id;		/* the CPU's number */
+	int32_t cpu_pset;	/* 0, the default processor set, as DTrace */
+	int32_t cpu_chip;	/* its physical package */
+	int32_t cpu_lgrp;	/* its NUMA node */
+};
+
 /* Run-time faults (rec_fault.fault) are DTrace's DTRACEFLT_* numbers, part
  * of the public API (dtrace_errdata_t.dteda_fault): <dtrace.h> defines them. */
 

@@ -46,6 +46,7 @@
 
 #include "../common/util.h"
 #include "dt_impl.h"
+#include "../front/sema.h"
 
 #ifndef DT_LIBDIR
 #define DT_LIBDIR "/usr/local/lib/dtrace"
@@ -475,14 +476,12 @@ static void want_file(struct want *wt, struct dlib_file *f)
 	pv_push(wt->need, f);
 }
 
-/* every file declaring w, or serving a provider named w */
-static void want_word(void *arg, const char *w, size_t n, int depth)
+/* every file declaring the n bytes at w, or serving a provider so named */
+static void want_name(struct want *wt, const char *w, size_t n)
 {
-	struct want *wt = arg;
 	struct dt_dlib *d = dlib(wt->h);
 	int lo = 0, hi = d->nnames;
 
-	(void)depth;
 	while (lo < hi) {		/* the first name >= w */
 		int mid = (lo + hi) / 2;
 		const char *m = d->names[mid].name;
@@ -495,6 +494,24 @@ static void want_word(void *arg, const char *w, size_t n, int depth)
 	for (int i = lo; i < d->nnames && strncmp(d->names[i].name, w, n) == 0; i++)
 		if (d->names[i].name[n] == 0)
 			want_file(wt, d->names[i].f);
+}
+
+/* what w names, and for a built-in variable of a library type (curcpu's
+ * cpuinfo_t) the file declaring that type */
+static void want_word(void *arg, const char *w, size_t n, int depth)
+{
+	struct want *wt = arg;
+	char name[64];
+	const char *decl;
+
+	(void)depth;
+	want_name(wt, w, n);
+	if (n >= sizeof(name))
+		return;
+	memcpy(name, w, n);
+	name[n] = 0;
+	if ((decl = sema_builtin_var_decl(name)))
+		want_name(wt, decl, strcspn(decl, " *"));
 }
 
 int dt_dlib_prepare(struct dtrace_hdl *h, const char *text)

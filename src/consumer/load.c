@@ -35,6 +35,59 @@ int dt_map_fd(struct dtrace_hdl *h, int m)
 	return h->map_fds[m];
 }
 
+/* A number read from a sysfs file, or dflt. */
+static int32_t sysfs_int(const char *path, int32_t dflt)
+{
+	FILE *f = fopen(path, "r");
+	int v;
+
+	if (!f)
+		return dflt;
+	if (fscanf(f, "%d", &v) != 1)
+		v = dflt;
+	fclose(f);
+	return v;
+}
+
+/* The NUMA node of a CPU: its directory links to it as nodeN (0 if none). */
+static int32_t cpu_node(int cpu)
+{
+	char path[64];
+
+	for (int node = 0; node < 4096; node++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/node%d", cpu, node);
+		if (access(path, F_OK) == 0)
+			return node;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", node);
+		if (access(path, F_OK) != 0)
+			break;
+	}
+	return 0;
+}
+
+/*
+ * What curcpu points to, in each CPU's scratch (struct rec_cpuinfo): its
+ * number, processor set 0 (Linux has none; DTrace's default set is 0),
+ * physical package (topology/physical_package_id, as DTrace's dt_conf
+ * reads it) and NUMA node (DTrace's lgroup on Linux; Oracle's leaves 0).
+ */
+static void fill_cpuinfo(struct dtrace_hdl *h)
+{
+	const struct cg_layout *L = &h->L;
+	char *sc = xcalloc(1, (L->scratch_size + 7) & ~7u);
+
+	for (uint32_t cpu = 0; cpu < (uint32_t)h->ncpus; cpu++) {
+		char path[96];
+		struct rec_cpuinfo ci = { .cpu_id = (int32_t)cpu };
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/topology/physical_package_id", cpu);
+		ci.cpu_chip = sysfs_int(path, 0);
+		ci.cpu_lgrp = cpu_node((int)cpu);
+		memcpy(sc + L->cpuinfo_off, &ci, sizeof(ci));
+		bpf_map_update_elem(dt_map_fd(h, CGM_SCRATCH), &cpu, sc, 0);
+	}
+	free(sc);
+}
+
 static int create_map(struct dtrace_hdl *h, enum bpf_map_type type, const char *name, uint32_t ks, uint32_t vs,
 		      uint32_t n, uint32_t flags)
 {
@@ -409,6 +462,8 @@ int dt_load(struct dtrace_hdl *h)
 	}
 	bpf_map_update_elem(dt_map_fd(h, CGM_STRTAB), &zero, L->strtab.s, 0);
 	bpf_map_freeze(dt_map_fd(h, CGM_STRTAB));
+	if (L->uses_curcpu)
+		fill_cpuinfo(h);
 
 	/* probeprov, probemod, probefunc, probename of every enabled probe */
 	for (int i = 0; i < h->prog.clauses.n; i++) {

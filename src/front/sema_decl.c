@@ -41,9 +41,35 @@ static const struct bvar {
 	{"ustackdepth", BV_USTACKDEPTH, "uint32_t", DT_VERS_1_2},
 	{"caller", BV_CALLER, "uintptr_t"}, {"ucaller", BV_UCALLER, "uint64_t", DT_VERS_1_2},
 	{"ipl", BV_IPL, "uint_t"},
+	/* this CPU's cpuinfo_t: the type is the D library's (sched.d), the
+	 * data the consumer's (codegen/builtin.c) */
+	{"curcpu", BV_CURCPU, "cpuinfo_t *"},
 	/* Linux: the thread's cgroup (v2) id; `container` is the D library's */
 	{"cgroup", BV_CGROUP, "uint64_t"},
 };
+
+const char *sema_builtin_var_decl(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(bvars); i++)
+		if (strcmp(bvars[i].name, name) == 0)
+			return bvars[i].type;
+	return NULL;
+}
+
+/* "T" or "T *": a C type or a type of the D library, or NULL */
+static struct dt_type *builtin_var_type(struct dt_cc *cc, const char *decl)
+{
+	size_t n = strlen(decl);
+	char base[64];
+
+	if (n > 2 && strcmp(decl + n - 2, " *") == 0 && n - 2 < sizeof(base)) {
+		memcpy(base, decl, n - 2);
+		base[n - 2] = 0;
+		struct dt_type *t = type_lookup_in(cc->types, base);
+		return t ? type_ptr(t) : NULL;
+	}
+	return type_lookup_in(cc->types, decl);
+}
 
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 {
@@ -60,7 +86,9 @@ struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name)
 			v->name = (char *)bvars[i].name;
 			v->scope = VS_BUILTIN;
 			v->builtin = bvars[i].id;
-			v->type = bvars[i].type ? type_lookup(bvars[i].type) : NULL;
+			v->type = bvars[i].type ? builtin_var_type(cc, bvars[i].type) : NULL;
+			if (bvars[i].type && !v->type)
+				return NULL;	/* its type's library is not loaded */
 			if (!v->type)
 				v->type = type_ptr(type_tag_in(cc->types, TY_STRUCT, "task_struct"));
 			made[i] = v;

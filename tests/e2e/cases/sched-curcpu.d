@@ -1,11 +1,36 @@
-/* curcpu (lib/dtrace/sched.d): the probe's CPU as cpuinfo_t, its cpu_id the
- * cpu built-in; Linux has no processor sets (cpu_pset -1, PS_NONE) and the
- * package and NUMA node are 0 (not read yet); pset, chip and lgrp are
- * inlines over curcpu, as in DTrace. */
+/* curcpu: the built-in pointer to the probe's CPU as cpuinfo_t (its type
+ * from lib/dtrace/sched.d, its data written into each CPU's scratch by the
+ * consumer).  It may be kept in a variable and read through, its cpu_id is
+ * the cpu built-in on every CPU, its processor set is 0 as DTrace's
+ * default set (Linux has none), its package and NUMA node are those sysfs
+ * gives (checked by sched-curcpu-sysfs); pset, chip and lgrp are inlines
+ * over it, as in DTrace.  Stores through it are invalid addresses. */
 #pragma D option quiet
-BEGIN
+
+profile-997
+/i++ < 40/
 {
-	printf("cpu_id is cpu %d, pset %d %d, chip %d, lgrp %d\n",
-	    curcpu->cpu_id == cpu, curcpu->cpu_pset, pset, chip, lgrp);
+	this->c = curcpu;
+	@ids[this->c->cpu_id == cpu, curcpu->cpu_pset, this->c == curcpu] = count();
+}
+
+profile-997
+/i == 41/
+{
+	printf("pset %d %d, chip %d, lgrp %d\n", curcpu->cpu_pset, pset,
+	    chip == curcpu->cpu_chip, lgrp == curcpu->cpu_lgrp);
+	printa("cpu_id is cpu %d, pset %d, kept %d: %@d\n", @ids);
+	printf("%d bytes\n", sizeof (*curcpu));
+}
+
+profile-997
+/i == 41/
+{
+	alloca(8);
+	curcpu->cpu_id = 7;
+}
+
+ERROR
+{
 	exit(0);
 }
