@@ -447,6 +447,8 @@ static void fmt_argtype(struct dt_cc *cc, struct dtf_argtype *at, const struct d
 		at->kind = DTF_T_AGG, at->name = sema_node_type_name(a);
 	else if (t->symact)
 		at->kind = t->nelems > 1 ? DTF_T_USYMADDR : DTF_T_SYMADDR;
+	else if (t->is_stack)	/* stack()'s, ustack()'s own (dt_node_is_stack) */
+		at->kind = DTF_T_STACK;
 	else if (type_is_integral(t))
 		at->kind = DTF_T_INT;
 	else if (t->kind == TY_PTR)

@@ -198,6 +198,14 @@ static const struct errtag_case cases[] = {
 	  "\tquantize(1);\n"
 	  "}\n",
 	  "[D_CG_EXPR] line 3: aggregating function quantize( ) may not be called from a D expression (D program context required)" },
+	/* %k takes stack()'s value (dt_node_is_stack), which is then an
+	 * action called in an expression */
+	{ "D_CG_EXPR", NULL,
+	  "BEGIN\n"
+	  "{\n"
+	  "\tprintf(\"%k\", stack());\n"
+	  "}\n",
+	  "[D_CG_EXPR] line 3: tracing function stack( ) may not be called from a D expression (D program context required)" },
 	{ "D_CHR_NL", NULL,
 	  "BEGIN\n"
 	  "{\n"
