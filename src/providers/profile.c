@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -52,8 +53,12 @@ static uint64_t parse_period(const char *name, int *is_tick)
 	n = strtoull(p, &end, 10);
 	if (n == 0)
 		return 0;
+	/* the unit in any case, read as DTrace's sscanf("%lu%4s") reads it:
+	 * its first four characters ("tick-1hours" is an hour) */
+	char unit[5];
+	snprintf(unit, sizeof(unit), "%s", end);
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		if (strcmp(end, units[i].unit) != 0)
+		if (strcasecmp(unit, units[i].unit) != 0)
 			continue;
 		uint64_t period = units[i].ns ? n * units[i].ns : 1000000000ULL / n;
 		return period >= MIN_PERIOD_NS ? period : 0;
