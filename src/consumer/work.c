@@ -55,14 +55,23 @@ static int exiting(struct dtrace_hdl *h)
 	return state != 0;
 }
 
-/* Detach every probe attached so far. */
+/* Detach every probe attached so far: those whose detach only closes
+ * their fds all at once (probe_close_fds_all), the others one by one. */
 static void detach_all(struct dtrace_hdl *h)
 {
+	struct dt_probe **closing = xcalloc((size_t)h->enabled.n + 1, sizeof(*closing));
+	int nclosing = 0;
+
 	for (int i = 0; i < h->enabled.n; i++) {
 		struct dt_probe *p = h->enabled.v[i];
-		p->pv->detach(p);
+		if (p->pv->detach == probe_close_fds)
+			closing[nclosing++] = p;
+		else
+			p->pv->detach(p);
 		p->enabled = 0;
 	}
+	probe_close_fds_all(closing, nclosing);
+	free(closing);
 	h->enabled.n = 0;
 }
 

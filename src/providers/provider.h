@@ -143,6 +143,9 @@ int provider_nkinds(void);
  * what p holds (a detach). */
 int probe_hold_fd(struct dt_probe *p, int fd);
 void probe_close_fds(struct dt_probe *p);
+/* probe_close_fds of the n probes of v, the fds closed concurrently (a
+ * link's close waits for RCU grace periods; see probes.c) */
+void probe_close_fds_all(struct dt_probe *const *v, int n);
 /* r0 = argument i of a raw tracepoint's context (rawtp, the stable
  * providers' tracepoints). */
 void rawtp_gen_arg(struct cg *g, int i);
