@@ -15,6 +15,7 @@
 #include "dt_impl.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,20 +50,25 @@ static int32_t sysfs_int(const char *path, int32_t dflt)
 	return v;
 }
 
-/* The NUMA node of a CPU: its directory links to it as nodeN (0 if none). */
-static int32_t cpu_node(int cpu)
+/* The NUMA node of a CPU: its sysfs directory links to it as nodeN (0 if
+ * none: a kernel without NUMA). */
+static int32_t cpu_node(unsigned cpu)
 {
 	char path[64];
+	struct dirent *e;
+	int32_t node = 0;
+	DIR *d;
 
-	for (int node = 0; node < 4096; node++) {
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/node%d", cpu, node);
-		if (access(path, F_OK) == 0)
-			return node;
-		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", node);
-		if (access(path, F_OK) != 0)
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u", cpu);
+	if (!(d = opendir(path)))
+		return 0;
+	while ((e = readdir(d)))
+		if (strncmp(e->d_name, "node", 4) == 0 && isdigit((unsigned char)e->d_name[4])) {
+			node = (int32_t)atoi(e->d_name + 4);
 			break;
-	}
-	return 0;
+		}
+	closedir(d);
+	return node;
 }
 
 /*
@@ -81,7 +87,7 @@ static void fill_cpuinfo(struct dtrace_hdl *h)
 		struct rec_cpuinfo ci = { .cpu_id = (int32_t)cpu };
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/topology/physical_package_id", cpu);
 		ci.cpu_chip = sysfs_int(path, 0);
-		ci.cpu_lgrp = cpu_node((int)cpu);
+		ci.cpu_lgrp = cpu_node(cpu);
 		memcpy(sc + L->cpuinfo_off, &ci, sizeof(ci));
 		bpf_map_update_elem(dt_map_fd(h, CGM_SCRATCH), &cpu, sc, 0);
 	}
