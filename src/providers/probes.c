@@ -1,5 +1,6 @@
 /*
- * probes.c - the probe table (ids, names, glob matching) and the provider list.
+ * probes.c - the probe table (ids, names, glob matching), the provider list,
+ * and closing what probes hold (probe_close_fds, concurrently for many).
  */
 #include "provider.h"
 
