@@ -12,7 +12,7 @@ grep -Eq '^ *vmlinux`(__)?schedule\+' oncpu.out && echo "ok: called from __sched
 grep -Eq 'bpf_prog_|__bpf_trace|bpf_trace_run|kprobe_ftrace_handler|perf_trace' oncpu.out && echo "BPF or kprobe frames shown"
 $DTRACE -q -n '
 sched:::wakeup /args[1]->pr_pid == $target/ { w = args[0]->pr_lwpid == $target; }
-sched:::enqueue /args[1]->pr_pid == $target/ { e = args[2]->cpu_id >= 0 && args[2]->cpu_pset == -1; }
+sched:::enqueue /args[1]->pr_pid == $target/ { e = args[2]->cpu_id >= 0 && args[2]->cpu_pset == 0; }
 sched:::dequeue /args[0]->pr_lwpid == $target/ { d = args[2]->cpu_id >= 0; }
 sched:::tick { t = args[0]->pr_lwpid == tid; }
 sched:::off-cpu /pid == $target/ { o = args[1]->pr_pid != $target; }
