@@ -11,8 +11,9 @@
 
 /*
  * An address in this CPU's scratch area may only be one alloca() gave out
- * in this clause, with size bytes there (or, read, curcpu's cpuinfo_t): check the address in r0 (kept),
- * as DTrace's dt_cg_alloca_access_check does: outside what alloca() gave
+ * in this clause, with size bytes there (or, for a read, curcpu's
+ * cpuinfo_t): check the address in r0 (kept), as DTrace's
+ * dt_cg_alloca_access_check does: outside what alloca() gave
  * out is an "invalid address", running past its end an "invalid size".
  * With want_off, leaves r2 = its offset in the alloca region (0..limit)
  * and faults for any address outside it.

@@ -77,12 +77,13 @@ struct dt_probedef *sema_provider_probe(const struct dt_prog *P, const struct dt
  * returns 0 when n is no constant. */
 int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v);
 
-/* The built-in functions, by enum builtin_fn: read-only, context-free.
- * sema_fn_lookup gives the function of a name, F_NONE if none. */
-/* the built-in function of that name in the program's D version, or F_NONE */
 /* The declared type of the built-in variable name ("cpuinfo_t *"), NULL
  * for none or for curthread (the kernel's task_struct *). */
 const char *sema_builtin_var_decl(const char *name);
+
+/* The built-in functions, by enum builtin_fn: read-only, context-free.
+ * sema_fn_lookup gives the function of a name, F_NONE if none. */
+/* the built-in function of that name in the program's D version, or F_NONE */
 int sema_fn_lookup(const struct dt_cc *cc, const char *name);
 const char *sema_fn_name(int fn);
 int sema_fn_is_action(int fn);
