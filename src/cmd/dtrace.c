@@ -575,9 +575,10 @@ static int traces(int argc, char **argv)
 	int c, kernel = 1;
 
 	opterr = 0;
-	while ((c = getopt(argc, argv, OPTSTR)) != -1)
-		if (c == 'h' || c == 'G' || c == 'V')
-			kernel = 0;
+	for (optind = 1; optind < argc; optind++)	/* as main() scans */
+		while ((c = getopt(argc, argv, OPTSTR)) != -1)
+			if (c == 'h' || c == 'G' || c == 'V')
+				kernel = 0;
 	opterr = 1;
 	optind = 0;	/* glibc: getopt starts over */
 	return kernel;
@@ -610,95 +611,106 @@ int main(int argc, char **argv)
 	 * command line's, as DTrace's */
 	dtrace_setoptenv(g.dtp, "DTRACE_OPT_");
 
-	while ((c = getopt(argc, argv, OPTSTR)) != -1) {
-		switch (c) {
-		case 'b':
-			if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
-				return fatal(1, "failed to set -b %s: %s", optarg, errmsg());
-			break;
-		case 'c': ccmd = optarg; break;
-		case 'C': cflags |= DTRACE_C_CPP; break;
-		case 'D':
-			if (dtrace_setopt(g.dtp, "define", optarg) != 0)
-				return fatal(1, "failed to set -D %s: %s", optarg, errmsg());
-			break;
-		case 'U':
-			if (dtrace_setopt(g.dtp, "undef", optarg) != 0)
-				return fatal(1, "failed to set -U %s: %s", optarg, errmsg());
-			break;
-		case 'I':
-			if (dtrace_setopt(g.dtp, "incdir", optarg) != 0)
-				return fatal(1, "failed to set -I %s: %s", optarg, errmsg());
-			break;
-		case 'e': exec_only = 1; break;
-		case '3': case '6':
-			/* -32, -64: the data model of the D programs; the
-			 * kernel's is the only one BPF programs have */
-			if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
-				fprintf(stderr, "dtrace: illegal option -- %c%s\n", c, optarg);
+	/* Options and operands may come in any order (DTrace's dtrace.c scans
+	 * so): getopt stops at an operand ('+'), which is kept, and the scan
+	 * goes on after it, so that `dtrace -s x.d arg -c cmd` runs cmd. */
+	char **operands = calloc((size_t)argc, sizeof(char *));
+	int noperands = 0;
+	if (!operands)
+		return fatal(1, "failed to allocate memory");
+	for (optind = 1; optind < argc; optind++) {
+		while ((c = getopt(argc, argv, OPTSTR)) != -1) {
+			switch (c) {
+			case 'b':
+				if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
+					return fatal(1, "failed to set -b %s: %s", optarg, errmsg());
+				break;
+			case 'c': ccmd = optarg; break;
+			case 'C': cflags |= DTRACE_C_CPP; break;
+			case 'D':
+				if (dtrace_setopt(g.dtp, "define", optarg) != 0)
+					return fatal(1, "failed to set -D %s: %s", optarg, errmsg());
+				break;
+			case 'U':
+				if (dtrace_setopt(g.dtp, "undef", optarg) != 0)
+					return fatal(1, "failed to set -U %s: %s", optarg, errmsg());
+				break;
+			case 'I':
+				if (dtrace_setopt(g.dtp, "incdir", optarg) != 0)
+					return fatal(1, "failed to set -I %s: %s", optarg, errmsg());
+				break;
+			case 'e': exec_only = 1; break;
+			case '3': case '6':
+				/* -32, -64: the data model of the D programs; the
+				 * kernel's is the only one BPF programs have */
+				if (strcmp(optarg, c == '3' ? "2" : "4") != 0) {
+					fprintf(stderr, "dtrace: illegal option -- %c%s\n", c, optarg);
+					return usage(stderr);
+				}
+				if (c == '3')
+					return fatal(2, "-32 is not available: D programs run in the 64-bit kernel's BPF");
+				break;
+			case 'a': case 'A':
+				return fatal(2, "-%c is not available on Linux: DTrace's anonymous tracing keeps its state in the Solaris kernel", c);
+			case 'f': case 'm': case 'n': case 'P': case 's': case 'i':
+				/* -i is -n (DTrace's): a description that is a number
+				 * is a probe id, what -l shows */
+				cmds[ncmds].kind = c == 'i' ? 'n' : c;
+				cmds[ncmds].arg = optarg;
+				cmds[ncmds].prog = NULL;
+				ncmds++;
+				break;
+			case 'F': dtrace_setopt(g.dtp, "flowindent", NULL); break;
+			case 'h': case 'G':	/* a header or an object: probes may match nothing */
+				gen = gen && gen != c ? -1 : c;	/* both: reported below */
+				cflags |= DTRACE_C_ZDEFS;
+				break;
+			case 'L':
+				if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
+					return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
+				break;
+			case 'H':
+				if (dtrace_setopt(g.dtp, "cpphdrs", NULL) != 0)
+					return fatal(1, "failed to set -H: %s", errmsg());
+				break;
+			case 'X':
+				if (dtrace_setopt(g.dtp, "stdc", optarg) != 0)
+					return fatal(1, "failed to set -X %s: %s", optarg, errmsg());
+				break;
+			case 'l': list = 1; break;
+			case 'o': outfile = optarg; break;
+			case 'p': grab_pid = strtol(optarg, NULL, 10); break;
+			case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
+			case 'S': cflags |= DTRACE_C_DIFV; break;
+			case 'v':	/* and the library adds the verifier's log to a rejection */
+				verbose = 1;
+				dtrace_setopt(g.dtp, "verbose", NULL);
+				break;
+			case 'V':
+				printf("dtrace: %s\n", _dtrace_version);
+				dtrace_close(g.dtp);
+				return 0;
+			case 'w': dtrace_setopt(g.dtp, "destructive", NULL); break;
+			case 'x': {
+				char *name = strdup(optarg), *eq = strchr(name, '=');
+				if (eq)
+					*eq++ = 0;
+				if (dtrace_setopt(g.dtp, name, eq) != 0)
+					return fatal(1, "failed to set -x %s: %s", name, errmsg());
+				free(name);
+				break;
+			}
+			case 'Z':
+				cflags |= DTRACE_C_ZDEFS;
+				dtrace_setopt(g.dtp, "zdefs", NULL);
+				break;
+			default:
+				dtrace_close(g.dtp);
 				return usage(stderr);
 			}
-			if (c == '3')
-				return fatal(2, "-32 is not available: D programs run in the 64-bit kernel's BPF");
-			break;
-		case 'a': case 'A':
-			return fatal(2, "-%c is not available on Linux: DTrace's anonymous tracing keeps its state in the Solaris kernel", c);
-		case 'f': case 'm': case 'n': case 'P': case 's': case 'i':
-			/* -i is -n (DTrace's): a description that is a number
-			 * is a probe id, what -l shows */
-			cmds[ncmds].kind = c == 'i' ? 'n' : c;
-			cmds[ncmds].arg = optarg;
-			cmds[ncmds].prog = NULL;
-			ncmds++;
-			break;
-		case 'F': dtrace_setopt(g.dtp, "flowindent", NULL); break;
-		case 'h': case 'G':	/* a header or an object: probes may match nothing */
-			gen = gen && gen != c ? -1 : c;	/* both: reported below */
-			cflags |= DTRACE_C_ZDEFS;
-			break;
-		case 'L':
-			if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
-				return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
-			break;
-		case 'H':
-			if (dtrace_setopt(g.dtp, "cpphdrs", NULL) != 0)
-				return fatal(1, "failed to set -H: %s", errmsg());
-			break;
-		case 'X':
-			if (dtrace_setopt(g.dtp, "stdc", optarg) != 0)
-				return fatal(1, "failed to set -X %s: %s", optarg, errmsg());
-			break;
-		case 'l': list = 1; break;
-		case 'o': outfile = optarg; break;
-		case 'p': grab_pid = strtol(optarg, NULL, 10); break;
-		case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
-		case 'S': cflags |= DTRACE_C_DIFV; break;
-		case 'v':	/* and the library adds the verifier's log to a rejection */
-			verbose = 1;
-			dtrace_setopt(g.dtp, "verbose", NULL);
-			break;
-		case 'V':
-			printf("dtrace: %s\n", _dtrace_version);
-			dtrace_close(g.dtp);
-			return 0;
-		case 'w': dtrace_setopt(g.dtp, "destructive", NULL); break;
-		case 'x': {
-			char *name = strdup(optarg), *eq = strchr(name, '=');
-			if (eq)
-				*eq++ = 0;
-			if (dtrace_setopt(g.dtp, name, eq) != 0)
-				return fatal(1, "failed to set -x %s: %s", name, errmsg());
-			free(name);
-			break;
 		}
-		case 'Z':
-			cflags |= DTRACE_C_ZDEFS;
-			dtrace_setopt(g.dtp, "zdefs", NULL);
-			break;
-		default:
-			dtrace_close(g.dtp);
-			return usage(stderr);
-		}
+		if (optind < argc)
+			operands[noperands++] = argv[optind];
 	}
 
 	if (gen < 0 || (gen && list))
@@ -727,11 +739,11 @@ int main(int argc, char **argv)
 	}
 
 	/* macro arguments: $0 is the script (or dtrace), then the operands */
-	int nmargs = gen == 'G' ? 1 : 1 + (argc - optind);	/* -G: the operands are objects */
+	int nmargs = gen == 'G' ? 1 : 1 + noperands;	/* -G: the operands are objects */
 	char **margs = calloc((size_t)nmargs + 1, sizeof(char *));
 	margs[0] = "dtrace";
-	for (int i = optind; i < argc && gen != 'G'; i++)
-		margs[1 + i - optind] = argv[i];
+	for (int i = 0; i < noperands && gen != 'G'; i++)
+		margs[1 + i] = operands[i];
 
 	if (list) {
 		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
@@ -779,7 +791,7 @@ int main(int argc, char **argv)
 			oprintf("\n");
 	}
 	if (gen)
-		return generate(gen, cmds, ncmds, outfile, argc - optind, argv + optind);
+		return generate(gen, cmds, ncmds, outfile, noperands, operands);
 
 	dtrace_optval_t ofmt;
 	if (dtrace_getopt(g.dtp, "oformat", &ofmt) == 0 && ofmt != DTRACE_OFORMAT_TEXT) {
