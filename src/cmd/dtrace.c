@@ -41,6 +41,7 @@ static struct {
 	int json;		/* -x oformat=json: drops and errors go in it */
 	int faultsrc;		/* name a fault's D statement (errhandler) */
 	volatile sig_atomic_t intr;
+	int intr_newline;	/* the newline a first signal gets is out */
 } g;
 
 static void on_signal(int sig)
@@ -322,6 +323,14 @@ static int tracing_over(void *arg)
 {
 	int nprocs = *(const int *)arg;
 
+	/* the first signal gets a newline, after the ^C a terminal echoes
+	 * (DTrace's intr() and its loop; not in testing mode, where it
+	 * would land anywhere in the output) */
+	if (g.intr && !g.intr_newline) {
+		g.intr_newline = 1;
+		if (!g.testing && !g.structured)
+			oprintf("\n");
+	}
 	return g.intr || (nprocs && g.pslive <= 0);
 }
 
@@ -875,8 +884,8 @@ int main(int argc, char **argv)
 	 * document, then end the last line */
 	dtrace_aggregate_print(g.dtp, g.out, NULL);
 	dtrace_oformat_end(g.dtp, g.out);
-	if (g.last_char && g.last_char != '\n')
-		oprintf("\n");
+	if (!g.structured)
+		oprintf("\n");	/* always, as DTrace's dtrace.c ends */
 	if (write_failed())
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	for (int i = 0; i < nprocs; i++)

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "../common/safe_open.h"
@@ -365,9 +366,23 @@ void dt_pcap_close(struct dtrace_hdl *h)
 	if (!pc)
 		return;
 	for (int i = 0; i < pc->ndests; i++) {
-		if (pc->dests[i].fp)
-			fclose(pc->dests[i].fp);
-		free(pc->dests[i].name);
+		struct dt_pcap_dest *d = &pc->dests[i];
+		if (d->fp && *d->name && fflush(d->fp) == 0) {
+			/* The output stream freopen()'d to the file appends
+			 * to it too: the newline dtrace(1) ends its output
+			 * with (as DTrace's does) would be a truncated
+			 * record to a reader of the file.  Keep the packets,
+			 * nothing after the last one. */
+			off_t end = ftello(d->fp);
+			struct stat st;
+			if (end > 0 && fstat(fileno(d->fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > end &&
+			    ftruncate(fileno(d->fp), end) != 0) {
+				/* the file keeps its trailing bytes */
+			}
+		}
+		if (d->fp)
+			fclose(d->fp);
+		free(d->name);
 	}
 	free(pc->dests);
 	if (pc->tshark == 1) {

@@ -23,8 +23,6 @@
 #   NAME.rc    expected exit status (no file: 0)
 #   NAME.sed   sed -E script applied to the actual stdout and stderr before
 #              comparing (to blank out probe IDs, pids, addresses...)
-#   NAME.exact (empty) compare stdout to its last byte even while
-#              LOOSE_FINAL_NEWLINE (below) is set
 #
 # Every case runs in tests/e2e/cases/ (so dtrace names a script NAME.d), with
 # stdin from /dev/null, _DTRACE_TESTING unset (the CPU and ID columns are
@@ -42,16 +40,7 @@
 # Cases whose expectation is DTrace's behaviour that dtrace does not have
 # yet.  Take a case off this list when it passes (the run says so).
 KNOWN_FAILURES=(
-	final-newline         # no "\n" at the very end of the output (DTrace always prints one)
-	final-newline-quiet   # ... even in quiet mode and after output that ends in a newline
-	sigint-newline        # no "\n" on stdout when interrupted (DTrace prints one, even with -q)
 )
-
-# While dtrace leaves out the final newline (case final-newline), stdout is
-# compared without the newlines at its very end, except in cases that have a
-# NAME.exact file (the .out files do have them, as DTrace prints them).  Set
-# this to 0 once final-newline passes.
-LOOSE_FINAL_NEWLINE=1
 
 set -u
 unset _DTRACE_TESTING
@@ -162,27 +151,12 @@ run_case() {
 		exp=/dev/null
 		[[ -f $base.$stream ]] && exp=$base.$stream
 		act=$dir/std$stream
-		if [[ $stream == out && $LOOSE_FINAL_NEWLINE == 1 && ! -f $base.exact ]]; then
-			chomp "$exp" >"$dir/expected.out"
-			chomp "$act" >"$dir/actual.out"
-			exp=$dir/expected.out act=$dir/actual.out
-		fi
 		if ! diff -u --label "expected std$stream" --label "actual std$stream" \
 		    "$exp" "$act" >>"$dir/report"; then
 			ok=1
 		fi
 	done
 	return $ok
-}
-
-# chomp FILE: FILE without the newlines at its end (but ending in one).
-chomp() {
-	local s
-	s=$(cat "$1"; echo x)
-	s=${s%x}
-	while [[ $s == *$'\n' ]]; do s=${s%$'\n'}; done
-	[[ -n $s ]] && printf '%s\n' "$s"
-	return 0
 }
 
 passed=0 failed=0 skipped=0

@@ -47,7 +47,8 @@ for n in range(7):
 } >"$E2E_TMP/all.d"
 "$DTRACE" -s "$E2E_TMP/all.d" >"$E2E_TMP/all.out" 2>&1
 echo "all paths: exit $?"
-model 256 <"$E2E_TMP/all" | diff - "$E2E_TMP/all.out" >/dev/null &&
+# (the model's lines, then the newline dtrace ends its output with)
+{ model 256 <"$E2E_TMP/all"; echo; } | diff - "$E2E_TMP/all.out" >/dev/null &&
 	echo "$(wc -l <"$E2E_TMP/all") paths as the rules give"
 
 # paths of strsize + 9 bytes, which D cuts to strsize (as Oracle reads
@@ -67,7 +68,7 @@ for size in 1 2 7 8 16 64 256 1024 4096 8192 65536; do
 	for lacks in "" string-kfuncs; do
 		DTRACE_KERNEL_LACKS=$lacks "$DTRACE" -s "$E2E_TMP/s.d" >"$E2E_TMP/s.out" 2>&1
 		rc=$?
-		if model "$size" <"$E2E_TMP/in" | cmp -s - "$E2E_TMP/s.out"; then
+		if { model "$size" <"$E2E_TMP/in"; echo; } | cmp -s - "$E2E_TMP/s.out"; then
 			echo "strsize $size${lacks:+ without $lacks}: exit $rc, as the rules give"
 		else
 			echo "strsize $size${lacks:+ without $lacks}: exit $rc, not as the rules give:"

@@ -39,5 +39,5 @@ echo "workload exit status $?"
 kill -INT "${pids[@]}"
 for i in 1 2 3 4 5 6; do
 	wait "${pids[$((i - 1))]}"
-	echo "consumer $i: exit status $?, counted $(sed -n '2,$p' "$E2E_TMP/c$i")"
+	echo "consumer $i: exit status $?, counted $(sed '1d;/^$/d' "$E2E_TMP/c$i")"
 done

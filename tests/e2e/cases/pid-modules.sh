@@ -41,4 +41,4 @@ pid$target:libc.so.6:malloc:entry /arg0 == 64/ { printf("malloc: %s`%s %d\n", pr
 echo "dtrace exit status $?"
 # the lines with the probe ids made relative: the forms of one probe
 # print the same number
-awk '{ if (!($NF in id)) id[$NF] = ++n; $NF = "probe " id[$NF]; print }' "$E2E_TMP/out"
+awk 'NF { if (!($NF in id)) id[$NF] = ++n; $NF = "probe " id[$NF]; print }' "$E2E_TMP/out"
