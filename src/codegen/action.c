@@ -184,23 +184,36 @@ void cg_action(struct cg *g, struct node *n)
 		}
 		set_present(g, r);
 		return;
-	case F_SPECULATE:
-		/* the record of this clause goes to speculation id; speculate(0)
-		 * (no buffer was free) drops it, as DTrace does: an id no
-		 * buffer has, which the consumer discards */
+	case F_SPECULATE: {
+		/* the record of this clause goes to speculation id, if
+		 * speculation() gave it out and it is not being drained
+		 * (DTrace's dt_speculation_speculate); else (speculate(0):
+		 * no buffer was free) it is dropped, as DTrace drops it: an
+		 * id no buffer has, which the consumer discards */
+		int active = cg_new_label(g), store = cg_new_label(g);
+		int nspec = g->o->nspec;	/* 0: speculation() always fails */
 		cg_expr(g, n->args.v[0]);
-		{
-			int some = cg_new_label(g);
-			cg_jmp_imm(g, BPF_JNE, R0, 0, some);
-			cg_emit(g, BPF_MOV64_IMM(R0, -1));
-			cg_place(g, some);
-		}
-		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R0, RH_SPEC));
+		cg_emit(g, BPF_MOV64_REG(R8, R0));
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
+		cg_jmp_imm(g, BPF_JLT, R0, nspec < DT_NSPEC_MAX ? nspec : DT_NSPEC_MAX, active);
+		cg_emit(g, BPF_MOV64_IMM(R8, -1));
+		cg_jmp(g, store);
+		cg_place(g, active);
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8);
+		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+		cg_jmp_imm(g, BPF_JEQ, R1, SPEC_ACTIVE, store);
+		cg_emit(g, BPF_MOV64_IMM(R8, -1));
+		cg_place(g, store);
+		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R8, RH_SPEC));
 		return;
+	}
 	case F_COMMIT:
 	case F_DISCARD: {
-		/* free the buffer now; the consumer commits or drops what it
-		 * holds for it when it reads this record */
+		/* the buffer drains: no more speculate() into it; the consumer
+		 * commits or drops what it holds for it when it reads this
+		 * record, then frees it (a free one stays free) */
 		int ok = cg_new_label(g), skip = cg_new_label(g);
 		int nspec = g->o->nspec;	/* 0: speculation() always fails */
 		r = next_rec(g);
@@ -213,7 +226,9 @@ void cg_action(struct cg *g, struct node *n)
 		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R1, 0, 0));
+		cg_emit(g, BPF_MOV64_IMM(R0, SPEC_ACTIVE));
+		cg_emit(g, BPF_MOV64_IMM(R2, SPEC_DRAINING));
+		cg_emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
 		cg_place(g, skip);
 		set_present(g, r);
 		return;

@@ -50,7 +50,15 @@ enum cg_map {
 #define GV_AGGDROPS	32
 #define GV_SPECDROPS	40
 #define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
-#define GV_SPEC0	64	/* speculation slots 1..DT_NSPEC_MAX: 1 busy */
+#define GV_SPECBUSY	56	/* ... and some were draining */
+/* Speculation slots 1..DT_NSPEC_MAX (DTrace's specs map): 0 free, 1 taken
+ * by speculation(), 2 draining: commit() or discard() was called, and the
+ * consumer frees the slot once it has read that record (dt_spec_release),
+ * so that an id is not reused while what it holds is being drained. */
+#define GV_SPEC0	64
+#define SPEC_FREE	0
+#define SPEC_ACTIVE	1
+#define SPEC_DRAINING	2
 #define DT_NSPEC_MAX	16
 #define GV_UPIDS	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
 #define DT_UPID_SLOTS	64	/* GV_UPIDS: slot pid % 64 holds the last pid a

@@ -401,23 +401,34 @@ static void gen_psargs(struct cg *g, struct node *n)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
 }
 
-/* speculation(): claim a free speculation buffer (1..nspec), or 0. */
+/* speculation(): claim a free speculation buffer (1..nspec), or 0 and a
+ * failed speculation counted, as "busy" when some buffer is still being
+ * drained (DTrace's dt_speculation). */
 static void gen_speculation(struct cg *g, struct node *n)
 {
-	int done = cg_new_label(g);
+	int done = cg_new_label(g), busy = cg_new_label(g), count = cg_new_label(g);
 	int nspec = g->o->nspec;	/* 0: speculation() always fails */
 
 	(void)n;
 	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
-		cg_emit(g, BPF_MOV64_IMM(R0, 0));
-		cg_emit(g, BPF_MOV64_IMM(R2, 1));
+		cg_emit(g, BPF_MOV64_IMM(R0, SPEC_FREE));
+		cg_emit(g, BPF_MOV64_IMM(R2, SPEC_ACTIVE));
 		cg_emit(g, BPF_INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R2, 0, BPF_CMPXCHG));
 		cg_emit(g, BPF_MOV64_REG(R3, R0));
 		cg_emit(g, BPF_MOV64_IMM(R0, i));
-		cg_jmp_imm(g, BPF_JEQ, R3, 0, done);
+		cg_jmp_imm(g, BPF_JEQ, R3, SPEC_FREE, done);
+	}
+	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R1, 0));
+		cg_jmp_imm(g, BPF_JEQ, R3, SPEC_DRAINING, busy);
 	}
 	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECUNAVAIL);
+	cg_jmp(g, count);
+	cg_place(g, busy);
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECBUSY);
+	cg_place(g, count);
 	cg_emit(g, BPF_MOV64_IMM(R2, 1));
 	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));

@@ -270,6 +270,14 @@ static void spec_end(struct dtrace_hdl *h, uint64_t id, int commit)
 	}
 	held->n = 0;
 	h->specbytes[id] = 0;
+	/* drained: speculation() may hand the id out again (only a draining
+	 * slot: a second commit() of an id already freed and taken again
+	 * leaves the new speculation alone) */
+	if (h->gvars) {
+		uint64_t draining = SPEC_DRAINING;
+		__atomic_compare_exchange_n((uint64_t *)(void *)(h->gvars + GV_SPEC0 + 8 * id), &draining,
+					    (uint64_t)SPEC_FREE, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	}
 }
 
 void dt_spec_free(struct dtrace_hdl *h)

@@ -166,6 +166,10 @@ struct dtrace_hdl {
 	/* running */
 	int nmaps;
 	int *map_fds;
+	/* CGM_GVARS mapped (BPF_F_MMAPABLE): the state word and counters
+	 * are read, and speculation slots freed, in place */
+	unsigned char *gvars;
+	size_t gvars_len;
 	int *prog_fds;
 	int *pvmap_fds;			/* by kind: its provider's own map
 					 * (load_map, CGM_PROV), -1 if none */
@@ -180,7 +184,7 @@ struct dtrace_hdl {
 	uint64_t laststatus;		/* when dtrace_status() last looked */
 	int exit_status;
 	int ncpus;
-	uint64_t drops_reported[4];
+	uint64_t dyndrops_reported, specbusy_reported, specunavail_reported;
 	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
@@ -282,6 +286,13 @@ void dt_pdesc_attr(const struct dt_provider *pv, const struct dt_pdesc *pd, dtra
 
 /* work.c */
 void dt_report_drops(struct dtrace_hdl *h);
+
+/* A word of the programs' global state (record.h's GV_*), read in place;
+ * the programs update it atomically. */
+static inline uint64_t dt_gvar_load(const struct dtrace_hdl *h, uint32_t off)
+{
+	return __atomic_load_n((const uint64_t *)(const void *)(h->gvars + off), __ATOMIC_RELAXED);
+}
 
 /* aggregate.c */
 void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao);

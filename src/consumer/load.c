@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -435,7 +436,13 @@ int dt_load(struct dtrace_hdl *h)
 		h->map_fds[i] = -1;
 #define MK(idx, ...) do { if ((h->map_fds[idx] = create_map(h, __VA_ARGS__)) < 0) return -1; } while (0)
 	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)pow2_at_least(h->o.bufsize), 0);
-	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, 0);
+	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, BPF_F_MMAPABLE);
+	h->gvars_len = ((size_t)L->gvars_size + 4095) & ~(size_t)4095;
+	h->gvars = mmap(NULL, h->gvars_len, PROT_READ | PROT_WRITE, MAP_SHARED, dt_map_fd(h, CGM_GVARS), 0);
+	if (h->gvars == MAP_FAILED) {
+		h->gvars = NULL;
+		return dt_set_errmsg(h, EDT_ENABLING, "failed to map dt_gvars: %s", strerror(errno));
+	}
 	MK(CGM_SCRATCH, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, (L->scratch_size + 7) & ~7u, (uint32_t)h->ncpus, 0);
 	MK(CGM_STRTAB, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (uint32_t)L->strtab.len, 1, BPF_F_RDONLY_PROG);
 	MK(CGM_PMASK, BPF_MAP_TYPE_ARRAY, "dt_pmask", 4, 8 * L->pmask_words, (uint32_t)nprobes, 0);
@@ -548,6 +555,9 @@ void dt_unload(struct dtrace_hdl *h)
 	free(h->inst_fds);
 	h->inst_fds = NULL;
 	h->ninst = 0;
+	if (h->gvars)
+		munmap(h->gvars, h->gvars_len);
+	h->gvars = NULL;
 	for (int i = 0; i < h->nmaps; i++)
 		if (h->map_fds[i] >= 0)
 			close(h->map_fds[i]);

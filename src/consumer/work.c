@@ -42,17 +42,7 @@ static int run_dtrace_probe(struct dtrace_hdl *h, uint32_t id)
 /* exit() was called in a probe (the programs' state word says so). */
 static int exiting(struct dtrace_hdl *h)
 {
-	uint32_t zero = 0;
-	uint64_t state = 0;
-	char *gv;
-
-	if (!h->map_fds || dt_map_fd(h, CGM_GVARS) < 0)
-		return 0;
-	gv = xcalloc(1, h->L.gvars_size);
-	if (bpf_map_lookup_elem(dt_map_fd(h, CGM_GVARS), &zero, gv) == 0)
-		memcpy(&state, gv + GV_STATE, sizeof(state));
-	free(gv);
-	return state != 0;
+	return h->gvars && dt_gvar_load(h, GV_STATE) != 0;
 }
 
 /* Detach every probe attached so far: those whose detach only closes
@@ -235,17 +225,16 @@ void dtrace_sleep(dtrace_hdl_t *h)
 
 /* One drop kind through the drop handler; with none, consumption aborts. */
 static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t n, uint64_t total,
-		 const char *tag, const char *what)
+		 const char *tag, const char *what, const char *why)
 {
 	char msg[256];
 
+	/* DTrace's words: "N drops on CPU c", "N dynamic variable drops",
+	 * "N failed speculations (no speculative buffer available)" ... */
 	snprintf(msg, sizeof(msg), "%s%s%llu %s%s%s", h->o.droptags ? tag : "", h->o.droptags ? " " : "",
-		 (unsigned long long)n, what, n == 1 ? "" : "s", "");
-	/* DTrace's words: "N drops on CPU c", "N dynamic variable drops" ... */
+		 (unsigned long long)n, what, n == 1 ? "" : "s", why);
 	if (cpu >= 0)
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " on CPU %d\n", cpu);
-	else if (kind == DTRACEDROP_SPECUNAVAIL)
-		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (no speculative buffer available)\n");
 	else
 		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "\n");
 	dtrace_dropdata_t d = {
@@ -266,18 +255,13 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 
 void dt_report_drops(struct dtrace_hdl *h)
 {
-	uint32_t zero = 0;
-	uint64_t dynd = 0, specu = 0;
-	char *buf;
+	uint64_t dynd, specb, specu;
 
-	if (!h->map_fds || dt_map_fd(h, CGM_GVARS) < 0)
+	if (!h->map_fds || !h->gvars)
 		return;
-	buf = xcalloc(1, h->L.gvars_size);
-	if (bpf_map_lookup_elem(dt_map_fd(h, CGM_GVARS), &zero, buf) == 0) {
-		memcpy(&dynd, buf + GV_DYNDROPS, 8);
-		memcpy(&specu, buf + GV_SPECUNAVAIL, 8);
-	}
-	free(buf);
+	dynd = dt_gvar_load(h, GV_DYNDROPS);
+	specb = dt_gvar_load(h, GV_SPECBUSY);
+	specu = dt_gvar_load(h, GV_SPECUNAVAIL);
 	/* buffer and aggregation drops are counted per CPU, in its scratch */
 	if (!h->cpu_drops)
 		h->cpu_drops = xcalloc((size_t)h->ncpus * 2, sizeof(uint64_t));
@@ -289,30 +273,36 @@ void dt_report_drops(struct dtrace_hdl *h)
 		memcpy(d, sc + h->L.drops_off, sizeof(d));
 		if (d[0] > h->cpu_drops[2 * cpu]) {
 			drop(h, (int)cpu, DTRACEDROP_PRINCIPAL, d[0] - h->cpu_drops[2 * cpu], d[0],
-			     "[DTRACEDROP_PRINCIPAL]", "drop");
+			     "[DTRACEDROP_PRINCIPAL]", "drop", "");
 			h->cpu_drops[2 * cpu] = d[0];
 		}
 		if (d[1] > h->cpu_drops[2 * cpu + 1]) {
 			drop(h, (int)cpu, DTRACEDROP_AGGREGATION, d[1] - h->cpu_drops[2 * cpu + 1], d[1],
-			     "[DTRACEDROP_AGGREGATION]", "aggregation drop");
+			     "[DTRACEDROP_AGGREGATION]", "aggregation drop", "");
 			h->cpu_drops[2 * cpu + 1] = d[1];
 		}
 	}
 	free(sc);
-	if (specu > h->drops_reported[3]) {
-		drop(h, -1, DTRACEDROP_SPECUNAVAIL, specu - h->drops_reported[3], specu, "[DTRACEDROP_SPECUNAVAIL]",
-		     "failed speculation");
-		h->drops_reported[3] = specu;
+	/* then the global kinds, in the order of DTrace's drop table */
+	if (dynd > h->dyndrops_reported) {
+		drop(h, -1, DTRACEDROP_DYNAMIC, dynd - h->dyndrops_reported, dynd, "[DTRACEDROP_DYNAMIC]",
+		     "dynamic variable drop", "");
+		h->dyndrops_reported = dynd;
 	}
 	if (h->spec_drops > h->spec_drops_reported) {
 		drop(h, -1, DTRACEDROP_SPEC, h->spec_drops - h->spec_drops_reported, h->spec_drops,
-		     "[DTRACEDROP_SPEC]", "speculative drop");
+		     "[DTRACEDROP_SPEC]", "speculative drop", "");
 		h->spec_drops_reported = h->spec_drops;
 	}
-	if (dynd > h->drops_reported[1]) {
-		drop(h, -1, DTRACEDROP_DYNAMIC, dynd - h->drops_reported[1], dynd, "[DTRACEDROP_DYNAMIC]",
-		     "dynamic variable drop");
-		h->drops_reported[1] = dynd;
+	if (specb > h->specbusy_reported) {
+		drop(h, -1, DTRACEDROP_SPECBUSY, specb - h->specbusy_reported, specb, "[DTRACEDROP_SPECBUSY]",
+		     "failed speculation", " (available buffer(s) still busy)");
+		h->specbusy_reported = specb;
+	}
+	if (specu > h->specunavail_reported) {
+		drop(h, -1, DTRACEDROP_SPECUNAVAIL, specu - h->specunavail_reported, specu, "[DTRACEDROP_SPECUNAVAIL]",
+		     "failed speculation", " (no speculative buffer available)");
+		h->specunavail_reported = specu;
 	}
 }
 
