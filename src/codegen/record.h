@@ -53,8 +53,8 @@ enum cg_map {
 #define GV_SPECBUSY	56	/* ... and some were draining */
 /* Speculation slots 1..DT_NSPEC_MAX (DTrace's specs map): 0 free, 1 taken
  * by speculation(), 2 draining: commit() or discard() was called, and the
- * consumer frees the slot once it has read that record (dt_spec_release),
- * so that an id is not reused while what it holds is being drained. */
+ * consumer frees the slot once it has read that record (consume.c's
+ * spec_end), so that an id is not reused while it is being drained. */
 #define GV_SPEC0	64
 #define SPEC_FREE	0
 #define SPEC_ACTIVE	1

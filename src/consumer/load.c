@@ -437,7 +437,7 @@ int dt_load(struct dtrace_hdl *h)
 #define MK(idx, ...) do { if ((h->map_fds[idx] = create_map(h, __VA_ARGS__)) < 0) return -1; } while (0)
 	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)pow2_at_least(h->o.bufsize), 0);
 	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, BPF_F_MMAPABLE);
-	h->gvars_len = ((size_t)L->gvars_size + 4095) & ~(size_t)4095;
+	h->gvars_len = L->gvars_size;	/* mmap() and munmap() take whole pages */
 	h->gvars = mmap(NULL, h->gvars_len, PROT_READ | PROT_WRITE, MAP_SHARED, dt_map_fd(h, CGM_GVARS), 0);
 	if (h->gvars == MAP_FAILED) {
 		h->gvars = NULL;

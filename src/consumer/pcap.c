@@ -377,7 +377,7 @@ void dt_pcap_close(struct dtrace_hdl *h)
 			struct stat st;
 			if (end > 0 && fstat(fileno(d->fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > end &&
 			    ftruncate(fileno(d->fp), end) != 0) {
-				/* the file keeps its trailing bytes */
+				/* best effort: the file keeps those bytes */
 			}
 		}
 		if (d->fp)
