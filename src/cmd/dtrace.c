@@ -35,7 +35,6 @@ static struct {
 	int testing;		/* _DTRACE_TESTING: no CPU and ID columns */
 	int heading;		/* the column heading was printed */
 	int status;		/* exit()'s status */
-	int last_char;		/* the last character written to out */
 	int pslive;		/* processes still running */
 	int structured;		/* -x oformat other than text: no columns */
 	int json;		/* -x oformat=json: drops and errors go in it */
@@ -107,12 +106,7 @@ static int usage(FILE *fp)
 
 static void owrite(const char *s)
 {
-	size_t n = strlen(s);
-
-	if (!n)
-		return;
 	fputs(s, g.out);
-	g.last_char = (unsigned char)s[n - 1];
 }
 
 static void oprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -599,14 +593,17 @@ int main(int argc, char **argv)
 	int ncmds = 0, list = 0, exec_only = 0, verbose = 0, err, gen = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
-	char *ccmd = NULL;
-	long grab_pid = 0;
+	/* every -c command and -p pid, in order ('c' or 'p', then the
+	 * argument): at most argc / 2 */
+	struct { int kind; char *arg; } *pspecs;
+	int npspecs = 0;
 	int c;
 
 	if (argc <= 1)
 		return usage(stderr);
 	cmds = calloc((size_t)argc, sizeof(*cmds));	/* lives as long as the process */
-	if (!cmds)
+	pspecs = calloc((size_t)argc, sizeof(*pspecs));
+	if (!cmds || !pspecs)
 		return fatal(1, "failed to allocate memory");
 	argv[0] = "dtrace";	/* getopt's messages name dtrace, as DTrace's */
 	g.out = stdout;
@@ -634,7 +631,10 @@ int main(int argc, char **argv)
 				if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
 					return fatal(1, "failed to set -b %s: %s", optarg, errmsg());
 				break;
-			case 'c': ccmd = optarg; break;
+			case 'c': case 'p':
+				pspecs[npspecs].kind = c;
+				pspecs[npspecs++].arg = optarg;
+				break;
 			case 'C': cflags |= DTRACE_C_CPP; break;
 			case 'D':
 				if (dtrace_setopt(g.dtp, "define", optarg) != 0)
@@ -688,7 +688,6 @@ int main(int argc, char **argv)
 				break;
 			case 'l': list = 1; break;
 			case 'o': outfile = optarg; break;
-			case 'p': grab_pid = strtol(optarg, NULL, 10); break;
 			case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
 			case 'S': cflags |= DTRACE_C_DIFV; break;
 			case 'v':	/* and the library adds the verifier's log to a rejection */
@@ -731,20 +730,32 @@ int main(int argc, char **argv)
 			return fatal(1, "failed to open output file '%s': %s", outfile, why);
 	}
 
-	/* processes first: $target names one in the programs (and in -l's descriptions) */
-	struct ps_prochandle *procs[2] = { NULL, NULL };
+	/* processes first, every -c and -p in order, as DTrace's third pass:
+	 * $target names the first in the programs (and in -l's
+	 * descriptions); tracing ends when all of them are gone */
+	struct ps_prochandle **procs = calloc((size_t)npspecs + 1, sizeof(*procs));
 	int nprocs = 0;
-	if (ccmd && !gen) {
-		char **v = make_argv(ccmd);
-		if (!v[0])
-			return fatal(1, "failed to execute %s", ccmd);
-		if (!(procs[nprocs++] = dtrace_proc_create(g.dtp, v[0], v)))
-			return fatal(1, "%s", errmsg());
-		free(v[0]);
-		free(v);
-	} else if (grab_pid) {
-		if (!(procs[nprocs++] = dtrace_proc_grab(g.dtp, (pid_t)grab_pid, 0)))
-			return fatal(1, "%s", errmsg());
+	if (!procs)
+		return fatal(1, "failed to allocate memory");
+	for (int i = 0; i < npspecs && !gen; i++) {
+		if (pspecs[i].kind == 'c') {
+			char **v = make_argv(pspecs[i].arg);
+			if (!v[0])
+				return fatal(1, "failed to execute %s", pspecs[i].arg);
+			if (!(procs[nprocs++] = dtrace_proc_create(g.dtp, v[0], v)))
+				return fatal(1, "%s", errmsg());
+			free(v[0]);
+			free(v);
+		} else {
+			char *end;
+			long pid;
+			errno = 0;
+			pid = strtol(pspecs[i].arg, &end, 10);
+			if (errno || end == pspecs[i].arg || *end || pid <= 0 || pid != (pid_t)pid)
+				return fatal(1, "invalid pid: %s", pspecs[i].arg);
+			if (!(procs[nprocs++] = dtrace_proc_grab(g.dtp, (pid_t)pid, 0)))
+				return fatal(1, "%s", errmsg());
+		}
 	}
 
 	/* macro arguments: $0 is the script (or dtrace), then the operands */
@@ -881,11 +892,12 @@ int main(int argc, char **argv)
 	}
 
 	/* every aggregation printa() did not print, the end of the JSON
-	 * document, then end the last line */
+	 * document (which ends its line), else the newline DTrace's output
+	 * always ends with */
 	dtrace_aggregate_print(g.dtp, g.out, NULL);
 	dtrace_oformat_end(g.dtp, g.out);
 	if (!g.structured)
-		oprintf("\n");	/* always, as DTrace's dtrace.c ends */
+		oprintf("\n");
 	if (write_failed())
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	for (int i = 0; i < nprocs; i++)
