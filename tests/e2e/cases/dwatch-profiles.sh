@@ -6,8 +6,8 @@
 . ../lib/dwatch.sh
 show() {
 	sed -E -e "$DW_DATE_SED" -e 's/\[[0-9]+\]/[PID]/' -e "s/pid $$/pid SELF/" \
-		-e 's/127\.0\.0\.1:(4712[0-9])/KEEP\1/g' -e 's/127\.0\.0\.1:[0-9]+/127.0.0.1:CPORT/g' \
-		-e 's/KEEP/127.0.0.1:/g' -e "s|$E2E_TMP|TMP|g" "$E2E_TMP/dw.out"
+		-e 's/127\.0\.0\.1:47124\b/KEEP/g' -e 's/127\.0\.0\.1:[0-9]+/127.0.0.1:CPORT/g' \
+		-e 's/KEEP/127.0.0.1:47124/g' -e "s|$E2E_TMP|TMP|g" "$E2E_TMP/dw.out"
 }
 
 dw_start -q -N 1 -X kill -p "$$"
