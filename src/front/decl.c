@@ -88,6 +88,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 	t->complete = 1;
 	t->size = 4;
 	t->is_signed = 1;
+	types_sync_aliases(ps->cc->types);
 	pv_free(&ev);
 }
 
@@ -803,6 +804,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 		t->members[i] = *(struct dt_member *)mems.v[i];
 	t->size = size;
 	t->complete = 1;
+	types_sync_aliases(ps->cc->types);
 	pv_free(&mems);
 	ps->depth = depth;
 }

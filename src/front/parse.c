@@ -667,7 +667,7 @@ static void parse_translator(struct parser *ps)
 	 * checked against the output type after (dt_cook_xlator) */
 	for (int i = 0; i < ps->prog->xlators.n; i++) {
 		struct dt_xlator *o = ps->prog->xlators.v[i];
-		if (o->out == x->out && strcmp(type_name(o->in), type_name(x->in)) == 0)
+		if (type_base(o->out) == type_base(x->out) && strcmp(type_name(o->in), type_name(x->in)) == 0)
 			dt_error(ps->cc->errs, x->line, "D_XLATE_REDECL", "translator from %s to %s has already been declared",
 				 type_name(x->in), type_name(x->out));
 	}

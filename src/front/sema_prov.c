@@ -89,7 +89,7 @@ static int have_translator(struct dt_cc *cc, const struct dt_type *in, const str
 {
 	for (int i = 0; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *x = cc->P->xlators.v[i];
-		if (x->out != out && !(out->kind == TY_PTR && x->out == out->ref))
+		if (type_base(x->out) != type_base(out) && !(out->kind == TY_PTR && type_base(x->out) == type_base(out->ref)))
 			continue;
 		if (!sema_version_has(cc, x->vers, x->vmax_at_def))
 			continue;

@@ -31,7 +31,7 @@ static struct dt_xlator *find_xlator(struct dt_cc *cc, const struct dt_type *out
 
 	for (int i = 0; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *c = cc->P->xlators.v[i];
-		if (c->out != out || !sema_version_has(cc, c->vers, c->vmax_at_def))
+		if (type_base(c->out) != type_base(out) || !sema_version_has(cc, c->vers, c->vmax_at_def))
 			continue;
 		if (same_input(c->in, in->type))
 			return c;

@@ -182,6 +182,7 @@ void types_rollback(struct dt_typetab *tt, struct dt_typetab_mark *m)
 	/* a definition of an earlier forward declaration is undone too */
 	for (struct named *t = tt->tags; t && n < m->ntags; t = t->next)
 		*t->type = m->saved[n++];
+	types_sync_aliases(tt);
 }
 
 void types_mark_free(struct dt_typetab_mark *m)
@@ -194,8 +195,7 @@ struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const cha
 {
 	struct dt_type *t;
 
-	if (base->kind != TY_INT && base->kind != TY_FLOAT && base->kind != TY_PTR &&
-	    base->kind != TY_ARRAY && base->kind != TY_ENUM)
+	if (base->kind == TY_VOID || base->kind == TY_STRING || base->kind == TY_FUNC)
 		return base;
 	t = type_new(pool);
 	*t = *base;
@@ -211,6 +211,36 @@ const struct dt_type *type_base(const struct dt_type *t)
 	while (t->alias_of)	/* a typedef of a typedef */
 		t = t->alias_of;
 	return t;
+}
+
+/*
+ * A typedef of a struct, union or enum is a copy of it, made when the
+ * typedef is declared: a D one declared forward and defined later (or whose
+ * definition a failed compile unit undid) is copied again into its
+ * typedefs; a kernel one is only ever completed, its members read from the
+ * BTF into the base once and shared (kernel_fill).
+ */
+static void sync_alias(struct dt_type *t)
+{
+	const struct dt_type *base = type_base(t);
+
+	if ((t->kind != TY_STRUCT && t->kind != TY_UNION && t->kind != TY_ENUM) || !t->alias_of || base->btf_id)
+		return;
+	if (t->members != base->members)
+		t->via = NULL;
+	t->size = base->size;
+	t->is_signed = base->is_signed;
+	t->members = base->members;
+	t->nmembers = base->nmembers;
+	t->enums = base->enums;
+	t->nenums = base->nenums;
+	t->complete = base->complete;
+}
+
+void types_sync_aliases(struct dt_typetab *tt)
+{
+	for (struct named *n = tt->typedefs; n; n = n->next)
+		sync_alias(n->type);
 }
 
 void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t)
@@ -849,17 +879,32 @@ static const struct dt_member *member_via(struct dt_type *t, const struct dt_mem
 	return &v->m;
 }
 
+/* A kernel struct or union is completed once, under the cache's lock; a
+ * typedef's copy of one takes the members read into it. */
+static void kernel_fill(struct dt_type *t)
+{
+	struct dt_type *base;
+
+	if (__atomic_load_n(&t->complete, __ATOMIC_ACQUIRE) || !t->btf_id)
+		return;
+	pthread_mutex_lock(&kernel_lock);
+	base = (struct dt_type *)type_base(t);
+	if (!base->complete)
+		btf_fill_members(base);
+	if (!t->complete) {
+		t->size = base->size;
+		t->members = base->members;
+		t->nmembers = base->nmembers;
+		__atomic_store_n(&t->complete, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&kernel_lock);
+}
+
 const struct dt_member *type_member(struct dt_type *t, const char *name)
 {
 	if (t->kind != TY_STRUCT && t->kind != TY_UNION)
 		return NULL;
-	if (!__atomic_load_n(&t->complete, __ATOMIC_ACQUIRE) && t->btf_id) {
-		/* a kernel type is completed once, under the cache's lock */
-		pthread_mutex_lock(&kernel_lock);
-		if (!t->complete)
-			btf_fill_members(t);
-		pthread_mutex_unlock(&kernel_lock);
-	}
+	kernel_fill(t);
 	for (int i = 0; i < t->nmembers; i++) {
 		if (strcmp(t->members[i].name, name) == 0)
 			return &t->members[i];

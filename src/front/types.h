@@ -107,10 +107,15 @@ struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t 
  * A typedef's name for base: the same type (its kind, size, sign,
  * members...) named name, made in pool (NULL: process-wide), so that
  * messages and print() name it as DTrace does ("pid_t", "uint64_t").
- * Structs and unions are their own types (their members are read lazily).
- * Compare types through type_base().
+ * A struct's or union's is a copy of its members, kept in step with a D
+ * struct defined after the typedef (types_sync_aliases) and filled from a
+ * kernel one's when its members are first read (type_member).  Compare
+ * types through type_base().
  */
 struct dt_type *type_alias(struct dt_pool *pool, struct dt_type *base, const char *name);
+/* After a struct or union of tt is defined or a definition undone: its
+ * typedefs take its members again. */
+void types_sync_aliases(struct dt_typetab *tt);
 /* The type a typedef's name stands for (t itself when t is no alias). */
 const struct dt_type *type_base(const struct dt_type *t);
 
