@@ -63,18 +63,25 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 			if (!sema_try_const(ps->cc, v, &next))
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENCONST",
 					 "enumerator '%s' must be assigned to an integral constant expression", e->name);
+			if (next > INT32_MAX || next < INT32_MIN)
+				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENOFLOW",
+					 "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
 		}
-		/* enumerators share the global name space */
+		/* only an assigned value is range-checked: one past the last
+		 * is C's int arithmetic (DTrace's ds_enumval + 1) */
+		else
+			next = (int32_t)(uint32_t)next;
+		/* the enum's own members first (CTF refuses a duplicate),
+		 * then the global name space that enumerators share */
+		for (int i = 0; i < ev.n; i++)
+			if (strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0)
+				dt_error(ps->cc->errs, ps->cur.line, "D_UNKNOWN",
+					 "failed to define enumerator '%s': Duplicate member or variable name.", e->name);
 		int64_t prev;
-		int dup = types_find_enumerator(ps->cc->types, e->name, &prev) ||
-			  dt_var_find(&ps->prog->globals, e->name) || sema_builtin_var(ps->cc, e->name) ||
-			  sema_fn_lookup(ps->cc, e->name) != F_NONE || pv_find_named(&ps->prog->inlines, e->name);
-		for (int i = 0; i < ev.n && !dup; i++)
-			dup = strcmp(((struct dt_enumerator *)ev.v[i])->name, e->name) == 0;
-		if (dup)
+		if (types_find_enumerator(ps->cc->types, e->name, &prev) ||
+		    dt_var_find(&ps->prog->globals, e->name) || sema_builtin_var(ps->cc, e->name) ||
+		    sema_fn_lookup(ps->cc, e->name) != F_NONE || pv_find_named(&ps->prog->inlines, e->name))
 			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s", e->name);
-		if (next > INT32_MAX || next < INT32_MIN)
-			dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e->name, INT32_MAX);
 		e->value = next++;
 		pv_push(&ev, e);
 		if (!parse_accept(ps, T_COMMA))
@@ -196,10 +203,7 @@ static struct dt_type *parse_sou_spec(struct parser *ps)
 		if (ps->cur.kind == T_LBRACE && !type_in_table(ps->cc->types, t))
 			t = type_define_tag(ps->cc->types, tk, tag);
 	} else {
-		t = pool_calloc(&ps->cc->pool, 1, sizeof(*t));
-		t->pool = &ps->cc->pool;
-		t->kind = tk;
-		t->name = pool_strdup(&ps->cc->pool, tk == TY_STRUCT ? "struct <anon>" : tk == TY_UNION ? "union <anon>" : "enum <anon>");
+		t = type_define_anon(ps->cc->types, tk);
 	}
 	if (ps->cur.kind == T_LBRACE) {
 		if (t->complete && !t->btf_id)
@@ -860,7 +864,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 			t = type_array(&ps->cc->pool, t, 0);
 		if (dt_var_find(&ps->prog->globals, name))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "global variable identifier redeclared: %s", name);
-		if (type_is_name(ps->cc->types, name) && type_base(type_lookup_in(ps->cc->types, name)) != type_base(t))
+		if (type_is_d_typedef(ps->cc->types, name))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef redeclared: %s", name);
 		type_add_typedef(ps->cc->types, name, t);
 		return;

@@ -1159,19 +1159,27 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 		st = st->ref;
 	}
+	/* these messages name the type resolved, as DTrace's (through
+	 * typedefs; a string is the char array it is) */
 	if (st->kind != TY_STRUCT && st->kind != TY_UNION) {
+		char sname[32];
+		const char *tn = type_name(type_base(st));
+		if (st->kind == TY_STRING) {
+			snprintf(sname, sizeof(sname), "char [%u]", cc->opts.strsize);
+			tn = sname;
+		}
 		if (n->op == T_ARROW)
 			dt_error(cc->errs, n->line, "D_OP_SOU", "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
-				 type_name(st));
+				 tn);
 		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
-			 type_name(st));
+			 tn);
 	}
 	if (!st->complete && !st->btf_id)
 		dt_error(cc->errs, n->line, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available",
-			 sema_opname(n->op), type_name(st));
+			 sema_opname(n->op), type_name(type_base(st)));
 	const struct dt_member *m = type_member(st, n->sval);
 	if (!m)
-		dt_error(cc->errs, n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(st));
+		dt_error(cc->errs, n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(type_base(st)));
 	n->type = m->type;
 	n->aux = (void *)m;
 	n->is_lvalue = 1;

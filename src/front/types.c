@@ -58,23 +58,29 @@ struct dt_typetab {
 static struct dt_typetab kernel_types;
 static pthread_mutex_t kernel_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
-/* The built-in typedefs: immutable, process-wide. */
+/*
+ * The built-in typedefs: immutable, process-wide.  in_d: DTrace has it in
+ * its D container (dt_open.c's typedefs, or its D library's where ours
+ * does not declare it), which a program may not declare again; the others
+ * DTrace takes from the kernel's types, which a program's typedef hides.
+ */
 static const struct {
 	const char *name;
 	struct dt_type *t;	/* NULL: char * */
+	int in_d;
 } builtin_typedefs[] = {
-	{"int8_t", &ty_schar}, {"int16_t", &ty_short}, {"int32_t", &ty_int},
-	{"int64_t", &ty_llong}, {"uint8_t", &ty_uchar}, {"uint16_t", &ty_ushort},
-	{"uint32_t", &ty_uint}, {"uint64_t", &ty_ullong}, {"intptr_t", &ty_long},
-	{"uintptr_t", &ty_ulong}, {"size_t", &ty_ulong}, {"ssize_t", &ty_long},
-	{"ptrdiff_t", &ty_long}, {"uchar_t", &ty_uchar}, {"ushort_t", &ty_ushort},
-	{"uint_t", &ty_uint}, {"ulong_t", &ty_ulong}, {"u_longlong_t", &ty_ullong},
+	{"int8_t", &ty_schar, 1}, {"int16_t", &ty_short, 1}, {"int32_t", &ty_int, 1},
+	{"int64_t", &ty_long, 1}, {"uint8_t", &ty_uchar, 1}, {"uint16_t", &ty_ushort, 1},
+	{"uint32_t", &ty_uint, 1}, {"uint64_t", &ty_ulong, 1}, {"intptr_t", &ty_long, 1},
+	{"uintptr_t", &ty_ulong, 1}, {"size_t", &ty_ulong, 1}, {"ssize_t", &ty_long, 1},
+	{"ptrdiff_t", &ty_long, 1}, {"uchar_t", &ty_uchar, 1}, {"ushort_t", &ty_ushort, 1},
+	{"uint_t", &ty_uint, 1}, {"ulong_t", &ty_ulong, 1}, {"u_longlong_t", &ty_ullong, 1},
 	{"longlong_t", &ty_llong}, {"u_int", &ty_uint}, {"u_long", &ty_ulong},
-	{"u_char", &ty_uchar}, {"u_short", &ty_ushort}, {"pid_t", &ty_int},
-	{"uid_t", &ty_uint}, {"gid_t", &ty_uint}, {"id_t", &ty_int},
-	{"processorid_t", &ty_int}, {"psetid_t", &ty_int}, {"zoneid_t", &ty_int},
+	{"u_char", &ty_uchar}, {"u_short", &ty_ushort}, {"pid_t", &ty_int, 1},
+	{"uid_t", &ty_uint}, {"gid_t", &ty_uint}, {"id_t", &ty_int, 1},
+	{"processorid_t", &ty_int, 1}, {"psetid_t", &ty_int, 1}, {"zoneid_t", &ty_int},
 	{"taskid_t", &ty_int}, {"projid_t", &ty_int}, {"off_t", &ty_long},
-	{"off64_t", &ty_llong}, {"time_t", &ty_long}, {"hrtime_t", &ty_llong},
+	{"off64_t", &ty_llong}, {"time_t", &ty_long, 1}, {"hrtime_t", &ty_llong},
 	{"clock_t", &ty_long}, {"mode_t", &ty_uint}, {"dev_t", &ty_ulong},
 	{"ino_t", &ty_ulong}, {"nlink_t", &ty_ulong}, {"boolean_t", &ty_int},
 	{"_Bool", &ty_bool}, {"bool", &ty_bool}, {"__u8", &ty_uchar},
@@ -86,7 +92,7 @@ static const struct {
 	{"caddr_t", NULL},
 	/* inet_ntoa()'s address (DTrace's ip.d: a __be32); in6_addr_t, the
 	 * kernel's struct in6_addr, is made in builtin_typedef */
-	{"ipaddr_t", &ty_uint}, {"in6_addr_t", NULL},
+	{"ipaddr_t", &ty_uint, 1}, {"in6_addr_t", NULL, 1},
 };
 
 /* The built-in typedefs' names for their types: made once, process-wide. */
@@ -306,6 +312,16 @@ static struct dt_type *find_named(struct named *list, const char *name)
 
 static struct dt_type *kernel_typedef(const char *name);
 
+int type_is_d_typedef(struct dt_typetab *tt, const char *name)
+{
+	if (tt && find_named(tt->typedefs, name))
+		return 1;
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_typedefs); i++)
+		if (strcmp(builtin_typedefs[i].name, name) == 0)
+			return builtin_typedefs[i].in_d;
+	return 0;
+}
+
 int type_is_name(struct dt_typetab *tt, const char *name)
 {
 	return (tt && find_named(tt->typedefs, name)) || builtin_typedef(name);
@@ -405,6 +421,20 @@ struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char
 		add_tag(tt, t);
 	}
 	free(full);
+	return t;
+}
+
+struct dt_type *type_define_anon(struct dt_typetab *tt, enum ty_kind kind)
+{
+	struct dt_type *t = new_tag(tt->pool, kind, kind == TY_STRUCT ? "struct <anon>" :
+				    kind == TY_UNION ? "union <anon>" : "enum <anon>");
+	struct named *n = xcalloc(1, sizeof(*n));
+
+	/* listed under no name: no tag finds it, its enumerators are found */
+	n->name = xstrdup("");
+	n->type = t;
+	n->next = tt->tags;
+	tt->tags = n;
 	return t;
 }
 

@@ -128,12 +128,19 @@ int types_find_enumerator(struct dt_typetab *tt, const char *name, int64_t *v);
 struct dt_type *types_enumerator_enum(struct dt_typetab *tt, const char *name, int64_t *v);
 /* Is name a typedef (declared in tt or built in) usable bare? */
 int type_is_name(struct dt_typetab *tt, const char *name);
+/* Is name a typedef of DTrace's D container (its built-in ones, its D
+ * library's, a program's), which a program may not declare again? */
+int type_is_d_typedef(struct dt_typetab *tt, const char *name);
 void type_add_typedef(struct dt_typetab *tt, const char *name, struct dt_type *t);
 /* A struct/union/enum tag: tt's, else the kernel's, else a new incomplete
  * one in tt. */
 struct dt_type *type_tag_in(struct dt_typetab *tt, enum ty_kind kind, const char *tag);
 /* A new tag type in tt, for a definition: hides a kernel type of that name. */
 struct dt_type *type_define_tag(struct dt_typetab *tt, enum ty_kind kind, const char *tag);
+/* A new struct, union or enum without a tag, in tt: an enum's enumerators
+ * are names of the program whether or not the enum has a tag (DTrace's
+ * dt_decl_enumerator). */
+struct dt_type *type_define_anon(struct dt_typetab *tt, enum ty_kind kind);
 /* Is t one of tt's own types (declared by a D program of that context)? */
 int type_in_table(struct dt_typetab *tt, const struct dt_type *t);
 

@@ -456,8 +456,32 @@ static void sema_errors(void)
 	/* enumerators share one name space; clause-locals cannot be arrays */
 	ERR("enum a { ONE, TWO };\nenum b { THREE, TWO };\n",
 	    "[D_DECL_IDRED] line 2: identifier redeclared: TWO");
+	/* one enum's own duplicate is CTF's refusal (dt_decl_enumerator) */
 	ERR("enum a { ONE, ONE };\n",
-	    "[D_DECL_IDRED] line 1: identifier redeclared: ONE");
+	    "[D_UNKNOWN] line 1: failed to define enumerator 'ONE': Duplicate member or variable name.");
+	/* an enum without a tag defines its enumerators all the same; only
+	 * an assigned value is range-checked (dt_decl_enumerator) */
+	OK("typedef enum { R, G } col_t;\nBEGIN { x = G; }\n");
+	OK("enum { X, Y };\nstruct s { enum { P, Q } x; };\nBEGIN { x = Y + Q; }\n");
+	OK("enum e { A = 2147483647, B };\nBEGIN { x = B; }\n");
+	ERR("enum e { A = 2147483648 };\n",
+	    "[D_DECL_ENOFLOW] line 1: enumerator 'A' value overflows INT_MAX (2147483647)");
+	/* a typedef of DTrace's D container may not be declared again, even
+	 * as the same type; a kernel one may (dt_node_decl looks in the D
+	 * container only) */
+	ERR("typedef int foo_t;\ntypedef int foo_t;\n", "[D_DECL_IDRED] line 2: typedef redeclared: foo_t");
+	ERR("typedef int pid_t;\n", "[D_DECL_IDRED] line 1: typedef redeclared: pid_t");
+	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\n");
+	/* member operators name the type resolved; other messages the
+	 * typedef (a struct's too) */
+	ERR("typedef int myint_t;\nmyint_t x;\nBEGIN { x.y }\n",
+	    "[D_OP_SOU] line 3: operator . cannot be applied to type \"int\"; must be applied to a struct or union");
+	ERR("BEGIN { \"abc\".y }\n",
+	    "[D_OP_SOU] line 1: operator . cannot be applied to type \"char [256]\"; must be applied to a struct or union");
+	ERR("typedef struct foo { int a; } foo_t;\nfoo_t x;\nBEGIN { x.b }\n",
+	    "[D_TYPE_MEMBER] line 3: b is not a member of struct foo");
+	ERR("typedef struct foo { int a; } foo_t;\nfoo_t x;\nBEGIN { x + 1 }\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"foo_t\" + \"int\"");
 	ERR("this string s[int, int];\n",
 	    "[D_DECL_LOCASSC] line 1: associative arrays may not be declared as local variables: s");
 	/* operator type errors in a predicate are reported at the line after it */
