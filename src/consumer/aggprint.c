@@ -782,6 +782,17 @@ static struct dtf_value *key_values(const struct dt_agg *a, const unsigned char 
 			(*strs)[i] = xstrndup((const char *)key + k->off, k->size);
 			kv[i].kind = DTF_V_STRING;
 			kv[i].s = (*strs)[i];
+		} else if (k->is_stack) {
+			const uint64_t *pcs = (const uint64_t *)(key + k->off);
+			int user = k->is_stack != 1, n = (int)(k->size / 8);
+			struct strbuf sb;
+
+			sb_init(&sb);
+			dt_stack_text(&sb, o ? o->ksyms : NULL, o ? o->usyms : NULL, user,
+				      user ? (int)pcs[0] : 0, pcs + user, n - user);
+			(*strs)[i] = sb.s ? sb.s : xstrdup("");
+			kv[i].kind = DTF_V_STACK;
+			kv[i].s = (*strs)[i];
 		} else if (k->symact) {
 			struct strbuf sb;
 			uint64_t w[2] = {0, 0};

@@ -73,6 +73,7 @@ struct dt_options {
 	int errtags;
 	int droptags;
 	int rawbytes;
+	int stackindent;	/* stack() frames' indent; -1: DTrace's default */
 	int cpp;
 	int zdefs;		/* -Z: allow descriptions matching nothing */
 	int defaultargs;

@@ -292,7 +292,7 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 		return;
 	}
 
-	case PR_STACK:		/* only a pre-rendered stack makes sense */
+	case PR_STACK:		/* not a stack key: nothing (print_common) */
 		return;
 
 	case PR_TIME:
@@ -377,6 +377,28 @@ static void conv_prefix(char *cf, size_t len, const struct dtf_conv *c,
 }
 
 /*
+ * %k of a stack key (DTrace's pfprint_stack): the stack on lines of its
+ * own, each frame through the conversion's format (as %s), indented by its
+ * width when it is left-aligned, else not at all.
+ */
+static void print_stack(struct strbuf *out, char *cf, const char *frames, int indent)
+{
+	strcat(cf, "s");
+	sb_putc(out, '\n');
+	for (const char *f = frames; *f;) {
+		const char *nl = strchr(f, '\n');
+		size_t len = nl ? (size_t)(nl - f) : strlen(f);
+		char *frame = xstrndup(f, len);
+
+		sb_printf(out, "%*s", indent, "");
+		emit(out, cf, frame);
+		sb_putc(out, '\n');
+		free(frame);
+		f += len + (nl != NULL);
+	}
+}
+
+/*
  * aggvals[0..naggvals-1] feed the %@ conversions in turn; the conversions
  * past the last take the last one again (dt_printf_format's curagg).
  */
@@ -422,6 +444,11 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 			v = &vals[k++];
 		}
 		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
+		if (c->def->print == PR_STACK && v->kind == DTF_V_STACK) {
+			int left = width < 0 || (c->flags & PF_LEFT);
+			print_stack(out, cf, v->s, left ? (width < 0 ? -width : width) : 0);
+			continue;
+		}
 		render(out, c->def, cf, v, syms);
 	}
 }

@@ -19,7 +19,7 @@
  * A DTF_V_STRING given to a conversion that does not print strings (%k of a
  * stack, %@d of a quantize() in printa) is emitted as is: pre-rendered text.
  */
-enum dtf_vkind { DTF_V_INT, DTF_V_STRING };
+enum dtf_vkind { DTF_V_INT, DTF_V_STRING, DTF_V_STACK };
 
 struct dtf_value {
 	enum dtf_vkind kind;
@@ -28,7 +28,9 @@ struct dtf_value {
 	uint64_t u;		/* DTF_V_INT: the bits (already truncated to size);
 				   float/double conversions read them as IEEE
 				   bits of that size */
-	const char *s;		/* DTF_V_STRING: NUL-terminated */
+	const char *s;		/* DTF_V_STRING: NUL-terminated; DTF_V_STACK
+				   (printa()'s %k of a stack key): its frames'
+				   text, each ending in '\n' */
 };
 
 /*

@@ -105,6 +105,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	h->o.bufsize = 4 << 20;
 	h->o.dynvarsize = 1 << 20;
 	h->o.cpu = -1;
+	h->o.stackindent = -1;
 	h->o.switchrate_ns = 1000000000ULL;
 	h->o.aggsize = 4 << 20;
 	h->o.specsize = 4 << 20;	/* DTrace's default */

@@ -709,7 +709,7 @@ static const struct dt_option drt_options[] = {
 	{"quiet", opt_switch, FIELD(OF_INT, quiet), 0},
 	{"quietresize", opt_switch, NOFIELD, 0},
 	{"rawbytes", opt_switch, FIELD(OF_INT, rawbytes), 0},
-	{"stackindent", opt_count, NOFIELD, 0},
+	{"stackindent", opt_count, FIELD(OF_INT, stackindent), 0},
 	{"switchrate", opt_rate, FIELD(OF_U64, switchrate_ns), 0},
 	{"printsize", opt_boundsize, FIELD(OF_U32, printsize), 8192},
 	/* illumos' aggregation display options */

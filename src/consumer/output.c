@@ -42,29 +42,54 @@ void dt_frame_format(struct strbuf *sb, const struct dt_frame *f)
 		sb_printf(sb, "%s`%s", f->module, f->name);
 }
 
+/* The first of a kernel stack's n pcs to show, and the end: the frames
+ * asked for, after the glue that ran the program. */
+static int kstack_frames(struct dt_ksyms *ksyms, const uint64_t *pcs, int *n)
+{
+	int i = 0, asked = *n - DT_KSTACK_GLUE;
+
+	while (i < *n && pcs[i] && ksym_is_glue(ksyms, pcs[i]))
+		i++;
+	if (asked >= 0 && *n > i + asked)
+		*n = i + asked;
+	return i;
+}
+
+static void stack_frame(struct dt_ksyms *ksyms, struct dt_usyms *usyms, int user, int pid,
+			uint64_t pc, struct dt_frame *f)
+{
+	if (user)
+		usym_frame(usyms, pid, pc, f);
+	else
+		ksym_frame(ksyms, pc, f);
+}
+
 void dt_out_stack(struct dt_out *o, int user, int pid, const uint64_t *pcs, int n)
 {
-	int i = 0;
+	int i = user ? 0 : kstack_frames(o->ksyms, pcs, &n);
 
 	o->ops->stack_begin(o, user);
-	if (!user) {
-		/* the frames asked for, after the glue that ran the program */
-		int asked = n - DT_KSTACK_GLUE;
-		while (i < n && pcs[i] && ksym_is_glue(o->ksyms, pcs[i]))
-			i++;
-		if (asked >= 0 && n > i + asked)
-			n = i + asked;
-	}
 	for (; i < n && pcs[i]; i++) {
 		struct dt_frame f;
 
-		if (user)
-			usym_frame(o->usyms, pid, pcs[i], &f);
-		else
-			ksym_frame(o->ksyms, pcs[i], &f);
+		stack_frame(o->ksyms, o->usyms, user, pid, pcs[i], &f);
 		o->ops->frame(o, &f);
 	}
 	o->ops->stack_end(o);
+}
+
+void dt_stack_text(struct strbuf *sb, struct dt_ksyms *ksyms, struct dt_usyms *usyms, int user, int pid,
+		   const uint64_t *pcs, int n)
+{
+	int i = user ? 0 : kstack_frames(ksyms, pcs, &n);
+
+	for (; i < n && pcs[i]; i++) {
+		struct dt_frame f;
+
+		stack_frame(ksyms, usyms, user, pid, pcs[i], &f);
+		dt_frame_format(sb, &f);
+		sb_putc(sb, '\n');
+	}
 }
 
 /* Emitters' events that some formats ignore. */
@@ -149,7 +174,8 @@ static void text_frame(struct dt_out *o, const struct dt_frame *f)
 {
 	struct strbuf *sb = dt_out_sb(o);
 
-	sb_printf(sb, "%*s", 14, "");
+	/* DTrace's _dtrace_stkindent unless stackindent is set */
+	sb_printf(sb, "%*s", o->stackindent >= 0 ? o->stackindent : 14, "");
 	dt_frame_format(sb, f);
 	sb_putc(sb, '\n');
 }
@@ -952,6 +978,7 @@ struct dt_out *dt_out_of(struct dtrace_hdl *h)
 
 	o->quiet = h->o.quiet;
 	o->rawbytes = h->o.rawbytes;
+	o->stackindent = h->o.stackindent;
 	o->strsize = h->o.strsize;
 	o->ksyms = h->ksyms;
 	o->usyms = h->usyms;

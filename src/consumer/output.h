@@ -109,6 +109,7 @@ struct dt_out {
 	struct strbuf *ext;		/* or a caller's buffer (dt_agg_print) */
 	/* what the emitters need to know */
 	int quiet, rawbytes;
+	int stackindent;		/* a frame's indent; < 0: DTrace's 14 */
 	uint32_t strsize;
 	const struct dt_aggopts *ao;	/* aggregation sorting and layout */
 	struct dt_ksyms *ksyms;
@@ -146,6 +147,11 @@ struct strbuf *dt_out_sb(struct dt_out *o);
 /* A stack's frames to o's emitter: kernel pcs (user 0) up to the first
  * zero, without the BPF glue frames; or pid's user pcs. */
 void dt_out_stack(struct dt_out *o, int user, int pid, const uint64_t *pcs, int n);
+
+/* The same frames as text onto sb, each as dt_frame_format makes it and
+ * ending in '\n' (printa()'s %k). */
+void dt_stack_text(struct strbuf *sb, struct dt_ksyms *ksyms, struct dt_usyms *usyms, int user, int pid,
+		   const uint64_t *pcs, int n);
 
 /* A frame as DTrace prints it (mod`sym+0xoff, ...) onto sb. */
 void dt_frame_format(struct strbuf *sb, const struct dt_frame *f);
