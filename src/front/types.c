@@ -265,6 +265,40 @@ void types_init(void)
 /* Pointer types are cached on their pointee and shared.  A pointer to a
  * built-in or kernel type is thus process-wide: it is published with one
  * atomic compare-and-swap, fully made, and never changed afterwards. */
+/*
+ * Type names as libctf's ctf_type_name writes them, which DTrace's messages
+ * show: a space between a name and what declares it ("char *", "int [3]"),
+ * none between declarators ("char **", "int *[3]"), a pointer to an array
+ * in parentheses ("int (*)[3]"); D's one function pointer type is
+ * "function pointer" (dt_type_name).
+ */
+static char *declarator_name(struct dt_pool *pool, const char *base, const char *decl, const char *suffix)
+{
+	size_t bl = strlen(base);
+	const char *sep = bl && (base[bl - 1] == '*' || base[bl - 1] == ']' || base[bl - 1] == ' ') ? "" : " ";
+
+	return pool ? pool_asprintf(pool, "%s%s%s%s", base, sep, decl, suffix) :
+		      xasprintf("%s%s%s%s", base, sep, decl, suffix);
+}
+
+static char *pointer_name(const struct dt_type *to)
+{
+	const char *arr;
+
+	if (to->kind == TY_FUNC)
+		return to->pool ? pool_strdup(to->pool, "function pointer") : xstrdup("function pointer");
+	if (to->kind == TY_ARRAY && (arr = strchr(to->name, '['))) {
+		/* "int [3]" -> "int (*)[3]": the base before the brackets */
+		size_t bl = (size_t)(arr - to->name);
+		char *base = xstrndup(to->name, bl && to->name[bl - 1] == ' ' ? bl - 1 : bl), *n;
+
+		n = declarator_name(to->pool, base, "(*)", arr);
+		free(base);
+		return n;
+	}
+	return declarator_name(to->pool, to->name, "*", "");
+}
+
 struct dt_type *type_ptr(struct dt_type *to)
 {
 	struct dt_type *t = __atomic_load_n(&to->ptrto, __ATOMIC_ACQUIRE), *old = NULL;
@@ -276,7 +310,7 @@ struct dt_type *type_ptr(struct dt_type *to)
 	t->kind = TY_PTR;
 	t->size = 8;
 	t->ref = to;
-	t->name = to->pool ? pool_asprintf(to->pool, "%s *", to->name) : xasprintf("%s *", to->name);
+	t->name = pointer_name(to);
 	if (!__atomic_compare_exchange_n(&to->ptrto, &old, t, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		if (to->pool) {
 			pool_release(to->pool, t->name);
@@ -298,7 +332,12 @@ struct dt_type *type_array(struct dt_pool *pool, struct dt_type *elem, uint32_t 
 	t->ref = elem;
 	t->nelems = n;
 	t->size = elem->size * n;
-	t->name = pool ? pool_asprintf(pool, "%s [%u]", elem->name, n) : xasprintf("%s [%u]", elem->name, n);
+	{
+		char dim[16];
+
+		snprintf(dim, sizeof(dim), "[%u]", n);
+		t->name = declarator_name(pool, elem->name, dim, "");
+	}
 	return t;
 }
 

@@ -482,6 +482,15 @@ static void sema_errors(void)
 	    "[D_TYPE_MEMBER] line 3: b is not a member of struct foo");
 	ERR("typedef struct foo { int a; } foo_t;\nfoo_t x;\nBEGIN { x + 1 }\n",
 	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"foo_t\" + \"int\"");
+	/* type names as libctf's ctf_type_name writes them */
+	ERR("char **a;\nBEGIN { a - \"a\" }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"char **\" - \"string\"");
+	ERR("int *a[3];\nBEGIN { a - \"a\" }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int *[3]\" - \"string\"");
+	ERR("int (*a)[3];\nBEGIN { a - \"a\" }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int (*)[3]\" - \"string\"");
+	ERR("int (*fp)(int);\nBEGIN { fp - \"a\" }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"function pointer\" - \"string\"");
 	ERR("this string s[int, int];\n",
 	    "[D_DECL_LOCASSC] line 1: associative arrays may not be declared as local variables: s");
 	/* operator type errors in a predicate are reported at the line after it */
