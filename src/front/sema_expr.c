@@ -343,7 +343,7 @@ static void cook_var(struct dt_cc *cc, struct node *n)
 		n->is_lvalue = 1;	/* so "pid = 1" reports D_OP_WRITE */
 }
 
-static void cook_int(struct node *n)
+static void cook_int(struct dt_cc *cc, struct node *n)
 {
 	if (n->op == -1) {	/* character constant: an int, as in C (long when
 				   more than four characters make it up) */
@@ -372,8 +372,10 @@ static void cook_int(struct node *n)
 			break;
 		}
 	}
-	if (!t)
-		t = &ty_ullong;
+	if (!t)		/* a decimal past LLONG_MAX without u (dt_node_int) */
+		dt_error(cc->errs, n->line, "D_INT_OFLOW",
+			 "integer constant 0x%llx cannot be represented in any built-in integral type",
+			 (unsigned long long)v);
 	n->type = t;
 	sema_set_const(n, v);
 }
@@ -977,7 +979,7 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 				 type_name(lt), sema_opname(op), type_name(rt));
 		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr && sema_ptr_compatible(l, r, NULL)) {
 			n->is_alloca = 0;
-			n->type = &ty_long;
+			n->type = type_lookup("ptrdiff_t");
 			return;
 		}
 		incompat(cc, n, sema_opname(op), l, r);
@@ -1265,7 +1267,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 			return;		/* NULL, already cooked */
 		if (n->type && n->is_const)
 			return;
-		cook_int(n);
+		cook_int(cc, n);
 		return;
 	case N_STR:
 		n->type = &ty_string;
@@ -1401,7 +1403,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 			if (sz == 0 || (n->kids[0]->type->kind == TY_VOID && n->kids[0]->kind != N_XLATE))
 				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		}
-		n->type = &ty_ulong;
+		n->type = type_lookup("size_t");	/* DTrace's D container's */
 		sema_set_const(n, sz);
 		return;
 	}
@@ -1413,7 +1415,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_UNKNOWN", "failed to determine offset of %s: Member name not found", n->sval);
 		if (m->bit_size)
 			dt_error(cc->errs, n->line, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", n->sval);
-		n->type = &ty_ulong;
+		n->type = &ty_int;	/* dt_node_int of the offset */
 		sema_set_const(n, m->offset);
 		return;
 	}

@@ -250,7 +250,17 @@ static void lexer_errors(void)
 	    "[D_INT_OFLOW] line 3: constant 0x12345678123456781 results in integer overflow");
 	ERR("BEGIN\n{\n\tx = 18446744073709551616;\n}\n",
 	    "[D_INT_OFLOW] line 3: constant 18446744073709551616 results in integer overflow");
-	OK("BEGIN\n{\n\tx = 18446744073709551615;\n\ty = 0xffffffffffffffff;\n\tz = 01777777777777777777777;\n}\n");
+	/* a decimal constant without u is int, long or long long only
+	 * (dt_node_int); hex and octal ones may be unsigned */
+	OK("BEGIN\n{\n\tx = 18446744073709551615u;\n\ty = 0xffffffffffffffff;\n\tz = 01777777777777777777777;\n}\n");
+	ERR("BEGIN\n{\n\tx = 18446744073709551615;\n}\n",
+	    "[D_INT_OFLOW] line 3: integer constant 0xffffffffffffffff cannot be represented in any built-in integral type");
+	ERR("BEGIN\n{\n\tx = sizeof (int) - \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"size_t\" - \"string\"");
+	ERR("BEGIN\n{\n\tx = (curthread - curthread) - \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"ptrdiff_t\" - \"string\"");
+	ERR("BEGIN\n{\n\tx = offsetof(struct task_struct, pid) - \"a\";\n}\n",
+	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"int\" - \"string\"");
 	/* lexer/err.eof-in-comment (the line is the one after the last
 	 * newline), err.eof-in-pragma: run without -xerrtags, like those */
 	ERR_NOTAGS("\n/* This comment no end\n",

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Integers beyond 64 bits are DTrace's D_INT_OFLOW, in any base, and in a
-# macro argument D_MACRO_OFLOW; the largest 64-bit values are constants.
+# macro argument D_MACRO_OFLOW; the largest 64-bit values are constants in
+# hex and octal, and D_INT_OFLOW in decimal, which is int, long or long
+# long only (dt_node_int).
 # An array dimension beyond UINT_MAX is D_DECL_ARRBIG wherever an array is
 # declared (and so is an array of 4 GB or more, whose size no type holds).
 cd "$E2E_TMP" || exit 1
