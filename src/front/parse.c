@@ -1127,7 +1127,7 @@ static int is_decl_start(enum tok k)
 {
 	switch (k) {
 	case T_INLINE: case T_TYPEDEF: case T_SELF: case T_THIS: case T_EXTERN:
-	case T_STATIC: case T_REGISTER: case T_TRANSLATOR: case T_PROVIDER:
+	case T_STATIC: case T_AUTO: case T_REGISTER: case T_TRANSLATOR: case T_PROVIDER:
 		return 1;
 	default:
 		return parse_starts_type(k);

@@ -344,12 +344,6 @@ static const struct sema_proto *fn_proto(struct dt_cc *cc, int fn, int line)
 
 /* ---- DTrace's argument compatibility (dt_node_is_argcompat) ---------------- */
 
-/* Is t a string, or one of C's (char pointers and arrays)? */
-static int is_strcompat(const struct dt_type *t)
-{
-	return type_is_string(t) ||
-	       (t->kind == TY_PTR && t->ref->kind == TY_INT && t->ref->size == 1 && !t->ref->is_bool);
-}
 
 /* Are the types two pointers point at the same (ctf_type_compat's test)? */
 static int ref_compat(const struct dt_type *a, const struct dt_type *b)
@@ -384,7 +378,7 @@ static int arg_compat(const struct dt_type *pt, const struct node *a)
 		return 0;	/* only "@" takes it */
 	if (type_is_integral(pt) && type_is_integral(t))
 		return 1;
-	if (is_strcompat(pt) && is_strcompat(t))
+	if (sema_is_strcompat(pt) && sema_is_strcompat(t))
 		return 1;
 	/* pointers: to the same type, or either to void; an integer only
 	 * as the constant 0 (dt_node_is_ptrcompat) */

@@ -182,6 +182,12 @@ static int sema_ptr_compatible(struct node *l, struct node *r, struct dt_type **
 	return 1;
 }
 
+int sema_is_strcompat(const struct dt_type *t)
+{
+	return type_is_string(t) ||
+	       (t->kind == TY_PTR && t->ref->kind == TY_INT && t->ref->size == 1 && !t->ref->is_bool);
+}
+
 /* May a value of type b (node rhs) be stored in something of type a?
  * (DTrace's dt_node_is_argcompat, as its operator = applies it) */
 int sema_assignable(struct dt_type *a, struct node *rhs)
@@ -194,12 +200,9 @@ int sema_assignable(struct dt_type *a, struct node *rhs)
 		return 1;
 	if (a->kind == TY_STRING && (type_is_string(b) || sema_is_null_const(rhs)))
 		return 1;
-	/* a char array member takes a string (dt_node_is_strcompat) */
-	if (a->kind == TY_ARRAY && type_is_string(a) && type_is_string(b))
+	/* strings, char pointers and char arrays go together */
+	if (sema_is_strcompat(a) && sema_is_strcompat(b))
 		return 1;
-	/* strings and char pointers and arrays go together (dt_node_is_strcompat) */
-	if (a->kind == TY_PTR && b->kind == TY_STRING)
-		return a->ref->size == 1 && type_is_integral(a->ref);
 	if (a->kind == TY_PTR) {
 		struct node lhs = {.kind = N_VAR, .type = a};
 		return sema_ptr_compatible(&lhs, rhs, NULL);
@@ -497,7 +500,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		for (int i = 0; i < n->args.n; i++) {
 			struct node *k = n->args.v[i];
 			sema_cook(cc, k);
-			if (sema_is_dynamic(k))	/* dt_idcook_assc */
+			if (sema_is_dynamic(k) || k->type->kind == TY_VOID)	/* dt_idcook_assc */
 				dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
 					 sema_node_type_name(k), v->is_array && !v->is_assoc ? "array" : "associative array", i + 1);
 		}
@@ -921,9 +924,13 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		}
 		return;
 	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
-		if (type_is_string(lt) || type_is_string(rt)) {
-			int ok = (type_is_string(lt) || sema_is_null_const(l) || lt->kind == TY_PTR) &&
-				 (type_is_string(rt) || sema_is_null_const(r) || rt->kind == TY_PTR);
+		if (lt->kind == TY_STRING || rt->kind == TY_STRING) {
+			/* dt_cook_op2: strings with C strings, else a string
+			 * is a char array that pointers compare with: a void
+			 * pointer, or the constant 0 */
+			struct node *o = lt->kind == TY_STRING ? r : l;
+			int ok = (sema_is_strcompat(lt) && sema_is_strcompat(rt)) || sema_is_null_const(o) ||
+				 ((o->type->kind == TY_PTR || o->type->kind == TY_ARRAY) && o->type->ref->kind == TY_VOID);
 			if (!ok)
 				incompat(cc, n, sema_opname(op), l, r);
 			n->type = &ty_int;

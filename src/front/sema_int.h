@@ -86,6 +86,9 @@ int sema_find_enum_const(struct dt_cc *cc, const char *name, int64_t *v);
 /* "scalar", "associative array", "inline", "enumerator", or NULL */
 const char *sema_ident_kind(struct dt_cc *cc, const char *name);
 int sema_is_null_const(struct node *n);
+/* Is t a string, or one of C's (a char pointer or array)?  DTrace's
+ * dt_node_is_strcompat: such values compare and assign as strings. */
+int sema_is_strcompat(const struct dt_type *t);
 /* May a value (node rhs) be stored in something of type a? */
 int sema_assignable(struct dt_type *a, struct node *rhs);
 const char *sema_opname(int op);

@@ -492,6 +492,18 @@ static void sema_errors(void)
 	    "[D_TYPE_MEMBER] line 3: b is not a member of struct foo");
 	ERR("typedef struct foo { int a; } foo_t;\nfoo_t x;\nBEGIN { x + 1 }\n",
 	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"foo_t\" + \"int\"");
+	/* strings, char pointers and char arrays compare and assign as
+	 * strings; other pointers compare with a string only when void */
+	OK("char *cp;\nBEGIN { cp = curthread->comm; }\n");
+	OK("BEGIN { x = \"a\" == (void *)0; y = \"a\" != 0; z = curthread->comm == \"a\"; }\n");
+	ERR("BEGIN { x = \"a\" == curthread; }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"string\" == \"struct task_struct *\"");
+	ERR("BEGIN { x = curthread->comm == (int *)0; }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"char [16]\" == \"int *\"");
+	/* void keys, and auto, as dt_idcook_assc and dt_decl_class refuse them */
+	ERR("BEGIN { a[(void)1] = 1; }\n",
+	    "[D_KEY_TYPE] line 1: void expression may not be used as associative array index: key #1");
+	ERR("auto int x;\n", "[D_DECL_BADCLASS] line 1: specified storage class not appropriate in D");
 	/* type names as libctf's ctf_type_name writes them */
 	ERR("char **a;\nBEGIN { a - \"a\" }\n",
 	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"char **\" - \"string\"");
