@@ -96,6 +96,10 @@ struct node {
 	 * may fill a char array from a string, as dt_node_is_argcompat lets
 	 * a translator do) */
 	unsigned implicit : 1;
+	/* an inline's name, standing for its value: an lvalue DTrace does
+	 * not let be written (DT_NODE_VAR without DT_IDFLG_WRITE) unless the
+	 * value is an integer constant, which is no lvalue at all */
+	unsigned from_inline : 1;
 	/* code generation */
 	int fn;			/* resolved builtin function id for N_CALL */
 	uint32_t tmp_off;	/* scratch slot for string / tuple temporaries */

@@ -212,6 +212,8 @@ int sema_assignable(struct dt_type *a, struct node *rhs)
 
 static void check_lvalue(struct dt_cc *cc, struct node *n, struct node *l, const char *op)
 {
+	if (l->from_inline && !l->is_const)
+		dt_error(cc->errs, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op);
 	if (!l->is_lvalue)
 		dt_error(cc->errs, n->line, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op);
 	if (l->kind == N_VAR && !l->var->writable)
@@ -291,6 +293,7 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			}
 			n->kind = N_CAST;
 			n->implicit = 1;
+			n->from_inline = 1;
 			n->cast_type = in->type;
 			n->kids[0] = in->expr;
 			sema_cook(cc, n);
@@ -683,9 +686,12 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	if (n->op != T_ASSIGN && l->kind == N_IDENT) {
 		/* a compound assignment reads its left side first: it must exist */
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, l->var_scope), l->sval);
+		int64_t ev;
 		if (l->var_scope == 0 && !v)
 			v = sema_builtin_var(cc, l->sval);
-		if (!v || (!v->type && !v->declared && v->scope != VS_BUILTIN))
+		/* an inline or an enumerator is a value, refused as one below */
+		int value = l->var_scope == 0 && (sema_find_inline(cc, l->sval) || sema_find_enum_const(cc, l->sval, &ev));
+		if (!value && (!v || (!v->type && !v->declared && v->scope != VS_BUILTIN)))
 			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
 				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
 	}
@@ -1034,9 +1040,9 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 
 	/* an inline is a variable to DTrace (DT_NODE_VAR), whatever it
 	 * stands for: its address is a dynamic variable's */
-	if (n->op == T_AMP && k->kind == N_IDENT && k->var_scope == 0 && sema_find_inline(cc, k->sval))
-		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 	sema_cook(cc, k);
+	if (n->op == T_AMP && k->from_inline && !k->is_const)
+		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 	switch (n->op) {
 	case T_MINUS: case T_PLUS: case T_TILDE:
 		if (!type_is_integral(k->type)) {

@@ -54,7 +54,7 @@ static const struct errtag_case cases[] = {
 	  "}\n",
 	  "[D_ADDROF_VAR] line 4: cannot take address of dynamic variable" },
 	{ "D_ADDROF_VAR", NULL,
-	  "inline int y = 3;\n"
+	  "inline int y = pid;\n"
 	  "BEGIN\n"
 	  "{\n"
 	  "\ttrace(&y);\n"

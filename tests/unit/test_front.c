@@ -504,6 +504,21 @@ static void sema_errors(void)
 	ERR("BEGIN { a[(void)1] = 1; }\n",
 	    "[D_KEY_TYPE] line 1: void expression may not be used as associative array index: key #1");
 	ERR("auto int x;\n", "[D_DECL_BADCLASS] line 1: specified storage class not appropriate in D");
+	/* an inline of an integer constant is that constant (no lvalue);
+	 * another inline is a variable that may not be written
+	 * (dt_node_ident, dt_cook_op2) */
+	ERR("inline int ii = 3;\nBEGIN { ii += 1; }\n",
+	    "[D_OP_LVAL] line 2: operator += requires modifiable lvalue as an operand");
+	ERR("enum e { A };\nBEGIN { A += 1; }\n",
+	    "[D_OP_LVAL] line 2: operator += requires modifiable lvalue as an operand");
+	ERR("inline int ii = pid;\nBEGIN { ii = 1; }\n",
+	    "[D_OP_WRITE] line 2: operator = can only be applied to a writable variable");
+	ERR("inline int ii = pid;\nBEGIN { ii++; }\n",
+	    "[D_OP_WRITE] line 2: operator ++ can only be applied to a writable variable");
+	ERR("inline string s = \"abc\";\nBEGIN { s += 1; }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"string\" += \"int\"");
+	ERR("inline int ii = 3;\nBEGIN { x = &ii; }\n",
+	    "[D_ADDROF_LVAL] line 2: unacceptable operand for unary & operator");
 	/* type names as libctf's ctf_type_name writes them */
 	ERR("char **a;\nBEGIN { a - \"a\" }\n",
 	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"char **\" - \"string\"");
