@@ -487,19 +487,21 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		struct dt_var *lv = dt_var_find(&cc->P->clocals, a->sval);
 		/* this->s[i] indexes a string, array or pointer; anything else
 		 * would make this-> an associative array, which D forbids */
-		if (!lv || !lv->type || (!type_is_string(lv->type) && lv->type->kind != TY_PTR &&
-					 lv->type->kind != TY_ARRAY) || n->args.n != 1)
-			dt_error(cc->errs, n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: this->%s", a->sval);
+		/* (a typed one with one key is *(this->x + key), an
+		 * integer's D_DEREF_NONPTR; DTrace's message names the
+		 * identifier bare) */
+		if (!lv || !lv->type || n->args.n != 1)
+			dt_error(cc->errs, n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: %s", a->sval);
 	}
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
 				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval)))) {
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
 		if (!v || (cc->sema_pass == 0 && !v->declared && !v->created))
 			dt_error(cc->errs, a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
-		if (!v->is_assoc && !v->is_array && v->type &&
-		    (type_is_string(v->type) || v->type->kind == TY_PTR || v->type->kind == TY_ARRAY) &&
-		    n->args.n == 1)
-			goto index_value;	/* s[i] of a string or pointer variable */
+		/* x[i] of a scalar variable already typed is *(x + i) (of a
+		 * string, a pointer, an array; an integer's is D_DEREF_NONPTR) */
+		if (!v->is_assoc && !v->is_array && v->type && n->args.n == 1)
+			goto index_value;
 		for (int i = 0; i < n->args.n; i++) {
 			struct node *k = n->args.v[i];
 			sema_cook(cc, k);
@@ -567,6 +569,9 @@ index_value:
 	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
 			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
+	if (n->args.n != 1 && a->kind == N_MEMBER)	/* dt_node_name's operator */
+		dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access operator %s as an associative array",
+			 a->op == T_ARROW ? "->" : ".");
 	if (n->args.n != 1)
 		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
 	struct node *ix = n->args.v[0];

@@ -160,7 +160,7 @@ static const struct errtag_case cases[] = {
 	  "{\n"
 	  "\tthis->x[1] = 2;\n"
 	  "}\n",
-	  "[D_ARR_LOCAL] line 3: local variables may not be used as associative arrays: this->x" },
+	  "[D_ARR_LOCAL] line 3: local variables may not be used as associative arrays: x" },
 	{ "D_CAST_INVAL", NULL,
 	  "struct s { int a; } v;\n"
 	  "BEGIN\n"

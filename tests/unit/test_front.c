@@ -519,6 +519,12 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"string\" += \"int\"");
 	ERR("inline int ii = 3;\nBEGIN { x = &ii; }\n",
 	    "[D_ADDROF_LVAL] line 2: unacceptable operand for unary & operator");
+	/* E1[E2] of a scalar variable already typed is *(E1 + E2); several
+	 * keys on what is no variable name its operator (dt_node_op2) */
+	ERR("BEGIN { x = 1; y = x[1]; }\n", "[D_DEREF_NONPTR] line 1: cannot dereference non-pointer type");
+	ERR("BEGIN { this->x = 1; y = this->x[1]; }\n", "[D_DEREF_NONPTR] line 1: cannot dereference non-pointer type");
+	ERR("BEGIN { y = curthread->comm[1, 2]; }\n",
+	    "[D_ARR_BADREF] line 1: cannot access operator -> as an associative array");
 	/* type names as libctf's ctf_type_name writes them */
 	ERR("char **a;\nBEGIN { a - \"a\" }\n",
 	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"char **\" - \"string\"");
