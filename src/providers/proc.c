@@ -38,34 +38,30 @@
 /* the first thread of a new process, back from fork() with 0 */
 #define NEW_PROCESS "arg0 == 0 && curthread->pid == curthread->tgid"
 
+/* In DTrace's order (dt_prov_proc.c's probe_args), which -l lists. */
 static const struct stable_probe proc_probes[] = {
 	{"create", STABLE_RAWTP, "sched:sched_process_fork", "!" IS_THREAD(TASK(1)), 0,
 	 {{"struct task_struct *", "psinfo_t *", TASK(1)}}},
-	{"lwp-create", STABLE_RAWTP, "sched:sched_process_fork", IS_THREAD(TASK(1)), 0,
-	 {{"struct task_struct *", "lwpsinfo_t *", TASK(1)}, {"struct task_struct *", "psinfo_t *", TASK(1)}}},
 	{"exec", STABLE_SYSCALL, "syscalls:sys_enter_execve", NULL, 0, {{"string", NULL, "copyinstr(arg0)"}}},
 	{"exec", STABLE_SYSCALL, "syscalls:sys_enter_execveat", NULL, 0, {{"string", NULL, "copyinstr(arg1)"}}},
-	{"exec-success", STABLE_RAWTP, "sched:sched_process_exec", NULL, 0, {{NULL}}},
 	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execve", "(long)arg0 < 0", 0, {{"int", NULL, "-(int)arg0"}}},
 	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execveat", "(long)arg0 < 0", 0, {{"int", NULL, "-(int)arg0"}}},
+	{"exec-success", STABLE_RAWTP, "sched:sched_process_exec", NULL, 0, {{NULL}}},
 	{"exit", STABLE_RAWTP, "sched:sched_process_exit", TASK(0) "->signal->live.counter == 0", 0,
 	 {{"int", NULL, EXIT_REASON}}},
+	{"lwp-create", STABLE_RAWTP, "sched:sched_process_fork", IS_THREAD(TASK(1)), 0,
+	 {{"struct task_struct *", "lwpsinfo_t *", TASK(1)}, {"struct task_struct *", "psinfo_t *", TASK(1)}}},
 	{"lwp-exit", STABLE_RAWTP, "sched:sched_process_exit", NULL, 0, {{NULL}}},
 	/* a new thread's first return to user mode is from the system call
 	 * that made it, with 0, in its own context */
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_fork", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", NEW_PROCESS, 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_clone", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_fork", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", "arg0 == 0", 0, {{NULL}}},
+	{"signal-clear", STABLE_SYSCALL, "syscalls:sys_exit_rt_sigtimedwait", "(long)arg0 > 0", 0,
+	 {{"int", NULL, "(int)arg0"}}},
 	/* signal_generate (sig, info, task, group, result): result 0 is
 	 * "delivered" (queued), 1 "ignored" */
-	{"signal-send", STABLE_RAWTP, "signal:signal_generate", "arg4 == 0", 0,
-	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
-	  {"int", NULL, "(int)arg0"}}},
 	{"signal-discard", STABLE_RAWTP, "signal:signal_generate", "arg4 == 1", 0,
 	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
 	  {"int", NULL, "(int)arg0"}}},
@@ -76,8 +72,14 @@ static const struct stable_probe proc_probes[] = {
 			"curthread->signal->group_exit_code : (int)arg0"},
 	  {"siginfo_t *", NULL, "(siginfo_t *)arg1"},
 	  {"void (*)(void)", NULL, "(void (*)(void))((struct k_sigaction *)arg2)->sa.sa_handler"}}},
-	{"signal-clear", STABLE_SYSCALL, "syscalls:sys_exit_rt_sigtimedwait", "(long)arg0 > 0", 0,
-	 {{"int", NULL, "(int)arg0"}}},
+	{"signal-send", STABLE_RAWTP, "signal:signal_generate", "arg4 == 0", 0,
+	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
+	  {"int", NULL, "(int)arg0"}}},
+	/* the same, of a new process's first thread */
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_fork", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", NEW_PROCESS, 0, {{NULL}}},
 };
 
 const struct stable_provider stable_proc = {
