@@ -22,7 +22,8 @@
  * the name SYSCALL_DEFINE gives its trace event.  Where tracefs cannot be
  * read (a user with CAP_BPF and CAP_PERFMON only), every call of the table
  * is a probe.  Argument types come from the format files of the events,
- * read only for probes whose args[] are used.
+ * read only for probes whose args[] are used; a return probe has one,
+ * long, the format's ret.
  */
 #include "provider.h"
 
@@ -173,17 +174,17 @@ static void syscall_detach(struct dt_probe *p)
 		bpf_map_update_elem(st->nr_map, &key, &zero, 0);
 }
 
-/* args[] from events/syscalls/sys_enter_NAME/format; long at return */
+/* args[] from events/syscalls/sys_enter_NAME/format; at return, as in
+ * DTrace, only args[0], the format's ret (long; arg1 is the return value
+ * too, as arg0) */
 static void syscall_args(struct dt_probe *p)
 {
 	if (p->arg & RET_FLAG) {
-		p->nargs = 2;
-		p->argtypes = xcalloc(2, sizeof(*p->argtypes));
-		p->argnames = xcalloc(2, sizeof(*p->argnames));
-		for (int i = 0; i < 2; i++) {
-			p->argtypes[i] = &ty_long;
-			p->argnames[i] = xstrdup("long");
-		}
+		p->nargs = 1;
+		p->argtypes = xcalloc(1, sizeof(*p->argtypes));
+		p->argnames = xcalloc(1, sizeof(*p->argnames));
+		p->argtypes[0] = &ty_long;
+		p->argnames[0] = xstrdup("long");
 		return;
 	}
 	struct tracefs_field *f;
