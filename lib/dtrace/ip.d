@@ -54,9 +54,6 @@ inline int IPPROTO_RAW = 255;
 inline int IPPROTO_HOPOPTS = 0;
 inline int IPPROTO_MAX = 256;
 
-/* Linux's net_device flags: the loopback device */
-inline int __IFF_LOOPBACK = 0x8;
-
 /* the network stack a device is in: its network namespace (struct net *) */
 typedef uint64_t netstackid_t;
 
@@ -89,7 +86,7 @@ typedef struct ipinfo {
 /* the interface */
 typedef struct ifinfo {
 	string if_name;			/* "lo", "eth0" */
-	int8_t if_local;		/* 1 on the loopback device */
+	int8_t if_local;		/* 1 where the packet has no device */
 	netstackid_t if_ipstack;	/* its network namespace (struct net *) */
 	uintptr_t if_addr;		/* the struct net_device */
 } ifinfo_t;
@@ -228,7 +225,7 @@ translator ipinfo_t < void_ip_t *I > {
 
 translator ifinfo_t < struct net_device *N > {
 	if_name = N != NULL ? stringof(N->name) : "<unknown>";
-	if_local = N != NULL && (N->flags & __IFF_LOOPBACK) != 0;
+	if_local = (N == NULL);	/* as DTrace: no device, delivered locally (0 on lo too) */
 	if_ipstack = N != NULL ? (uint64_t)N->nd_net.net : 0;
 	if_addr = (uintptr_t)N;
 };

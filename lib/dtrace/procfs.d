@@ -26,7 +26,7 @@ typedef struct lwpsinfo {
 	uintptr_t pr_addr;		/* its task_struct */
 	uintptr_t pr_wchan;		/* 0: Linux has no wait channel */
 	char pr_stype;			/* 0 */
-	char pr_state;			/* SSLEEP, SRUN, SSTOP, SZOMB, ... */
+	char pr_state;			/* SSLEEP, SRUN, SSTOP, SZOMB, SWAIT */
 	char pr_sname;			/* 'S', 'R', 'T', 'Z', 'W' */
 	char pr_nice;			/* not translated, as in DTrace on Linux */
 	short pr_syscall;		/* 0 */
@@ -161,6 +161,8 @@ inline int __TASK_STOPPED = 0x0004;
 inline int __TASK_TRACED = 0x0008;
 inline int __EXIT_DEAD = 0x0010;
 inline int __EXIT_ZOMBIE = 0x0020;
+inline int __TASK_DEAD = 0x0080;
+inline int __TASK_WAKEKILL = 0x0100;
 inline int __TASK_WAKING = 0x0200;
 
 translator lwpsinfo_t < struct task_struct *T > {
@@ -169,16 +171,26 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_addr = (uintptr_t)T;
 	pr_wchan = 0;
 	pr_stype = 0;
-	pr_state = T->exit_state & (__EXIT_ZOMBIE | __EXIT_DEAD) ? SZOMB :
-	    T->__state & (__TASK_STOPPED | __TASK_TRACED) ? SSTOP :
-	    T->__state & (__TASK_INTERRUPTIBLE | __TASK_UNINTERRUPTIBLE) ? SSLEEP :
-	    T->__state & __TASK_WAKING ? SWAIT :
-	    T->on_cpu ? SONPROC : SRUN;
-	pr_sname = T->exit_state & (__EXIT_ZOMBIE | __EXIT_DEAD) ? 'Z' :
-	    T->__state & (__TASK_STOPPED | __TASK_TRACED) ? 'T' :
-	    T->__state & (__TASK_INTERRUPTIBLE | __TASK_UNINTERRUPTIBLE) ? 'S' :
-	    T->__state & __TASK_WAKING ? 'W' :
-	    T->on_cpu ? 'O' : 'R';
+	/* DTrace's mapping (its procfs.d): the first of these bits of
+	 * __state that is set, else running (SRUN, also on a CPU) */
+	pr_state = T->__state & __TASK_INTERRUPTIBLE ? SSLEEP :
+	    T->__state & __TASK_UNINTERRUPTIBLE ? SSLEEP :
+	    T->__state & __TASK_STOPPED ? SSTOP :
+	    T->__state & __TASK_TRACED ? SSTOP :
+	    T->__state & __EXIT_ZOMBIE ? SZOMB :
+	    T->__state & __EXIT_DEAD ? SZOMB :
+	    T->__state & __TASK_DEAD ? SZOMB :
+	    T->__state & __TASK_WAKEKILL ? SWAIT :
+	    T->__state & __TASK_WAKING ? SWAIT : SRUN;
+	pr_sname = T->__state & __TASK_INTERRUPTIBLE ? 'S' :
+	    T->__state & __TASK_UNINTERRUPTIBLE ? 'S' :
+	    T->__state & __TASK_STOPPED ? 'T' :
+	    T->__state & __TASK_TRACED ? 'T' :
+	    T->__state & __EXIT_ZOMBIE ? 'Z' :
+	    T->__state & __EXIT_DEAD ? 'Z' :
+	    T->__state & __TASK_DEAD ? 'Z' :
+	    T->__state & __TASK_WAKEKILL ? 'W' :
+	    T->__state & __TASK_WAKING ? 'W' : 'R';
 	pr_syscall = 0;
 	pr_oldpri = 0;
 	pr_pri = T->prio;

@@ -139,6 +139,9 @@ inline uintptr_t __tcps_lptr[struct tcp_sock *T] = T != NULL ? __sk_lptr[(struct
 	__net_outbound ? __ip_sptr[__net_iph] : __ip_dptr[__net_iph];
 inline uintptr_t __tcps_rptr[struct tcp_sock *T] = T != NULL ? __sk_rptr[(struct sock *)T] :
 	__net_outbound ? __ip_dptr[__net_iph] : __ip_sptr[__net_iph];
+/* the probes made of sock:inet_sock_set_state (src/providers/tcp.c) */
+inline int __tcp_set_state = probeprov == "tcp" && (probename == "state-change" ||
+    probename == "connect-request" || probename == "connect-established" || probename == "accept-established");
 translator tcpsinfo_t < struct tcp_sock *T > {
 	tcps_addr = (uintptr_t)T;
 	tcps_local = __tcps_fam[T] == AF_INET ?
@@ -156,7 +159,7 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    __tcps_fam[T] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__tcps_lptr[T]) : "<unknown>";
 	tcps_raddr = __tcps_fam[T] == AF_INET ? inet_ntoa((ipaddr_t *)__tcps_rptr[T]) :
 	    __tcps_fam[T] == AF_INET6 ? inet_ntoa6((in6_addr_t *)__tcps_rptr[T]) : "<unknown>";
-	tcps_state = probefunc == "inet_sock_set_state" ? __tcp_state[(int32_t)arg2] :
+	tcps_state = __tcp_set_state ? __tcp_state[(int32_t)arg2] :
 	    T != NULL ? __tcp_state[((struct sock *)T)->__sk_common.skc_state] : TCP_STATE_IDLE;
 	tcps_iss = T != NULL ? T->snd_una - (uint32_t)T->bytes_acked : 0;
 	tcps_suna = T != NULL ? T->snd_una : 0;

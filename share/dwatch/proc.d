@@ -79,7 +79,8 @@ proc:::exec
 
 proc:::exec-failure
 {
-	this->details = strjoin("errno ", lltostr(args[0]));
+	/* args[0] is the call's return value, -errno */
+	this->details = strjoin("errno ", lltostr(-args[0]));
 }
 
 proc:::exec-success

@@ -15,7 +15,7 @@ syscall::read:return, syscall::write:return, syscall::pread64:return,
 syscall::pwrite64:return, syscall::readv:return, syscall::writev:return,
 syscall::open:return, syscall::openat:return, syscall::close:return,
 syscall::fsync:return, syscall::fdatasync:return, syscall::sync:return,
-syscall::stat:return, syscall::newfstatat:return, syscall::statx:return,
+syscall::newstat:return, syscall::newfstatat:return, syscall::statx:return,
 syscall::getdents64:return, syscall::rename:return, syscall::renameat2:return,
 syscall::unlink:return, syscall::unlinkat:return, syscall::mkdir:return,
 syscall::mkdirat:return

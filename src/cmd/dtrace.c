@@ -373,15 +373,6 @@ static void print_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd)
 			oprintf("\t\tNone\n");
 		for (int i = 0; i < pi.dtp_argc; i++)
 			oprintf("\t\targs[%d]: %s\n", i, pi.dtp_argtypes ? pi.dtp_argtypes[i] : "");
-		/* what a stable provider's translated arguments are made from */
-		int translated = 0;
-		for (int i = 0; i < pi.dtp_argc && pi.dtp_argnative; i++)
-			translated |= strcmp(pi.dtp_argnative[i], pi.dtp_argtypes[i]) != 0;
-		if (translated) {
-			oprintf("\n\tNative Argument Types\n");
-			for (int i = 0; i < pi.dtp_argc; i++)
-				oprintf("\t\targs[%d]: %s\n", i, pi.dtp_argnative[i]);
-		}
 		oprintf("\n");
 	}
 }

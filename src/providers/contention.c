@@ -267,11 +267,12 @@ static int contention_load_map(struct dt_probes *tab)
 static int contention_attach(struct dt_probe *p, int prog_fd)
 {
 	struct contention_state *st = state(p->tab);
-	int fd = rawtp_open(p->func, prog_fd, p->id);
+	/* one site: lock:contention_end */
+	int fd = rawtp_open(stable_site(p, 0), prog_fd, p->id);
 
 	/* before 6.10 a raw tracepoint takes no cookie (one instance per probe) */
 	if (fd == -EINVAL)
-		fd = rawtp_open(p->func, prog_fd, 0);
+		fd = rawtp_open(stable_site(p, 0), prog_fd, 0);
 	if (fd < 0)
 		return fd;
 	if (!st->begin_link) {

@@ -7,12 +7,12 @@
  * library (lib/dtrace/procfs.d).
  *
  * How Linux events become DTrace's:
- *   create, lwp-create  sched_process_fork (parent, child): a child with
- *                       its own thread group is a process, else an LWP
+ *   create, lwp-create  sched_process_fork (parent, child), both for every
+ *                       fork, of a process or of a thread, as in DTrace
  *   exec                execve()/execveat() entered: args[0] is the path
  *   exec-success        sched_process_exec, in the new image
  *   exec-failure        execve()/execveat() returning an error: args[0] is
- *                       the errno
+ *                       its return value, -errno (DTrace's)
  *   exit                sched_process_exit of a process's last thread;
  *                       args[0] is how it ended: CLD_EXITED (1), CLD_KILLED
  *                       (2) or CLD_DUMPED (3), from the exit code
@@ -32,40 +32,38 @@
 #include <stddef.h>
 
 #define TASK(n) "((struct task_struct *)arg" #n ")"
-#define IS_THREAD(t) "(" t "->pid != " t "->tgid)"
 /* how the thread ended: its exit code's signal, and core dump bit */
 #define EXIT_REASON "((" TASK(0) "->exit_code & 0x7f) == 0 ? 1 : (" TASK(0) "->exit_code & 0x80) ? 3 : 2)"
 /* the first thread of a new process, back from fork() with 0 */
 #define NEW_PROCESS "arg0 == 0 && curthread->pid == curthread->tgid"
 
+/* In DTrace's order (dt_prov_proc.c's probe_args), which -l lists. */
 static const struct stable_probe proc_probes[] = {
-	{"create", STABLE_RAWTP, "sched:sched_process_fork", "!" IS_THREAD(TASK(1)), 0,
+	/* as in DTrace, create and lwp-create both fire at every fork,
+	 * of a process or of a thread */
+	{"create", STABLE_RAWTP, "sched:sched_process_fork", NULL, 0,
 	 {{"struct task_struct *", "psinfo_t *", TASK(1)}}},
-	{"lwp-create", STABLE_RAWTP, "sched:sched_process_fork", IS_THREAD(TASK(1)), 0,
-	 {{"struct task_struct *", "lwpsinfo_t *", TASK(1)}, {"struct task_struct *", "psinfo_t *", TASK(1)}}},
 	{"exec", STABLE_SYSCALL, "syscalls:sys_enter_execve", NULL, 0, {{"string", NULL, "copyinstr(arg0)"}}},
 	{"exec", STABLE_SYSCALL, "syscalls:sys_enter_execveat", NULL, 0, {{"string", NULL, "copyinstr(arg1)"}}},
+	/* args[0] the call's return value, negative, as in DTrace */
+	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execve", "(long)arg0 < 0", 0, {{"int", NULL, "(int)arg0"}}},
+	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execveat", "(long)arg0 < 0", 0, {{"int", NULL, "(int)arg0"}}},
 	{"exec-success", STABLE_RAWTP, "sched:sched_process_exec", NULL, 0, {{NULL}}},
-	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execve", "(long)arg0 < 0", 0, {{"int", NULL, "-(int)arg0"}}},
-	{"exec-failure", STABLE_SYSCALL, "syscalls:sys_exit_execveat", "(long)arg0 < 0", 0, {{"int", NULL, "-(int)arg0"}}},
 	{"exit", STABLE_RAWTP, "sched:sched_process_exit", TASK(0) "->signal->live.counter == 0", 0,
 	 {{"int", NULL, EXIT_REASON}}},
+	{"lwp-create", STABLE_RAWTP, "sched:sched_process_fork", NULL, 0,
+	 {{"struct task_struct *", "lwpsinfo_t *", TASK(1)}, {"struct task_struct *", "psinfo_t *", TASK(1)}}},
 	{"lwp-exit", STABLE_RAWTP, "sched:sched_process_exit", NULL, 0, {{NULL}}},
 	/* a new thread's first return to user mode is from the system call
 	 * that made it, with 0, in its own context */
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_fork", NEW_PROCESS, 0, {{NULL}}},
-	{"start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", NEW_PROCESS, 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_clone", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_fork", "arg0 == 0", 0, {{NULL}}},
 	{"lwp-start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", "arg0 == 0", 0, {{NULL}}},
+	{"signal-clear", STABLE_SYSCALL, "syscalls:sys_exit_rt_sigtimedwait", "(long)arg0 > 0", 0,
+	 {{"int", NULL, "(int)arg0"}}},
 	/* signal_generate (sig, info, task, group, result): result 0 is
 	 * "delivered" (queued), 1 "ignored" */
-	{"signal-send", STABLE_RAWTP, "signal:signal_generate", "arg4 == 0", 0,
-	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
-	  {"int", NULL, "(int)arg0"}}},
 	{"signal-discard", STABLE_RAWTP, "signal:signal_generate", "arg4 == 1", 0,
 	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
 	  {"int", NULL, "(int)arg0"}}},
@@ -76,8 +74,14 @@ static const struct stable_probe proc_probes[] = {
 			"curthread->signal->group_exit_code : (int)arg0"},
 	  {"siginfo_t *", NULL, "(siginfo_t *)arg1"},
 	  {"void (*)(void)", NULL, "(void (*)(void))((struct k_sigaction *)arg2)->sa.sa_handler"}}},
-	{"signal-clear", STABLE_SYSCALL, "syscalls:sys_exit_rt_sigtimedwait", "(long)arg0 > 0", 0,
-	 {{"int", NULL, "(int)arg0"}}},
+	{"signal-send", STABLE_RAWTP, "signal:signal_generate", "arg4 == 0", 0,
+	 {{"struct task_struct *", "lwpsinfo_t *", TASK(2)}, {"struct task_struct *", "psinfo_t *", TASK(2)},
+	  {"int", NULL, "(int)arg0"}}},
+	/* the same, of a new process's first thread */
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_clone3", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_fork", NEW_PROCESS, 0, {{NULL}}},
+	{"start", STABLE_SYSCALL, "syscalls:sys_exit_vfork", NEW_PROCESS, 0, {{NULL}}},
 };
 
 const struct stable_provider stable_proc = {

@@ -72,21 +72,15 @@
 /* ENQUEUE_HEAD in kernel/sched/sched.h (6.1 to 6.12) */
 #define ENQUEUE_HEAD "0x10"
 
+/* In name order, as DTrace lists its probes (dt_prov_sched.c's probe_args). */
 static const struct stable_probe sched_probes[] = {
-	{"on-cpu", STABLE_RAWTP, "sched_exit_tp", "arg0 != 0", 0, {{NULL}}},
-	{"on-cpu", STABLE_KPROBE, "finish_task_switch", NULL, 1, {{NULL}}},
-	{"off-cpu", STABLE_RAWTP, "sched:sched_switch", NULL, 0, {THREAD_ARGS(TASK(2))}},
-	{"preempt", STABLE_RAWTP, "sched_entry_tp", "(arg0 != 0 || curthread->__state == 0) && curthread->pid != 0", 0,
-	 {{NULL}}},
-	{"preempt", STABLE_RAWTP, "sched:sched_switch", SWITCH_PREEMPT " && curthread->pid != 0", 1, {{NULL}}},
-	{"remain-cpu", STABLE_RAWTP, "sched_exit_tp", "arg0 == 0", 0, {{NULL}}},
-	{"sleep", STABLE_RAWTP, "sched:sched_switch", SWITCH_SLEEP, 0, {{NULL}}},
-	{"wakeup", STABLE_RAWTP, "sched:sched_waking", NULL, 0, {THREAD_ARGS(TASK(0))}},
 	{"change-pri", STABLE_RAWTP, "sched:sched_pi_setprio", NULL, 0,
 	 {THREAD_ARGS(TASK(0)), {"pri_t", NULL, PI_PRIO}}},
-	{"surrender", STABLE_RAWTP, "sched_set_need_resched_tp", NULL, 0, {THREAD_ARGS(TASK(0))}},
-	{"surrender", STABLE_KPROBE, "resched_curr", NULL, 1, {THREAD_ARGS(RQ(0) "->curr")}},
 	/* enqueue_task_CLASS (rq, p, flags), dequeue_task_CLASS (rq, p, flags) */
+	{"dequeue", STABLE_KPROBE, "dequeue_task_fair", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
+	{"dequeue", STABLE_KPROBE, "dequeue_task_rt", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
+	{"dequeue", STABLE_KPROBE, "dequeue_task_dl", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
+	{"dequeue", STABLE_KPROBE, "dequeue_task_scx", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
 	{"enqueue", STABLE_KPROBE, "enqueue_task_fair", NULL, 0,
 	 {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0)), {"int", NULL, "(arg2 & " ENQUEUE_HEAD ") != 0"}}},
 	{"enqueue", STABLE_KPROBE, "enqueue_task_rt", NULL, 0,
@@ -95,11 +89,18 @@ static const struct stable_probe sched_probes[] = {
 	 {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0)), {"int", NULL, "(arg2 & " ENQUEUE_HEAD ") != 0"}}},
 	{"enqueue", STABLE_KPROBE, "enqueue_task_scx", NULL, 0,
 	 {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0)), {"int", NULL, "(arg2 & " ENQUEUE_HEAD ") != 0"}}},
-	{"dequeue", STABLE_KPROBE, "dequeue_task_fair", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
-	{"dequeue", STABLE_KPROBE, "dequeue_task_rt", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
-	{"dequeue", STABLE_KPROBE, "dequeue_task_dl", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
-	{"dequeue", STABLE_KPROBE, "dequeue_task_scx", NULL, 0, {THREAD_ARGS(TASK(1)), RQ_CPU(RQ(0))}},
+	{"off-cpu", STABLE_RAWTP, "sched:sched_switch", NULL, 0, {THREAD_ARGS(TASK(2))}},
+	{"on-cpu", STABLE_RAWTP, "sched_exit_tp", "arg0 != 0", 0, {{NULL}}},
+	{"on-cpu", STABLE_KPROBE, "finish_task_switch", NULL, 1, {{NULL}}},
+	{"preempt", STABLE_RAWTP, "sched_entry_tp", "(arg0 != 0 || curthread->__state == 0) && curthread->pid != 0", 0,
+	 {{NULL}}},
+	{"preempt", STABLE_RAWTP, "sched:sched_switch", SWITCH_PREEMPT " && curthread->pid != 0", 1, {{NULL}}},
+	{"remain-cpu", STABLE_RAWTP, "sched_exit_tp", "arg0 == 0", 0, {{NULL}}},
+	{"sleep", STABLE_RAWTP, "sched:sched_switch", SWITCH_SLEEP, 0, {{NULL}}},
+	{"surrender", STABLE_RAWTP, "sched_set_need_resched_tp", NULL, 0, {THREAD_ARGS(TASK(0))}},
+	{"surrender", STABLE_KPROBE, "resched_curr", NULL, 1, {THREAD_ARGS(RQ(0) "->curr")}},
 	{"tick", STABLE_KPROBE, "sched_tick|scheduler_tick", NULL, 0, {THREAD_ARGS("curthread")}},
+	{"wakeup", STABLE_RAWTP, "sched:sched_waking", NULL, 0, {THREAD_ARGS(TASK(0))}},
 };
 
 const struct stable_provider stable_sched = {

@@ -9,10 +9,19 @@
  * probe before, as for sdt), a program on system calls' trace events, a
  * kprobe program and a kretprobe program (perf events with the probe id
  * as cookie).  Tracepoints come first: some kernels (this project's
- * development machines) have no kprobes at all.  A probe's function field is the
- * tracepoint or kernel function it is made of, as DTrace names the function
- * a probe is in; several probes of one name (proc:::exec at execve and at
- * execveat) are one name to a script.
+ * development machines) have no kprobes at all.
+ *
+ * As in DTrace (dt_prov_proc.c, dt_prov_sched.c, dt_provider_sdt.c: each
+ * probe inserted once, module "vmlinux", function ""), a provider has one
+ * probe per name, its function empty, made of every row of that name this
+ * kernel offers (its sites: proc:::exec at execve and at execveat,
+ * proc:::start at clone, clone3, fork and vfork).  The probe attaches at
+ * each site; the BPF cookie is the probe id with the site's index in its
+ * high 32 bits, and where the sites' conditions or arguments differ, the
+ * probe's D chooses by the site (SITE_ARG).  The system call events'
+ * program is loaded once per probe (cg_prologue_const): the kernel keeps
+ * one list of programs per trace event and refuses a program twice in it
+ * (EEXIST), and several probes (start, lwp-start) share their events.
  *
  * A probe whose mechanism this kernel lacks (a tracepoint it does not
  * have, a function renamed away) is not made: -l does not list it, and a
@@ -48,6 +57,23 @@ static const struct stable_provider *const stable_providers[] = {
 	NULL,
 };
 
+/* A probe's sites: the rows of its name this kernel offers (stable.h),
+ * where each attaches, and the probe's D made of theirs. */
+#define STABLE_MAXSITES 8
+struct stable_set {
+	const struct stable_probe *rows[STABLE_MAXSITES];
+	const char *where[STABLE_MAXSITES];	/* tracepoint, event or function */
+	int n;
+	char *pred;				/* NULL: always */
+	char *exprs[STABLE_MAXARGS];
+};
+
+/* arg9 of a stable mechanism is the site that fired (the cookie's high
+ * half; 0 where the program has no cookie: raw tracepoints before 6.10, so
+ * a raw tracepoint probe's sites must agree in their D).  No row reads
+ * arguments that far. */
+#define SITE_ARG 9
+
 /* Kernel functions named by the rows, resolved once per table. */
 struct stable_state {
 	int resolved;
@@ -56,6 +82,8 @@ struct stable_state {
 	int n;
 	/* the last description given to provide, for stable_unavailable */
 	char *last_prov, *last_name;
+	struct stable_set **sets;	/* every probe's, freed with the table */
+	int nsets;
 };
 
 static void state_fini(void *arg)
@@ -68,6 +96,13 @@ static void state_fini(void *arg)
 	free(st->last_name);
 	free(st->want);
 	free(st->found);
+	for (int i = 0; i < st->nsets; i++) {
+		free(st->sets[i]->pred);
+		for (int a = 0; a < STABLE_MAXARGS; a++)
+			free(st->sets[i]->exprs[a]);
+		free(st->sets[i]);
+	}
+	free(st->sets);
 }
 
 static struct stable_state *state(struct dt_probes *tab)
@@ -76,12 +111,16 @@ static struct stable_state *state(struct dt_probes *tab)
 	return probes_pvstate(tab, &dt_provider_stable_kprobe, sizeof(struct stable_state), state_fini);
 }
 
-static enum stable_how how_of(const struct dt_provider *pv)
+/* The table whose program serves a mechanism. */
+static const struct dt_provider *table_of(enum stable_how how)
 {
-	return pv == &dt_provider_stable_rawtp ? STABLE_RAWTP
-	       : pv == &dt_provider_stable_syscall ? STABLE_SYSCALL
-	       : pv == &dt_provider_stable_kprobe ? STABLE_KPROBE
-	       : pv == &dt_provider_stable_contention ? STABLE_CONTENTION : STABLE_KRETPROBE;
+	switch (how) {
+	case STABLE_RAWTP: return &dt_provider_stable_rawtp;
+	case STABLE_SYSCALL: return &dt_provider_stable_syscall;
+	case STABLE_KPROBE: return &dt_provider_stable_kprobe;
+	case STABLE_KRETPROBE: return &dt_provider_stable_kretprobe;
+	default: return &dt_provider_stable_contention;
+	}
 }
 
 /* a core-kernel text symbol named f, or f with a compiler suffix
@@ -194,15 +233,6 @@ static int glob_ok(const char *pat, const char *s)
 	return !pat || !*pat || dt_glob_match(pat, s);
 }
 
-/* Whether a row of r's name before r can be made here. */
-static int earlier_available(struct dt_probes *tab, const struct stable_provider *sp, const struct stable_probe *r)
-{
-	for (const struct stable_probe *q = sp->probes; q < r; q++)
-		if (strcmp(q->name, r->name) == 0 && row_target(tab, q))
-			return 1;
-	return 0;
-}
-
 /* The description a provide was last given, for stable_unavailable. */
 static void note_pdesc(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
@@ -214,29 +244,95 @@ static void note_pdesc(struct dt_probes *tab, const struct dt_pdesc *pd)
 	st->last_name = pd && pd->name ? xstrdup(pd->name) : NULL;
 }
 
+static int same_d(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* D that is each site's own d (NULL: dflt), by the site where they differ:
+ * "arg9 == 0 ? (d0) : arg9 == 1 ? (d1) : (d2)"; NULL when it is dflt
+ * everywhere. */
+static char *by_site(const struct stable_set *set, const char *const *d, const char *dflt)
+{
+	struct strbuf sb;
+	int same = 1;
+
+	for (int i = 1; i < set->n; i++)
+		same &= same_d(d[i], d[0]);
+	if (same)
+		return d[0] ? xstrdup(d[0]) : NULL;
+	sb_init(&sb);
+	for (int i = 0; i < set->n - 1; i++)
+		sb_printf(&sb, "arg%d == %d ? (%s) : ", SITE_ARG, i, d[i] ? d[i] : dflt);
+	sb_printf(&sb, "(%s)", d[set->n - 1] ? d[set->n - 1] : dflt);
+	return sb.s;
+}
+
+/* The sites of sp's probe named by row first (the first row of its name):
+ * the rows of the name this kernel offers, or where it offers none of
+ * them, its fallback rows it offers; all of the first one's mechanism (a
+ * probe is one program's).  Returns how many. */
+static int find_sites(struct dt_probes *tab, const struct stable_provider *sp, const struct stable_probe *first,
+		      struct stable_set *set)
+{
+	for (int fallback = 0; fallback < 2 && !set->n; fallback++)
+		for (const struct stable_probe *r = first; r < sp->probes + sp->nprobes; r++) {
+			const char *where;
+			if (strcmp(r->name, first->name) != 0 || !r->fallback != !fallback)
+				continue;
+			if (set->n && (r->how != set->rows[0]->how || set->n == STABLE_MAXSITES))
+				continue;
+			if (!(where = row_target(tab, r)))
+				continue;
+			set->rows[set->n] = r;
+			set->where[set->n++] = where;
+		}
+	return set->n;
+}
+
+static void make_probe(struct dt_probes *tab, const struct stable_provider *sp, const struct stable_probe *first)
+{
+	struct stable_state *st = state(tab);
+	struct stable_set set = {0}, *s;
+	const char *d[STABLE_MAXSITES];
+
+	if (probe_lookup(tab, sp->name, "vmlinux", "", first->name) || !find_sites(tab, sp, first, &set))
+		return;
+	s = xcalloc(1, sizeof(*s));
+	*s = set;
+	for (int i = 0; i < s->n; i++)
+		d[i] = s->rows[i]->pred;
+	s->pred = by_site(s, d, "1");
+	for (int a = 0; a < STABLE_MAXARGS && s->rows[0]->args[a].expr; a++) {
+		for (int i = 0; i < s->n; i++)
+			d[i] = s->rows[i]->args[a].expr;
+		s->exprs[a] = by_site(s, d, "0");
+	}
+	st->sets = xrealloc(st->sets, (size_t)(st->nsets + 1) * sizeof(*st->sets));
+	st->sets[st->nsets++] = s;
+	struct dt_probe *p = probe_create_in(tab, table_of(s->rows[0]->how), sp->name, "vmlinux", "", first->name,
+					     (uint64_t)(uintptr_t)s);
+	p->pred = s->pred;
+}
+
+/* Every table's provide makes the probes of all of them, in the rows'
+ * order (the order -l lists them in). */
 void stable_provide(const struct dt_provider *pv, struct dt_probes *tab, const struct dt_pdesc *pd)
 {
-	enum stable_how how = how_of(pv);
-
+	(void)pv;
 	note_pdesc(tab, pd);
-	if (pd && !glob_ok(pd->mod, "vmlinux"))
+	if (pd && (!glob_ok(pd->mod, "vmlinux") || !glob_ok(pd->func, "")))
 		return;
 	for (const struct stable_provider *const *sp = stable_providers; *sp; sp++) {
 		if (pd && !glob_ok(pd->prov, (*sp)->name))
 			continue;
 		for (int i = 0; i < (*sp)->nprobes; i++) {
 			const struct stable_probe *r = &(*sp)->probes[i];
-			const char *func;
-			if (r->how != how || (pd && !glob_ok(pd->name, r->name)))
-				continue;
-			if (r->fallback && earlier_available(tab, *sp, r))
-				continue;
-			func = row_target(tab, r);
-			if (!func || (pd && !glob_ok(pd->func, func)))
-				continue;
-			struct dt_probe *p = probe_create_in(tab, pv, (*sp)->name, "vmlinux", func, r->name,
-							     (uint64_t)(uintptr_t)r);
-			p->pred = r->pred;
+			int seen = 0;
+			for (int j = 0; j < i && !seen; j++)
+				seen = strcmp((*sp)->probes[j].name, r->name) == 0;
+			if (!seen && !(pd && !glob_ok(pd->name, r->name)))
+				make_probe(tab, *sp, r);
 		}
 	}
 }
@@ -269,17 +365,28 @@ int stable_serves(const char *prov)
 	return 0;
 }
 
-static const struct stable_probe *row_of(const struct dt_probe *p)
+static const struct stable_set *set_of(const struct dt_probe *p)
 {
-	return (const struct stable_probe *)(uintptr_t)p->arg;
+	return (const struct stable_set *)(uintptr_t)p->arg;
+}
+
+int stable_nsites(const struct dt_probe *p)
+{
+	return set_of(p)->n;
+}
+
+const char *stable_site(const struct dt_probe *p, int i)
+{
+	return set_of(p)->where[i];
 }
 
 void stable_args(struct dt_probe *p)
 {
-	const struct stable_probe *r = row_of(p);
+	const struct stable_set *s = set_of(p);
+	const struct stable_probe *r = s->rows[0];
 	int n = 0;
 
-	while (n < STABLE_MAXARGS && r->args[n].expr)
+	while (n < STABLE_MAXARGS && s->exprs[n])
 		n++;
 	if (!n)
 		return;
@@ -290,7 +397,7 @@ void stable_args(struct dt_probe *p)
 	for (int i = 0; i < n; i++) {
 		p->argnames[i] = xstrdup(r->args[i].native);
 		p->argxnames[i] = xstrdup(r->args[i].xlate ? r->args[i].xlate : r->args[i].native);
-		p->argexprs[i] = r->args[i].expr;
+		p->argexprs[i] = s->exprs[i];
 	}
 	p->nargs = n;
 }
@@ -314,41 +421,120 @@ const char *stable_unavailable(struct dt_probes *tab)
 	return NULL;
 }
 
-static int rawtp_attach(struct dt_probe *p, int prog_fd)
+/* The cookie of probe p's site i: the probe id, the site above it. */
+static uint64_t site_cookie(const struct dt_probe *p, int i)
 {
-	int fd = rawtp_open(p->func, prog_fd, p->id);
+	return p->id | (uint64_t)i << 32;
+}
+
+/* Attach p at each of its sites (one(p, i, prog_fd) returns the site's
+ * fd or -errno); on a failure none stays attached. */
+static int attach_sites(struct dt_probe *p, int prog_fd, int (*one)(struct dt_probe *p, int i, int prog_fd))
+{
+	int n = stable_nsites(p);
+
+	free(p->fds);		/* an earlier attachment's, closed at detach */
+	p->fds = xcalloc((size_t)n, sizeof(int));
+	p->nfds = 0;
+	for (int i = 0; i < n; i++) {
+		int fd = one(p, i, prog_fd);
+		if (fd < 0) {
+			probe_close_fds(p);
+			return fd;
+		}
+		p->fds[p->nfds++] = fd;
+	}
+	return 0;
+}
+
+static int rawtp_site(struct dt_probe *p, int i, int prog_fd)
+{
+	int fd = rawtp_open(stable_site(p, i), prog_fd, site_cookie(p, i));
 
 	/* before 6.10 a raw tracepoint takes no cookie: the program is then
 	 * an instance of this probe's own (consumer/load.c) */
 	if (fd == -EINVAL)
-		fd = rawtp_open(p->func, prog_fd, 0);
-	return probe_hold_fd(p, fd);
+		fd = rawtp_open(stable_site(p, i), prog_fd, 0);
+	return fd;
 }
 
-/* A system call's trace event by its id, the probe id as the cookie. */
+static int rawtp_attach(struct dt_probe *p, int prog_fd)
+{
+	return attach_sites(p, prog_fd, rawtp_site);
+}
+
+/* A system call's trace event by its id; the program is the probe's own
+ * instance (the probe id a constant), the cookie says the site. */
+static int syscall_site(struct dt_probe *p, int i, int prog_fd)
+{
+	return tracefs_perf_attach("syscalls", stable_site(p, i), prog_fd, site_cookie(p, i));
+}
+
 static int syscall_attach(struct dt_probe *p, int prog_fd)
 {
-	return probe_hold_fd(p, tracefs_perf_attach("syscalls", p->func, prog_fd, p->id));
+	return attach_sites(p, prog_fd, syscall_site);
+}
+
+static int kprobe_site(struct dt_probe *p, int i, int prog_fd)
+{
+	return kprobe_perf_attach(prog_fd, stable_site(p, i), 0, 0, p->pv == &dt_provider_stable_kretprobe,
+				  site_cookie(p, i));
 }
 
 static int kprobe_attach(struct dt_probe *p, int prog_fd)
 {
-	return probe_hold_fd(p, kprobe_perf_attach(prog_fd, p->func, 0, 0, p->pv == &dt_provider_stable_kretprobe, p->id));
+	return attach_sites(p, prog_fd, kprobe_site);
+}
+
+/* The probe id: the cookie's low 32 bits (the high ones are the site). */
+void stable_prologue(struct cg *g, int out)
+{
+	cg_prologue_cookie(g, out);
+	cg_emit(g, BPF_MOV32_REG(BPF_REG_0, BPF_REG_0));
+}
+
+/* r0 = the site that fired (SITE_ARG). */
+void stable_gen_site(struct cg *g)
+{
+	cg_attach_cookie(g);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+}
+
+static void stable_rawtp_gen_arg(struct cg *g, int i)
+{
+	if (i == SITE_ARG)
+		stable_gen_site(g);
+	else
+		rawtp_gen_arg(g, i);
 }
 
 /* A system call's trace event: its common header and number (16 bytes),
  * then the call's six arguments, or its return value, as u64s. */
 static void syscall_gen_arg(struct cg *g, int i)
 {
+	if (i == SITE_ARG) {
+		stable_gen_site(g);
+		return;
+	}
 	cg_emit(g, BPF_MOV64_REG(BPF_REG_3, BPF_REG_6));
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 16 + 8 * i));
 	cg_read_kernel_u64(g);
 }
 
+static void stable_kprobe_gen_arg(struct cg *g, int i)
+{
+	if (i == SITE_ARG)
+		stable_gen_site(g);
+	else
+		kprobe_gen_arg(g, i);
+}
+
 /* At a kretprobe, arg0 is the function's return value. */
 static void kretprobe_gen_arg(struct cg *g, int i)
 {
-	if (i == 0)
+	if (i == SITE_ARG)
+		stable_gen_site(g);
+	else if (i == 0)
 		kprobe_gen_retval(g);
 	else
 		cg_emit(g, BPF_MOV64_IMM(BPF_REG_0, 0));
@@ -358,8 +544,8 @@ const struct dt_provider dt_provider_stable_rawtp = {
 	.name = "stable-rawtp",
 	.prog_name = "dt_stable_tp",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
-		.gen_arg = rawtp_gen_arg,
+		.gen_prologue = stable_prologue,
+		.gen_arg = stable_rawtp_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.provide = rawtp_provide,
@@ -374,7 +560,7 @@ const struct dt_provider dt_provider_stable_syscall = {
 	.name = "stable-syscall",
 	.prog_name = "dt_stable_sc",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
+		.gen_prologue = cg_prologue_const,
 		.gen_arg = syscall_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
@@ -389,8 +575,8 @@ const struct dt_provider dt_provider_stable_kprobe = {
 	.name = "stable-kprobe",
 	.prog_name = "dt_stable_kp",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
-		.gen_arg = kprobe_gen_arg,
+		.gen_prologue = stable_prologue,
+		.gen_arg = stable_kprobe_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.provide = kprobe_provide,
@@ -404,7 +590,7 @@ const struct dt_provider dt_provider_stable_kretprobe = {
 	.name = "stable-kretprobe",
 	.prog_name = "dt_stable_krp",
 	.cg = {
-		.gen_prologue = cg_prologue_cookie,
+		.gen_prologue = stable_prologue,
 		.gen_arg = kretprobe_gen_arg,
 	},
 	.prog_type = BPF_PROG_TYPE_KPROBE,

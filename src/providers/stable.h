@@ -47,11 +47,12 @@ struct stable_probe {
 	enum stable_how how;
 	/* the tracepoint ("sched:sched_process_exec") or kernel function;
 	 * "f1|f2": the first of these this kernel has (renamed functions,
-	 * compiler suffixes such as .isra.0 are found too).  The probe's
-	 * function field is the one found (DTrace names a probe's function). */
+	 * compiler suffixes such as .isra.0 are found too).  The rows of one
+	 * name are one probe, its function field empty as in DTrace, made of
+	 * each of them this kernel offers (its sites, of one mechanism). */
 	const char *target;
 	const char *pred;	/* D: this firing is the probe's; NULL: always */
-	/* Made only where no earlier row of the same name is (the same
+	/* Used only where no row of the same name without it is (the same
 	 * event by another mechanism, on kernels without the first). */
 	int fallback;
 	struct stable_arg args[STABLE_MAXARGS];
@@ -88,6 +89,15 @@ struct dt_probe;
 struct dt_pdesc;
 void stable_provide(const struct dt_provider *pv, struct dt_probes *tab, const struct dt_pdesc *pd);
 void stable_args(struct dt_probe *p);
+/* A probe's sites: how many, and where site i attaches (its tracepoint,
+ * event or function). */
+int stable_nsites(const struct dt_probe *p);
+const char *stable_site(const struct dt_probe *p, int i);
+/* For a mechanism's program: the gen_prologue of a cookie holding the
+ * probe id and, above it, the site; r0 = the site that fired. */
+struct cg;
+void stable_prologue(struct cg *g, int out);
+void stable_gen_site(struct cg *g);
 int stable_serves(const char *prov);
 const char *stable_unavailable(struct dt_probes *tab);
 

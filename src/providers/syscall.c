@@ -11,13 +11,25 @@
  * perf-event tracepoints (syscalls:sys_enter_*) take about 72 ms each to
  * detach on this kernel (26 s for all of them) and cost more per call.
  *
- * Names and numbers come from a table built from the kernel headers (the
- * numbers are not in tracefs); argument types from the format files of
- * tracefs events/syscalls, read only for probes whose args[] are used.
+ * As in DTrace (dt_prov_syscall.c), the probes are the system calls with
+ * a trace event in tracefs (events/syscalls/sys_enter_NAME), each named
+ * as its event: newfstat, not fstat; afs_syscall and the others the
+ * kernel does not implement, or was built without, are not probes.  The
+ * event's number is not in tracefs (its id file is the event's own id), so
+ * a table gives number -> event name: scripts/gen-syscall-names.sh makes
+ * it from the kernel headers' numbers and the entry point the kernel's
+ * syscall table gives each (sys_newfstat for number 5, fstat), which is
+ * the name SYSCALL_DEFINE gives its trace event.  Where tracefs cannot be
+ * read (a user with CAP_BPF and CAP_PERFMON only), every call of the table
+ * is a probe.  Argument types come from the format files of the events,
+ * read only for probes whose args[] are used; a return probe has one,
+ * long, the format's ret.
  */
 #include "provider.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -38,6 +50,8 @@ struct syscall_state {
 	int nr_map;		/* number -> probe id; 0 before the maps exist */
 	int links[2];
 	int refs[2];
+	int scanned;		/* events[] filled */
+	unsigned char events[SYSCALL_NR_MAX];	/* 1: tracefs has its event */
 };
 
 extern const struct dt_provider dt_provider_syscall;
@@ -67,16 +81,50 @@ static void add(struct dt_probes *tab, int nr)
 	probe_create(tab, &dt_provider_syscall_return, "vmlinux", names[nr], "return", (uint64_t)nr | RET_FLAG);
 }
 
+/* Which calls of the table have a trace event (all of them where tracefs
+ * cannot be read). */
+static void scan_events(struct syscall_state *st)
+{
+	int nnames = (int)ARRAY_SIZE(names);
+	const char *root = tracefs_root();
+	char path[512];
+	struct dirent *e;
+	DIR *d = NULL;
+
+	if (st->scanned)
+		return;
+	st->scanned = 1;
+	if (root) {
+		snprintf(path, sizeof(path), "%s/events/syscalls", root);
+		d = opendir(path);
+	}
+	if (!d) {
+		for (int nr = 0; nr < nnames; nr++)
+			st->events[nr] = names[nr] != NULL;
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "sys_enter_", 10) != 0)
+			continue;
+		for (int nr = 0; nr < nnames; nr++)
+			if (names[nr] && strcmp(names[nr], e->d_name + 10) == 0)
+				st->events[nr] = 1;
+	}
+	closedir(d);
+}
+
 static void syscall_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	int nnames = (int)ARRAY_SIZE(names);
+	struct syscall_state *st = state(tab);
 
 	if (pd && *pd->mod && !dt_glob_match(pd->mod, "vmlinux"))
 		return;
 	if (pd && *pd->name && !dt_glob_match(pd->name, "entry") && !dt_glob_match(pd->name, "return"))
 		return;
+	scan_events(st);
 	for (int nr = 0; nr < nnames; nr++) {
-		if (!names[nr])
+		if (!st->events[nr])
 			continue;
 		if (pd && *pd->func && !dt_glob_match(pd->func, names[nr]))
 			continue;
@@ -126,17 +174,17 @@ static void syscall_detach(struct dt_probe *p)
 		bpf_map_update_elem(st->nr_map, &key, &zero, 0);
 }
 
-/* args[] from events/syscalls/sys_enter_NAME/format; long at return */
+/* args[] from events/syscalls/sys_enter_NAME/format; at return, as in
+ * DTrace, only args[0], the format's ret (long; arg1 is the return value
+ * too, as arg0) */
 static void syscall_args(struct dt_probe *p)
 {
 	if (p->arg & RET_FLAG) {
-		p->nargs = 2;
-		p->argtypes = xcalloc(2, sizeof(*p->argtypes));
-		p->argnames = xcalloc(2, sizeof(*p->argnames));
-		for (int i = 0; i < 2; i++) {
-			p->argtypes[i] = &ty_long;
-			p->argnames[i] = xstrdup("long");
-		}
+		p->nargs = 1;
+		p->argtypes = xcalloc(1, sizeof(*p->argtypes));
+		p->argnames = xcalloc(1, sizeof(*p->argnames));
+		p->argtypes[0] = &ty_long;
+		p->argnames[0] = xstrdup("long");
 		return;
 	}
 	struct tracefs_field *f;

@@ -4,7 +4,8 @@
 # (udpinfo_t counts its 8-byte header), both ends from args[3]
 # (udpsinfo_t: local is the source of a datagram sent, the destination of
 # one received); ip:::receive of it with its destination, interface and
-# protocol (ipv4info_t or ipv6info_t).
+# protocol (ipv4info_t or ipv6info_t), and if_local 0: it has a device
+# (lo), as in DTrace, whose if_local is 1 only without one.
 port=$((20000 + $$ % 20000))
 for fam in 4 6; do
 	"$DTRACE" -q -s /dev/stdin -c "python3 net-workload.py $fam $port" "$port" <<'D'

@@ -7,7 +7,7 @@
 # counted by device, not by dd's pid: on 6.1 a pid == $target filter
 # counted none of dd's writes to null_blk (they were issued to the driver
 # from another thread).
-$DTRACE -l -P io | awk 'NR > 1 { print $4, $5 }'
+$DTRACE -l -P io | awk 'NR > 1 { print $4 }'
 for m in configfs null_blk; do [ -f /modules/$m.ko ] && insmod /modules/$m.ko 2>/dev/null; done
 if [ ! -b /dev/nullb0 ]; then echo "no /dev/nullb0: null_blk is not loaded"; exit 0; fi
 $DTRACE -q -n 'io:::start /args[1]->dev_statname == "nullb0"/ {

@@ -3,7 +3,7 @@
 # functions the kernel has: Ubuntu's 5.15 inlines _raw_spin_unlock) are
 # listed, and fire for four dd writing at once into one pipe (its mutex)
 # and into one tmpfs file (its inode's rw_semaphore, as the writer).
-$DTRACE -l -P lockstat | awk 'NR > 1 { print $4, $5 }' | sort
+$DTRACE -l -P lockstat | awk 'NR > 1 { print $4 }' | sort
 cat > work.sh <<'WORK'
 #!/bin/busybox sh
 ( for i in 1 2 3 4; do dd if=/dev/zero bs=65536 count=300 2>/dev/null & done; wait ) | cat >/dev/null
