@@ -54,6 +54,25 @@ static void on_signal(int sig)
 /* dtrace(1)'s options, DTrace's (DTRACE_OPTSTR) */
 static const char OPTSTR[] = "+3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
 
+/* The letters that each set one library option (-b bufsize, ...): the
+ * option, and whether the letter's argument is its value. */
+static const struct letter_option {
+	int letter;
+	const char *option;
+	int takes_arg;
+} letter_options[] = {
+	{'b', "bufsize", 1}, {'D', "define", 1}, {'U', "undef", 1}, {'I', "incdir", 1},
+	{'L', "libdir", 1}, {'H', "cpphdrs", 0}, {'X', "stdc", 1},
+};
+
+static const struct letter_option *letter_option(int c)
+{
+	for (size_t i = 0; i < sizeof(letter_options) / sizeof(letter_options[0]); i++)
+		if (letter_options[i].letter == c)
+			return &letter_options[i];
+	return NULL;
+}
+
 /* DTrace's usage text */
 static int usage(FILE *fp)
 {
@@ -617,28 +636,20 @@ int main(int argc, char **argv)
 		return fatal(1, "failed to allocate memory");
 	for (optind = 1; optind < argc; optind++) {
 		while ((c = getopt(argc, argv, OPTSTR)) != -1) {
+			const struct letter_option *lo = letter_option(c);
+			if (lo) {
+				const char *arg = lo->takes_arg ? optarg : NULL;
+				if (dtrace_setopt(g.dtp, lo->option, arg) != 0)
+					return fatal(1, "failed to set -%c%s%s: %s", c, arg ? " " : "", arg ? arg : "",
+						     errmsg());
+				continue;
+			}
 			switch (c) {
-			case 'b':
-				if (dtrace_setopt(g.dtp, "bufsize", optarg) != 0)
-					return fatal(1, "failed to set -b %s: %s", optarg, errmsg());
-				break;
 			case 'c': case 'p':
 				pspecs[npspecs].kind = c;
 				pspecs[npspecs++].arg = optarg;
 				break;
 			case 'C': cflags |= DTRACE_C_CPP; break;
-			case 'D':
-				if (dtrace_setopt(g.dtp, "define", optarg) != 0)
-					return fatal(1, "failed to set -D %s: %s", optarg, errmsg());
-				break;
-			case 'U':
-				if (dtrace_setopt(g.dtp, "undef", optarg) != 0)
-					return fatal(1, "failed to set -U %s: %s", optarg, errmsg());
-				break;
-			case 'I':
-				if (dtrace_setopt(g.dtp, "incdir", optarg) != 0)
-					return fatal(1, "failed to set -I %s: %s", optarg, errmsg());
-				break;
 			case 'e': exec_only = 1; break;
 			case '3': case '6':
 				/* -32, -64: the data model of the D programs; the
@@ -664,18 +675,6 @@ int main(int argc, char **argv)
 			case 'h': case 'G':	/* a header or an object: probes may match nothing */
 				gen = gen && gen != c ? -1 : c;	/* both: reported below */
 				cflags |= DTRACE_C_ZDEFS;
-				break;
-			case 'L':
-				if (dtrace_setopt(g.dtp, "libdir", optarg) != 0)
-					return fatal(1, "failed to set -L %s: %s", optarg, errmsg());
-				break;
-			case 'H':
-				if (dtrace_setopt(g.dtp, "cpphdrs", NULL) != 0)
-					return fatal(1, "failed to set -H: %s", errmsg());
-				break;
-			case 'X':
-				if (dtrace_setopt(g.dtp, "stdc", optarg) != 0)
-					return fatal(1, "failed to set -X %s: %s", optarg, errmsg());
 				break;
 			case 'l': list = 1; break;
 			case 'o': outfile = optarg; break;
