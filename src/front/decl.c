@@ -244,6 +244,10 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 			if (ds->sclass != DC_DEFAULT)
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_CLASS", "only one storage class allowed in a declaration");
 			ds->sclass = cls;
+			/* before the next word is read: a typedef's name is
+			 * not taken as an identifier for good (id_or_type) */
+			if (cls == DC_TYPEDEF)
+				ps->in_typedef = 1;
 			parse_advance(ps);
 			continue;
 		}
@@ -998,6 +1002,7 @@ void decl_variables(struct parser *ps, int line)
 		/* no declarator: a struct, union or enum declared, or nothing */
 		if (ds.kind != DK_SOU)
 			dt_error(ps->cc->errs, line, "D_DECL_USELESS", "useless declaration");
+		ps->in_typedef = 0;
 		ps->lx.pspec_mode = 1;
 		parse_advance(ps);
 		return;
@@ -1005,6 +1010,7 @@ void decl_variables(struct parser *ps, int line)
 	do
 		declare_one(ps, &ds, base);
 	while (parse_accept(ps, T_COMMA));
+	ps->in_typedef = 0;
 	ps->lx.pspec_mode = 1;
 	parse_expect(ps, T_SEMI);
 }

@@ -585,8 +585,10 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 			continue;
 		}
 		if (ps->cur.kind == T_RBRACE) {
-			if (outer)
+			if (outer) {
 				ps->lx.pspec_mode = 1;
+				ps->in_clause = 0;
+			}
 			ps->rbrace_line = ps->cur.line;
 			parse_advance(ps);
 			return b;
@@ -1089,6 +1091,7 @@ static void parse_clause(struct parser *ps)
 		if (ps->cur.kind == T_SLASH) {
 			ps->lx.pspec_mode = 0;
 			ps->lx.parens = 0;
+			ps->in_clause = 1;
 			parse_advance(ps);
 			ps->in_pred = 1;
 			const char *start = ps->cur.pos;
@@ -1112,6 +1115,7 @@ static void parse_clause(struct parser *ps)
 					 "expected actions { } following probe description and predicate");
 		}
 		ps->lx.pspec_mode = 0;
+		ps->in_clause = 1;
 		parse_advance(ps);	/* '{' */
 		c->body = parse_block_body(ps, 1);
 		c->end_line = ps->rbrace_line;
@@ -1135,15 +1139,18 @@ static int is_decl_start(enum tok k)
 }
 
 /*
- * Whether a word is a type name, as DTrace's lexer decides (dt_lex.l): a D
- * typedef is; a word D knows as an identifier (a built-in variable or
+ * Whether a word is a type name, as DTrace's lexer decides (dt_lex.l's
+ * id_or_type).  A word D knows as an identifier (a built-in variable or
  * function, a declared variable or inline, an enumerator, or a word taken
- * as an identifier before) is not; and a typedef of the kernel's is, unless
- * the word is followed by what only an identifier can be (++, --, [, =, ;
- * or ,: "code = 1" creates a global even where the kernel has a typedef
- * named code), which makes it an identifier from then on.
+ * as an identifier before) is one.  Inside a clause, before any type is
+ * looked up, a word followed by what only an identifier can be (++, --, [,
+ * =, ; or a comma outside parentheses) is an identifier, and stays one for
+ * the rest of the program: "u32 = 1" and "pid_t++" create globals, even
+ * where a typedef has the name.  Otherwise a D typedef is a type name, and
+ * so is a typedef of the kernel's, unless the same lookahead (at every
+ * level, since the kernel's types are read only on demand) says otherwise.
  */
-static int ident_follows(const char *p)
+static int ident_follows(const char *p, int parens)
 {
 	while (isspace((unsigned char)*p))
 		p++;
@@ -1152,8 +1159,10 @@ static int ident_follows(const char *p)
 		return p[1] == p[0];
 	case '=':
 		return p[1] != '=';
-	case '[': case ';': case ',':
+	case '[': case ';':
 		return 1;
+	case ',':
+		return parens == 0;
 	default:
 		return 0;
 	}
@@ -1179,18 +1188,23 @@ static int is_type_name_cb(void *arg, const char *name)
 		known = strcmp(ps->idents.v[i], name) == 0;
 	int peeked = known ? 0 : LEX_PEEKED;
 
-	if (type_is_name(cc->types, name))
-		return LEX_TNAME | peeked;
 	if (known)
 		return 0;
+	if (ps->in_clause && ident_follows(ps->lx.p, ps->lx.parens)) {
+		pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
+		return peeked;
+	}
+	if (type_is_name(cc->types, name))
+		return LEX_TNAME | peeked;
 	/* before the kernel's types are read, as DTrace's lexer peeks first:
 	 * most such words are a script's variables, or at the outer level a
 	 * probe description (BEGIN {), where a declaration's type is followed
 	 * by its declarator */
 	if (ps->lx.pspec_mode && !declarator_follows(ps->lx.p))
 		return peeked;
-	if (ident_follows(ps->lx.p)) {
-		pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
+	if (ident_follows(ps->lx.p, ps->lx.parens)) {
+		if (!ps->in_typedef)
+			pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
 		return peeked;
 	}
 	return (type_is_kernel_name(name) ? LEX_TNAME : 0) | peeked;

@@ -16,6 +16,8 @@ struct parser {
 	struct dt_prog *prog;
 	const struct dt_parse_opts *o;
 	int in_pred;
+	int in_typedef;		/* in a typedef declaration: its name stays a name */
+	int in_clause;		/* in a predicate or clause body (DTrace's lexer state S0 there) */
 	int ndecls;		/* variables and inlines declared */
 	int depth;		/* nesting so far (parse_deeper()) */
 	int opdepth;		/* the part of it that operator chains add */

@@ -482,6 +482,13 @@ static void sema_errors(void)
 	ERR("typedef int foo_t;\ntypedef int foo_t;\n", "[D_DECL_IDRED] line 2: typedef redeclared: foo_t");
 	ERR("typedef int pid_t;\n", "[D_DECL_IDRED] line 1: typedef redeclared: pid_t");
 	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\n");
+	/* in a clause a word followed by what only an identifier can be is
+	 * one before any type is looked up, and stays one (dt_lex.l's
+	 * id_or_type): a typedef's name becomes a global variable */
+	OK("BEGIN { pid_t = 1; pid_t++; x = pid_t; u32[1] = 2; uint64_t--; }\n");
+	OK("BEGIN { x = (pid_t)1; y = sizeof (u32); }\n");
+	ERR("BEGIN { pid_t = 1; x = (pid_t)1; }\n", "[D_SYNTAX] line 1: syntax error near \"1\"");
+	OK("typedef int foo_t;\nfoo_t x;\nBEGIN { foo_t = 1; }\n");
 	/* member operators name the type resolved; other messages the
 	 * typedef (a struct's too) */
 	ERR("typedef int myint_t;\nmyint_t x;\nBEGIN { x.y }\n",
