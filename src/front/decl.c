@@ -60,7 +60,7 @@ static void parse_enum_body(struct parser *ps, struct dt_type *t)
 			 * constant expression (DTrace's dt_decl_enumerator) */
 			struct node *v = parse_cond(ps);
 			enum_bind(v, &ev);
-			if (!sema_try_const(ps->cc, v, &next))
+			if (!sema_const(ps->cc, v, &next))
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ENCONST",
 					 "enumerator '%s' must be assigned to an integral constant expression", e->name);
 			if (next > INT32_MAX || next < INT32_MIN)
@@ -534,7 +534,7 @@ static void parse_suffixes(struct parser *ps, struct declarator *d)
 				struct node *e = parse_cond(ps);
 				int64_t dim;
 				line = ps->cur.line;
-				if (!sema_try_const(ps->cc, e, &dim) || dim <= 0)
+				if (!sema_const(ps->cc, e, &dim) || dim <= 0)
 					dt_error(ps->cc->errs, line, "D_DECL_ARRSUB",
 						 "positive integral constant expression or tuple signature expected as array declaration subscript");
 				if ((uint64_t)dim > UINT32_MAX)
@@ -767,7 +767,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 					pool_release(&ps->cc->pool, m);	/* ": 0" only ends a storage unit */
 					continue;
 				}
-				if (!sema_try_const(ps->cc, bits, &w) || w <= 0)
+				if (!sema_const(ps->cc, bits, &w) || w <= 0)
 					dt_error(es, line, "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size");
 				if (mt->kind != TY_INT)
 					dt_error(es, line, "D_DECL_BFTYPE", "invalid type for bit-field: %s", idname);

@@ -73,9 +73,11 @@ struct dt_cc;
 struct dt_probedef *sema_provider_probe(const struct dt_prog *P, const struct dt_provdef *first, const char *name);
 
 /* Integer constant expressions, for the parser (array dimensions, bit-field
- * widths, enumerator values): cooked in the context cc.  sema_try_const
- * returns 0 when n is no constant. */
-int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v);
+ * widths, enumerator values): cooked in the context cc, outside any clause,
+ * as DTrace's dt_decl.c cooks them (an undefined identifier is
+ * D_IDENT_UNDEF, an operator's error its own).  sema_const returns 0 when
+ * n cooks to no constant, for the caller's own message. */
+int sema_const(struct dt_cc *cc, struct node *n, int64_t *v);
 
 /* The declared type of the built-in variable name ("cpuinfo_t *"), NULL
  * for none or for curthread (the kernel's task_struct *). */

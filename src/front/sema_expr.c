@@ -2,7 +2,7 @@
  * sema_expr.c - cooking expressions: every identifier becomes a variable,
  * a constant or an inline's expansion; every operator gets C's and D's
  * type rules and DTrace's errors; integer constant expressions are folded
- * (also for the parser: sema_try_const); macro variables are expanded.
+ * (also for the parser: sema_const); macro variables are expanded.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -239,7 +239,7 @@ static int native_arg(struct dt_cc *cc, struct node *n, int i)
 	char *expr;
 	struct node *e;
 
-	if (!cc->native_arg || !(expr = cc->native_arg(cc->native_arg_arg, cc->P->clauses.v[cc->cur_clause], i)))
+	if (!cc->native_arg || cc->cur_clause < 0 || !(expr = cc->native_arg(cc->native_arg_arg, cc->P->clauses.v[cc->cur_clause], i)))
 		return 0;
 	e = dt_parse_expr_string(cc, expr, n->line);
 	free(expr);
@@ -591,6 +591,9 @@ index_value:
 			n->is_lvalue = 0;
 			return;
 		}
+		if (cc->cur_clause < 0)
+			dt_error(cc->errs, n->line, "D_ARGS_NONE", "%s[ ] may not be referenced outside of a probe clause",
+				 a->var->name);
 		char *expr = NULL;
 		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval,
 							n->line, &expr)
@@ -1117,7 +1120,7 @@ static void sema_expand_args(struct dt_cc *cc, struct node *k)
 	struct node *a = k->kids[0], *ix;
 	char *expr = NULL;
 
-	if (!cc->args_type || a->kind != N_IDENT || a->var_scope != 0 || strcmp(a->sval, "args") != 0 ||
+	if (!cc->args_type || cc->cur_clause < 0 || a->kind != N_IDENT || a->var_scope != 0 || strcmp(a->sval, "args") != 0 ||
 	    k->args.n != 1 || !sema_builtin_var(cc, "args"))
 		return;
 	ix = k->args.v[0];
@@ -1460,28 +1463,13 @@ static void cook(struct dt_cc *cc, struct node *n)
 	}
 }
 
-int sema_try_const(struct dt_cc *cc, struct node *n, int64_t *v)
+int sema_const(struct dt_cc *cc, struct node *n, int64_t *v)
 {
-	/* the trial's error state (4 KB of message) is not on the stack: a
-	 * declaration nested in a constant nested in a declaration... would
-	 * take that at every level */
-	struct dt_errstate *saved = cc->errs, *es = pool_zalloc(&cc->pool, sizeof(*es));
-	int depth = cc->cook_depth, idepth = cc->inline_depth;
+	int clause = cc->cur_clause;
 
-	cc->errs = es;
-	if (setjmp(es->jb)) {
-		cc->errs = saved;
-		cc->cook_depth = depth;	/* the trial unwound from its depth */
-		cc->inline_depth = idepth;
-		pool_release(&cc->pool, es);
-		return 0;
-	}
-	if (n->kind == N_INT || n->kind == N_UNARY || n->kind == N_BINARY ||
-	    n->kind == N_CAST || n->kind == N_SIZEOF || n->kind == N_TERNARY ||
-	    (n->kind == N_IDENT && sema_is_known_name(cc, n->sval)))
-		sema_cook(cc, n);
-	cc->errs = saved;
-	pool_release(&cc->pool, es);
+	cc->cur_clause = -1;	/* no probe clause: args[] is refused */
+	sema_cook(cc, n);
+	cc->cur_clause = clause;
 	if (!n->is_const)
 		return 0;
 	*v = n->cval;

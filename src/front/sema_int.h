@@ -37,8 +37,7 @@ struct dt_cc {
 	 * D types, descriptions): freed with the context (pool.h) */
 	struct dt_pool pool;
 	struct dt_errstate es;		/* the error of the last failed unit */
-	struct dt_errstate *errs;	/* where errors unwind to now (&es, or a
-					   trial's own: sema_try_const) */
+	struct dt_errstate *errs;	/* where errors unwind to (&es) */
 	struct dt_typetab *types;	/* typedefs and tags programs declared */
 	struct dt_cc_opts opts;
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */

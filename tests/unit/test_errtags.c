@@ -135,6 +135,10 @@ static const struct errtag_case cases[] = {
 	  "\ttrace(args[7]);\n"
 	  "}\n",
 	  "[D_ARGS_IDX] line 3: index 7 is out of range for syscall::read:entry args[ ]" },
+	/* a declaration's constant is cooked outside any clause (dt_decl.c) */
+	{ "D_ARGS_NONE", NULL,
+	  "int a[args[0]];\n",
+	  "[D_ARGS_NONE] line 1: args[ ] may not be referenced outside of a probe clause" },
 	{ "D_ARGS_MULTI", NULL,
 	  "syscall:::entry\n"
 	  "{\n"

@@ -489,6 +489,16 @@ static void sema_errors(void)
 	OK("BEGIN { x = (pid_t)1; y = sizeof (u32); }\n");
 	ERR("BEGIN { pid_t = 1; x = (pid_t)1; }\n", "[D_SYNTAX] line 1: syntax error near \"1\"");
 	OK("typedef int foo_t;\nfoo_t x;\nBEGIN { foo_t = 1; }\n");
+	/* a declaration's constant is cooked (dt_decl.c: dt_node_cook), so an
+	 * undefined identifier in it is D_IDENT_UNDEF, an enumerator only from
+	 * its own enum's earlier ones */
+	ERR("int a[X];\n", "[D_IDENT_UNDEF] line 1: failed to resolve X: Unknown variable name");
+	ERR("enum e { A = B, B };\n", "[D_IDENT_UNDEF] line 1: failed to resolve B: Unknown variable name");
+	ERR("struct s { int a : X + 1; };\n", "[D_IDENT_UNDEF] line 1: failed to resolve X: Unknown variable name");
+	ERR("int x;\nint a[x];\n",
+	    "[D_DECL_ARRSUB] line 2: positive integral constant expression or tuple signature expected as array declaration subscript");
+	ERR("int a[(int)\"a\"];\n", "[D_CAST_INVAL] line 1: invalid cast expression: \"string\" to \"int\"");
+	OK("inline int I = 3;\nint a[I * 2];\nenum e { A = sizeof (int), B = A + I };\n");
 	/* member operators name the type resolved; other messages the
 	 * typedef (a struct's too) */
 	ERR("typedef int myint_t;\nmyint_t x;\nBEGIN { x.y }\n",
