@@ -462,7 +462,7 @@ static void gen_binop_regs(struct cg *g, int op, const struct dt_type *t, const 
 	case T_PLUS: cg_emit(g, BPF_ALU64_REG(BPF_ADD, R0, R1)); break;
 	case T_MINUS:
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R0, R1));
-		if ((lt->kind == TY_PTR) && (rt->kind == TY_PTR)) {
+		if ((lt->kind == TY_PTR || lt->kind == TY_ARRAY) && (rt->kind == TY_PTR || rt->kind == TY_ARRAY)) {
 			uint32_t sz = lt->ref->size ? lt->ref->size : 1;
 			if (sz > 1)
 				cg_emit(g, BPF_ALU64_IMM(BPF_DIV, R0, (int32_t)sz));
@@ -588,6 +588,11 @@ static void gen_binary(struct cg *g, struct node *n)
 		cg_place(g, done);
 		return;
 	}
+	/* D accepts a string's address minus another's (dt_cook_op2: a
+	 * string is a char array), but an unset string is 0 here, and the
+	 * verifier refuses a scalar minus a pointer: not done yet */
+	if (op == T_MINUS && (type_is_string(l->type) || type_is_string(r->type)) && !type_is_integral(r->type))
+		cg_error(g, n->line, "D_UNKNOWN", "expression is not yet supported by this implementation");
 	gen_binop_regs(g, op, n->type, l->type, r->type, n->line);
 }
 

@@ -172,10 +172,13 @@ static int sema_ptr_compatible(struct node *l, struct node *r, struct dt_type **
 		lt = rt;
 	if (rint)
 		rt = lt;
-	if ((lt->kind != TY_PTR && lt->kind != TY_ARRAY) || (rt->kind != TY_PTR && rt->kind != TY_ARRAY))
+	/* D's string is a typedef of a char array (dt_open.c) */
+	struct dt_type *lref = lt->kind == TY_STRING ? &ty_char : lt->kind == TY_PTR || lt->kind == TY_ARRAY ? lt->ref : NULL;
+	struct dt_type *rref = rt->kind == TY_STRING ? &ty_char : rt->kind == TY_PTR || rt->kind == TY_ARRAY ? rt->ref : NULL;
+	if (!lref || !rref)
 		return 0;
-	int lvoid = lt->ref->kind == TY_VOID, rvoid = rt->ref->kind == TY_VOID;
-	if (!lvoid && !rvoid && !ref_compatible(lt->ref, rt->ref))
+	int lvoid = lref->kind == TY_VOID, rvoid = rref->kind == TY_VOID;
+	if (!lvoid && !rvoid && !ref_compatible(lref, rref))
 		return 0;
 	if (res)
 		*res = rvoid ? lt : rt;
@@ -622,6 +625,11 @@ index_value:
 }
 
 /* Pointers to void or to functions have no element size to step by. */
+static struct dt_type *ptr_target(struct dt_type *t)
+{
+	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
+}
+
 static int is_vfptr_target(const struct dt_type *t)
 {
 	return t->kind == TY_VOID || t->kind == TY_FUNC;
@@ -755,10 +763,12 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		if (type_is_string(lt) || type_is_string(rt))
 			incompat(cc, n, sema_opname(n->op), l, r);
 		if (!type_is_integral(lt) || !type_is_integral(rt)) {
-			if (lt->kind != TY_PTR || is_vfptr_target(lt->ref))
+			if (!ptr_target(lt) || is_vfptr_target(lt->ref))
 				dt_error(cc->errs, n->line, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size",
 					 sema_opname(n->op));
-			if (!type_is_integral(rt))
+			/* a compatible pointer is added as it is (DTrace's
+			 * code generator scales only an integer) */
+			if (!type_is_integral(rt) && !sema_ptr_compatible(l, r, NULL))
 				incompat(cc, n, sema_opname(n->op), l, r);
 		}
 	} else {
@@ -792,11 +802,6 @@ static void cook_incdec(struct dt_cc *cc, struct node *n)
 		dt_error(cc->errs, n->line, "D_OP_VFPTR", "operator %s requires an operand of known size", op);
 	check_lvalue(cc, n, l, op);
 	n->type = l->type;
-}
-
-static struct dt_type *ptr_target(struct dt_type *t)
-{
-	return t->kind == TY_PTR || t->kind == TY_ARRAY ? t->ref : NULL;
 }
 
 /*
@@ -988,6 +993,11 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		n->is_alloca = l->is_alloca || r->is_alloca;
 		n->nonassign = l->nonassign || r->nonassign;
 		if (lptr && type_is_integral(rt)) {
+			/* a constant index past a C array's end (not 0 or 1
+			 * elements: a structure's variable-length tail) */
+			if (lt->kind == TY_ARRAY && r->is_const && lt->nelems > 1 && (uint64_t)r->cval >= lt->nelems)
+				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %llu, max is %u",
+					 (unsigned long long)r->cval, lt->nelems);
 			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
 			return;
 		}
@@ -998,7 +1008,7 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		if (lptr && rptr && l->is_alloca != r->is_alloca)
 			dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"",
 				 type_name(lt), sema_opname(op), type_name(rt));
-		if (op == T_MINUS && ptr_target(lt) && ptr_target(rt) && lptr && rptr && sema_ptr_compatible(l, r, NULL)) {
+		if (op == T_MINUS && lptr && rptr && sema_ptr_compatible(l, r, NULL)) {
 			n->is_alloca = 0;
 			n->type = type_lookup("ptrdiff_t");
 			return;

@@ -499,6 +499,17 @@ static void sema_errors(void)
 	    "[D_DECL_ARRSUB] line 2: positive integral constant expression or tuple signature expected as array declaration subscript");
 	ERR("int a[(int)\"a\"];\n", "[D_CAST_INVAL] line 1: invalid cast expression: \"string\" to \"int\"");
 	OK("inline int I = 3;\nint a[I * 2];\nenum e { A = sizeof (int), B = A + I };\n");
+	/* dt_cook_op2's additive rules: a constant past a C array's end is
+	 * D_ARR_BOUNDS on + and - as on [] (the array on the left only); a
+	 * string is a char array, so its difference with one is ptrdiff_t;
+	 * += takes a compatible pointer */
+	ERR("int a[5];\nBEGIN { x = a + 5; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 5, max is 5");
+	ERR("int a[5];\nBEGIN { x = a - 7; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 7, max is 5");
+	OK("int a[5];\nint b[1];\nBEGIN { x = a + 4; y = 5 + a; z = b + 3; }\n");
+	ERR("BEGIN { x = \"a\" - \"b\"; }\n", "[D_UNKNOWN] line 1: expression is not yet supported by this implementation");
+	ERR("int *p;\nBEGIN { x = p - \"a\"; }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int *\" - \"string\"");
+	OK("int *p, *q;\nvoid *v;\nBEGIN { p += q; p -= v; }\n");
+	ERR("int *p;\nlong *q;\nBEGIN { p += q; }\n", "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"int *\" += \"long *\"");
 	/* member operators name the type resolved; other messages the
 	 * typedef (a struct's too) */
 	ERR("typedef int myint_t;\nmyint_t x;\nBEGIN { x.y }\n",
