@@ -260,7 +260,7 @@ static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, stru
 	const char *why = NULL;
 
 	for (const struct dt_provider *const *pv = providers(); *pv && !why; pv++)
-		if ((*pv)->unavailable && provider_serves(*pv, pd->prov))
+		if ((*pv)->unavailable && provider_answers(*pv, pd->prov))
 			why = (*pv)->unavailable(h->probes);
 	/* a reason may start with the DTrace tag it has ("D_PROC_FUNC failed
 	 * to lookup ...") */

@@ -55,6 +55,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -427,6 +428,38 @@ static void provide_object(struct dt_probes *tab, const struct dt_pdesc *pd, int
 	}
 }
 
+/*
+ * A provider name ending in a digit may name a process (DTrace's
+ * dt_setcontext and dt_pid_get_pid): the digits after its last other
+ * character must be a pid above 0, and pid0 is never one.  Says why not.
+ */
+static int check_pid_name(struct pid_state *st, const char *prov)
+{
+	size_t n = strlen(prov);
+	const char *last = NULL;
+
+	if (n == 0 || !isdigit((unsigned char)prov[n - 1]))
+		return 0;
+	if (strcmp(prov, "pid0") == 0) {
+		why(st, "D_PROC_BADPID pid0 does not contain a valid pid");
+		return -1;
+	}
+	for (const char *c = prov; *c; c++)
+		if (!isdigit((unsigned char)*c))
+			last = c;
+	if (!last) {
+		why(st, "D_PROC_BADPROV '%s' is not a valid provider", prov);
+		return -1;
+	}
+	errno = 0;
+	long pid = strtol(last + 1, NULL, 10);
+	if (errno != 0 || pid <= 0 || pid > INT_MAX) {
+		why(st, "D_PROC_BADPID '%s' does not contain a valid pid", prov);
+		return -1;
+	}
+	return 0;
+}
+
 static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	struct pid_state *st = state(tab);
@@ -435,6 +468,8 @@ static void pid_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 	struct pidobj_proc *pr;
 
 	st->why[0] = 0;
+	if (pd && check_pid_name(st, pd->prov) < 0)
+		return;
 	if (!pid)
 		return;		/* pid probes exist only for a named process */
 	if (!(pr = pidobj_proc_read(st->objs, pid))) {

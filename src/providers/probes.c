@@ -4,6 +4,7 @@
  */
 #include "provider.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -284,15 +285,26 @@ static void provide_fixed(struct dt_probes *tab)
 			(*pv)->provide(tab, NULL);
 }
 
+int provider_answers(const struct dt_provider *pv, const char *prov)
+{
+	size_t n = strlen(prov);
+
+	/* pid probes belong to provider "pidN" for process N; any other
+	 * name ending in a digit may name a process too, and pid.c says
+	 * when it cannot (DTrace's dt_setcontext) */
+	if (pv == &dt_provider_pid_entry)
+		return strncmp(prov, "pid", 3) == 0 || (n && isdigit((unsigned char)prov[n - 1]));
+	return provider_serves(pv, prov);
+}
+
 void probes_provide(struct dt_probes *tab, const struct dt_pdesc *pd)
 {
 	provide_fixed(tab);
 	for (const struct dt_provider *const *pv = all_providers; *pv; pv++) {
 		if (!(*pv)->provide || second_table(pv))
 			continue;
-		/* pid probes belong to provider "pidN" for process N */
 		if (*pv == &dt_provider_pid_entry) {
-			if (pd && strncmp(pd->prov, "pid", 3) == 0)
+			if (pd && provider_answers(*pv, pd->prov))
 				(*pv)->provide(tab, pd);
 			continue;
 		}

@@ -128,6 +128,10 @@ int probe_match(const struct dt_probe *p, const struct dt_pdesc *pd);
 /* Whether a description's provider field prov names pv's probes: pv's
  * name, or for pid, "pid" and a process id. */
 int provider_serves(const struct dt_provider *pv, const char *prov);
+/* Whether pv is asked to provide, and why nothing matched, for
+ * descriptions of provider prov: those it serves, and for pid every name
+ * that may name a process. */
+int provider_answers(const struct dt_provider *pv, const char *prov);
 /* The stability attributes of pv's probes (stability.c): of the provider
  * name, module, function, name and arguments; Unstable for none. */
 const struct dtrace_attribute *provider_pattr(const struct dt_provider *pv);

@@ -1197,6 +1197,14 @@ static const struct errtag_case cases[] = {
 	  "\ttrace($1);\n"
 	  "}\n",
 	  "[D_MACRO_OFLOW] line 3: macro argument $1 constant 99999999999999999999 results in integer overflow" },
+	/* a provider name ending in a digit may name a process: the digits
+	 * after its last other character must be a pid above 0 (DTrace's
+	 * dt_pid_get_pid) */
+	{ "D_PROC_BADPID", NULL,
+	  "foo0:::entry\n"
+	  "{\n"
+	  "}\n",
+	  "[D_PROC_BADPID] line 1: 'foo0' does not contain a valid pid" },
 	{ "D_PROC_GRAB", NULL,
 	  "pid2147483646:::entry\n"
 	  "{\n"

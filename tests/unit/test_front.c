@@ -359,6 +359,9 @@ static void sema_errors(void)
 	ERR("BEGIN\n{\n\ttrace($1);\n}\n",
 	    "[D_MACRO_UNDEF] line 3: macro argument $1 is not defined");
 	check(__LINE__, 0, "BEGIN\n{\n\ttrace($1 + 1);\n}\n", 1, one_arg, NULL);
+	/* a provider of digits alone names no process (dt_pid_get_pid) */
+	check(__LINE__, 0, "$1:::entry\n{\n}\n", 1, one_arg,
+	      PFX "[D_PROC_BADPROV] line 1: '42' is not a valid provider\n");
 	/* arrays/err.D_DECL_ARRSUB.bad */
 	ERR("\nint a[-7];\n\nBEGIN\n{\n\texit(0);\n}\n",
 	    "[D_DECL_ARRSUB] line 2: positive integral constant expression or tuple signature expected as array declaration subscript");
