@@ -1175,6 +1175,16 @@ static int declarator_follows(const char *p)
 	return isalpha((unsigned char)*p) || *p == '_' || *p == '*' || *p == '(';
 }
 
+/* A word taken as an identifier for good (ps->idents holds named
+ * elements, for pv_find_named's index: a script may have thousands). */
+static void add_ident(struct parser *ps, const char *name)
+{
+	char **named = pool_calloc(&ps->cc->pool, 1, sizeof(*named));
+
+	*named = pool_strdup(&ps->cc->pool, name);
+	pv_push(&ps->idents, named);
+}
+
 static int is_type_name_cb(void *arg, const char *name)
 {
 	struct parser *ps = arg;
@@ -1184,14 +1194,13 @@ static int is_type_name_cb(void *arg, const char *name)
 	/* the identifiers DTrace's lexer knows without reading ahead */
 	int known = sema_builtin_var(cc, name) || sema_fn_lookup(ps->cc, name) != F_NONE || sema_find_inline(cc, name) ||
 		    (ps->prog && dt_var_find(&ps->prog->globals, name)) || sema_find_enum_const(cc, name, &ev);
-	for (int i = 0; i < ps->idents.n && !known; i++)
-		known = strcmp(ps->idents.v[i], name) == 0;
+	known = known || pv_find_named(&ps->idents, name);
 	int peeked = known ? 0 : LEX_PEEKED;
 
 	if (known)
 		return 0;
 	if (ps->in_clause && ident_follows(ps->lx.p, ps->lx.parens)) {
-		pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
+		add_ident(ps, name);
 		return peeked;
 	}
 	if (type_is_name(cc->types, name))
@@ -1204,7 +1213,7 @@ static int is_type_name_cb(void *arg, const char *name)
 		return peeked;
 	if (ident_follows(ps->lx.p, ps->lx.parens)) {
 		if (!ps->in_typedef)
-			pv_push(&ps->idents, pool_strdup(&ps->cc->pool, name));
+			add_ident(ps, name);
 		return peeked;
 	}
 	return (type_is_kernel_name(name) ? LEX_TNAME : 0) | peeked;
