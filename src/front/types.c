@@ -662,12 +662,31 @@ static struct dt_type *int_by_size(uint32_t size, int sign)
 static struct dt_type *btf_typedef_type(int id, const struct btf_type *bt);
 
 /* The kernel's unsigned char named "char": one type, made once. */
-static struct dt_type *kernel_uchar_named_char(void)
+/*
+ * A kernel integer named as the kernel's BTF (from its DWARF) names it,
+ * "long unsigned int", as DTrace's CTF of the kernel names it in print()
+ * and in messages; the same integer as D's own otherwise.  The kernel's
+ * char is unsigned (since Linux 6.2) yet named char, as DTrace names it:
+ * "char [16]", printed as chars.  A handful of names, made once.
+ */
+static struct dt_type *kernel_int_named(struct dt_type *t, const char *name)
 {
-	static struct dt_type *t;	/* under kernel_lock, as btf_to_type */
+	static struct dt_type *made[16];	/* under kernel_lock, as btf_to_type */
 
-	if (!t)
-		t = type_alias(NULL, &ty_uchar, "char");
+	if (!name || !*name || strcmp(name, t->name) == 0)
+		return t;
+	for (size_t i = 0; i < ARRAY_SIZE(made); i++) {
+		if (made[i] && made[i]->size == t->size && made[i]->is_signed == t->is_signed &&
+		    strcmp(made[i]->name, name) == 0)
+			return made[i];
+		if (!made[i]) {
+			made[i] = xcalloc(1, sizeof(*made[i]));
+			*made[i] = *t;
+			made[i]->name = xstrdup(name);
+			made[i]->ptrto = NULL;
+			return made[i];
+		}
+	}
 	return t;
 }
 
@@ -688,11 +707,7 @@ static struct dt_type *btf_to_type(int id)
 		if (enc & BTF_INT_BOOL)
 			return &ty_bool;
 		t = int_by_size(bt->size, (enc & BTF_INT_SIGNED) != 0);
-		/* the kernel's char is unsigned (since Linux 6.2) yet named
-		 * char, as DTrace names it: "char [16]", printed as chars */
-		if (t == &ty_uchar && strcmp(btf__name_by_offset(b, bt->name_off), "char") == 0)
-			return kernel_uchar_named_char();
-		return t;
+		return kernel_int_named(t, btf__name_by_offset(b, bt->name_off));
 	}
 	case BTF_KIND_PTR:
 		return type_ptr(btf_to_type((int)bt->type));

@@ -526,6 +526,10 @@ static void sema_errors(void)
 	/* strings, char pointers and char arrays compare and assign as
 	 * strings; other pointers compare with a string only when void */
 	OK("char *cp;\nBEGIN { cp = curthread->comm; }\n");
+	/* a kernel integer is named as the kernel's BTF names it, as DTrace's
+	 * CTF of the kernel does */
+	ERR("BEGIN { x = curthread->se.avg.load_avg.y; }\n",
+	    "[D_OP_SOU] line 1: operator . cannot be applied to type \"long unsigned int\"; must be applied to a struct or union");
 	OK("BEGIN { x = \"a\" == (void *)0; y = \"a\" != 0; z = curthread->comm == \"a\"; }\n");
 	ERR("BEGIN { x = \"a\" == curthread; }\n",
 	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"string\" == \"struct task_struct *\"");
