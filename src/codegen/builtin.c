@@ -215,12 +215,13 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 	case BV_CURTHREAD:
 		cg_call(g, BPF_FUNC_get_current_task);
 		return;
-	case BV_STACKDEPTH:
 	case BV_USTACKDEPTH:
-		/* the frames the kernel's walk finds (its frame-pointer walk
-		 * of the user stack for ustackdepth: the frames ucaller is
-		 * taken from), as Oracle's DTrace counts them */
-		if (v->builtin == BV_STACKDEPTH && g->p->ctx->no_kernel_stack) {
+		cg_ustack_depth(g);
+		return;
+	case BV_STACKDEPTH:
+		/* the frames the kernel's walk finds, as Oracle's DTrace
+		 * counts them */
+		if (g->p->ctx->no_kernel_stack) {
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		} else {
@@ -230,7 +231,7 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 			cg_emit(g, BPF_MOV64_REG(R2, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
 			cg_emit(g, BPF_MOV64_IMM(R3, 127 * 8));
-			cg_emit(g, BPF_MOV64_IMM(R4, v->builtin == BV_USTACKDEPTH ? BPF_F_USER_STACK : 0));
+			cg_emit(g, BPF_MOV64_IMM(R4, 0));
 			cg_call(g, BPF_FUNC_get_stack);
 			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
@@ -250,7 +251,7 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		stack_frame(g, 0, 1);
 		return;
 	case BV_UCALLER:
-		stack_frame(g, BPF_F_USER_STACK, 1);
+		cg_ucaller(g);
 		return;
 	case BV_IPL:
 		cg_emit(g, BPF_MOV64_IMM(R0, 0));
