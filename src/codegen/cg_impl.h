@@ -257,9 +257,9 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 
 /* ---- ustack.c ---- */
 void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size);
-/* The most frames ustackdepth counts (the kernel's perf_event_max_stack
- * default, as stackdepth's). */
-#define DT_USTACKDEPTH_MAX 127
+/* The most frames stackdepth and ustackdepth count (the kernel's default
+ * perf_event_max_stack). */
+#define DT_STACKDEPTH_MAX 127
 /* r0 = ustackdepth, the number of frames ustack() shows; r0 = ucaller,
  * the second of them (0 if none). */
 void cg_ustack_depth(struct cg *g);

@@ -555,21 +555,21 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 
 /*
  * r0 = ustackdepth, the number of frames ustack() would show (up to
- * DT_USTACKDEPTH_MAX), or r0 = ucaller, its second frame: the frames of
+ * DT_STACKDEPTH_MAX), or r0 = ucaller, its second frame: the frames of
  * this walk, not of the kernel's (bpf_get_stack), which misses the caller
  * where ustack() finds it and follows a %rbp that holds data.
  */
 void cg_ustack_depth(struct cg *g)
 {
-	uint32_t t = cg_temp(g, 8 * DT_USTACKDEPTH_MAX);
+	uint32_t t = cg_temp(g, 8 * DT_STACKDEPTH_MAX);
 	int loop = cg_new_label(g), done = cg_new_label(g);
 
-	ustack_frames(g, t, DT_USTACKDEPTH_MAX);
+	ustack_frames(g, t, DT_STACKDEPTH_MAX);
 	/* the frames end at the first zero */
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 	cg_scratch_ptr(g, R1, t);
 	cg_place(g, loop);
-	cg_jmp_imm(g, BPF_JGE, R0, DT_USTACKDEPTH_MAX, done);
+	cg_jmp_imm(g, BPF_JGE, R0, DT_STACKDEPTH_MAX, done);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R1, 0));
 	cg_jmp_imm(g, BPF_JEQ, R2, 0, done);
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
