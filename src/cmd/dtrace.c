@@ -224,13 +224,6 @@ static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, 
 	return DTRACE_CONSUME_THIS;
 }
 
-static int bufhandler(const dtrace_bufdata_t *b, void *arg)
-{
-	(void)arg;
-	owrite(b->dtbda_buffered);
-	return DTRACE_HANDLE_OK;
-}
-
 struct cmd {
 	int kind;		/* 'n', 'P', 'm', 'f', 's' */
 	char *arg;
@@ -842,7 +835,9 @@ int main(int argc, char **argv)
 	dtrace_handle_err(g.dtp, errhandler, &cl);
 	dtrace_handle_drop(g.dtp, drophandler, NULL);
 	dtrace_handle_proc(g.dtp, prochandler, NULL);
-	dtrace_handle_buffered(g.dtp, bufhandler, NULL);
+	/* no buffered handler: the library writes to g.out itself, all of
+	 * what it made (a NUL that printf's %c gave too), as DTrace's
+	 * dtrace(1) has it unless -B */
 
 	/* SIGINT and SIGTERM stop tracing (END runs, the status is exit()'s).
 	 * DTrace leaves them alone when they were ignored at its start; here

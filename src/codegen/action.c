@@ -84,7 +84,7 @@ static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a
 {
 	cg_expr(g, e);
 	if (a->is_raw) {
-		/* r0 is the struct's address */
+		/* r0 is the struct's or the array's address */
 		int ok = cg_new_label(g);
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
 		cg_emit(g, BPF_MOV64_REG(R3, R0));
@@ -412,7 +412,10 @@ static void add_rec(struct dt_clause *c, struct dt_recdesc *r)
 static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off)
 {
 	a->off = off;
-	if (e->type->kind == TY_STRUCT || e->type->kind == TY_UNION) {
+	/* by-reference values other than strings (a char array is one):
+	 * their bytes, as DTrace's dt_cg_store_val records them */
+	if (e->type->kind == TY_STRUCT || e->type->kind == TY_UNION ||
+	    (e->type->kind == TY_ARRAY && !is_str(e->type) && !e->type->is_stack && !e->type->symact)) {
 		a->is_raw = 1;
 		a->size = e->type->size;
 		return off + ((a->size + 7) & ~7u);

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/kallsyms.h"
+#include "../front/cc.h"
+
 /* r0 = a member of the current task, following a path like
  * "real_parent->tgid" or "se.sum_exec_runtime" with probe reads. */
 static void task_member(struct cg *g, const char *path)
@@ -48,28 +51,81 @@ static void task_member(struct cg *g, const char *path)
 }
 
 /*
- * r0 = frame i of this context's kernel (flags 0) or user
- * (BPF_F_USER_STACK) stack as bpf_get_stack() unwinds it, 0 when it has
- * none.  Frame 0 is where the probe fired, frame 1 the return address
- * of its function, which is how Oracle's DTrace on BPF defines caller
- * and ucaller where the context cannot say better (gen_caller).
+ * The kernel stack of this context into the n frames at scratch t (by
+ * bpf_get_stack), then r8 = the frames taken and r9 = how many of them
+ * come first that stack() does not show: the BPF program and the kernel
+ * functions that ran it, named as kallsyms_glue says (bpf_snprintf's %ps
+ * names a frame as kallsyms does), at most DT_KSTACK_GLUE.  Frame r9 is
+ * then where the probe fired, frame r9 + 1 the return address of its
+ * function, which is how Oracle's DTrace on BPF defines caller where the
+ * context cannot say better (gen_caller).
  */
-static void stack_frame(struct cg *g, uint64_t flags, int i)
+static void kstack(struct cg *g, uint32_t t, int n)
 {
-	uint32_t t = cg_temp(g, 8 * (uint32_t)(i + 1));
-	int ok = cg_new_label(g), done = cg_new_label(g);
+	int ok = cg_new_label(g), loop = cg_new_label(g), glue = cg_new_label(g), done = cg_new_label(g);
+	uint32_t symlen = 8, sym, arg = cg_temp(g, 8);
+
+	/* room for a name as long as the longest of them, its NUL, and the
+	 * rest of the 8 bytes it is compared by */
+	for (int i = 0; kallsyms_glue[i]; i++)
+		if (symlen < ((strlen(kallsyms_glue[i]) + 8) & ~7u))
+			symlen = (strlen(kallsyms_glue[i]) + 8) & ~7u;
+	sym = cg_temp(g, symlen);
 
 	cg_emit(g, BPF_MOV64_REG(R1, R6));
-	cg_emit(g, BPF_MOV64_REG(R2, R7));
-	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
-	cg_emit(g, BPF_MOV64_IMM(R3, 8 * (i + 1)));
-	cg_emit(g, BPF_MOV64_IMM(R4, (int32_t)flags));
+	cg_scratch_ptr(g, R2, t);
+	cg_emit(g, BPF_MOV64_IMM(R3, 8 * n));
+	cg_emit(g, BPF_MOV64_IMM(R4, 0));
 	cg_call(g, BPF_FUNC_get_stack);
-	cg_jmp_imm(g, BPF_JSGT, R0, 8 * i, ok);	/* the frame is there */
+	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
 	cg_emit(g, BPF_MOV64_IMM(R0, 0));
-	cg_jmp(g, done);
 	cg_place(g, ok);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R7, (int16_t)(t + 8 * (uint32_t)i)));
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
+	cg_emit(g, BPF_MOV64_REG(R8, R0));
+	cg_emit(g, BPF_MOV64_IMM(R9, 0));
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R9, DT_KSTACK_GLUE, done);
+	cg_jmp_reg(g, BPF_JGE, R9, R8, done);
+	/* the name of frame r9 */
+	cg_emit(g, BPF_MOV64_REG(R1, R9));
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R1, 3));
+	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R7));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
+	cg_scratch_stx(g, BPF_DW, R1, arg, R2);
+	cg_scratch_ptr(g, R1, sym);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)symlen));
+	cg_strconst(g, R3, "%ps", 3);
+	cg_scratch_ptr(g, R4, arg);
+	cg_emit(g, BPF_MOV64_IMM(R5, 8));
+	cg_call(g, BPF_FUNC_snprintf);
+	cg_jmp_imm(g, BPF_JSLT, R0, 0, done);
+	/* glue if it begins with one of the names, compared 8 bytes at a
+	 * time (a shorter name differs at its NUL) */
+	for (int i = 0; kallsyms_glue[i]; i++) {
+		const char *p = kallsyms_glue[i];
+		int len = (int)strlen(p), next = cg_new_label(g);
+		for (int k = 0; k < len; k += 8) {
+			uint64_t want = 0, mask = 0;
+			for (int b = 0; b < 8 && k + b < len; b++) {
+				want |= (uint64_t)(unsigned char)p[k + b] << (8 * b);
+				mask |= 0xffULL << (8 * b);
+			}
+			cg_scratch_ldx(g, BPF_DW, R1, sym + (uint32_t)k);
+			if (mask != ~0ULL) {
+				cg_ld_imm64(g, R2, mask);
+				cg_emit(g, BPF_ALU64_REG(BPF_AND, R1, R2));
+			}
+			cg_ld_imm64(g, R2, want);
+			cg_jmp_reg(g, BPF_JNE, R1, R2, next);
+		}
+		cg_jmp(g, glue);
+		cg_place(g, next);
+	}
+	cg_jmp(g, done);
+	cg_place(g, glue);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+	cg_jmp(g, loop);
 	cg_place(g, done);
 }
 
@@ -215,29 +271,19 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 	case BV_CURTHREAD:
 		cg_call(g, BPF_FUNC_get_current_task);
 		return;
-	case BV_STACKDEPTH:
 	case BV_USTACKDEPTH:
-		/* the frames the kernel's walk finds (its frame-pointer walk
-		 * of the user stack for ustackdepth: the frames ucaller is
-		 * taken from), as Oracle's DTrace counts them */
-		if (v->builtin == BV_STACKDEPTH && g->p->ctx->no_kernel_stack) {
+		cg_ustack_depth(g);
+		return;
+	case BV_STACKDEPTH:
+		if (g->p->ctx->no_kernel_stack) {
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			return;
-		} else {
-			uint32_t t = cg_temp(g, 127 * 8);
-			int ok = cg_new_label(g);
-			cg_emit(g, BPF_MOV64_REG(R1, R6));
-			cg_emit(g, BPF_MOV64_REG(R2, R7));
-			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R2, (int32_t)t));
-			cg_emit(g, BPF_MOV64_IMM(R3, 127 * 8));
-			cg_emit(g, BPF_MOV64_IMM(R4, v->builtin == BV_USTACKDEPTH ? BPF_F_USER_STACK : 0));
-			cg_call(g, BPF_FUNC_get_stack);
-			cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
-			cg_emit(g, BPF_MOV64_IMM(R0, 0));
-			cg_place(g, ok);
-			cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 3));
 			return;
 		}
+		/* the frames stack() would show */
+		kstack(g, cg_temp(g, 8 * DT_STACKDEPTH_MAX), DT_STACKDEPTH_MAX);
+		cg_emit(g, BPF_MOV64_REG(R0, R8));
+		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R0, R9));
+		return;
 	case BV_CALLER:
 		if (g->p->ctx->gen_caller) {
 			g->p->ctx->gen_caller(g);
@@ -247,10 +293,25 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 			cg_emit(g, BPF_MOV64_IMM(R0, 0));
 			return;
 		}
-		stack_frame(g, 0, 1);
+		{
+			/* the second frame stack() would show */
+			uint32_t t = cg_temp(g, 8 * (DT_KSTACK_GLUE + 2));
+			int none = cg_new_label(g), done = cg_new_label(g);
+			kstack(g, t, DT_KSTACK_GLUE + 2);
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, 1));
+			cg_jmp_reg(g, BPF_JGE, R9, R8, none);
+			cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R9, 3));
+			cg_emit(g, BPF_ALU64_REG(BPF_ADD, R9, R7));
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R9, (int32_t)t));
+			cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, R9, 0));
+			cg_jmp(g, done);
+			cg_place(g, none);
+			cg_emit(g, BPF_MOV64_IMM(R0, 0));
+			cg_place(g, done);
+		}
 		return;
 	case BV_UCALLER:
-		stack_frame(g, BPF_F_USER_STACK, 1);
+		cg_ucaller(g);
 		return;
 	case BV_IPL:
 		cg_emit(g, BPF_MOV64_IMM(R0, 0));

@@ -257,6 +257,13 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 
 /* ---- ustack.c ---- */
 void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size);
+/* The most frames stackdepth and ustackdepth count (the kernel's default
+ * perf_event_max_stack). */
+#define DT_STACKDEPTH_MAX 127
+/* r0 = ustackdepth, the number of frames ustack() shows; r0 = ucaller,
+ * the second of them (0 if none). */
+void cg_ustack_depth(struct cg *g);
+void cg_ucaller(struct cg *g);
 /* Send the consumer a struct rec_upid for the process id at r7 + off
  * unless it was the last one sent from its slot (clobbers r0-r5). */
 void cg_note_upid(struct cg *g, uint32_t off);

@@ -72,18 +72,24 @@ void cg_load_kernel(struct cg *g, const struct dt_type *t)
 
 	if (is_str(t)) {
 		uint32_t tmp = cg_temp(g, g->L->strbuf);
-		uint32_t sz = t->kind == TY_ARRAY ? t->nelems : g->L->strmax;
-		if (sz > g->L->strmax)
-			sz = g->L->strmax;
+		/* a char[N] is a string of up to N chars (strsize at most)
+		 * that need not end in a NUL: its bytes, then a NUL of ours
+		 * (probe_read_str into N bytes would drop the last char); a
+		 * char[] of no size, a string as long as it is */
+		int arr = t->kind == TY_ARRAY && t->nelems;
+		uint32_t sz = arr && t->nelems < g->L->strmax - 1 ? t->nelems :
+			      arr ? g->L->strmax - 1 : g->L->strmax;
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
 		cg_emit(g, BPF_MOV64_REG(R3, R0));
 		cg_emit(g, BPF_MOV64_REG(R1, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)tmp));
 		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sz));
-		cg_call(g, BPF_FUNC_probe_read_kernel_str);
-		cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
+		cg_call(g, arr ? BPF_FUNC_probe_read_kernel : BPF_FUNC_probe_read_kernel_str);
+		cg_jmp_imm(g, arr ? BPF_JEQ : BPF_JSGE, R0, 0, ok);
 		cg_fault(g, DTRACEFLT_BADADDR, R8);
 		cg_place(g, ok);
+		if (arr)
+			cg_scratch_st(g, BPF_B, tmp + sz, 0, R1);
 		cg_emit(g, BPF_MOV64_REG(R0, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)tmp));
 		return;

@@ -129,7 +129,7 @@ struct dt_recarg {
 	int is_stack;		/* 1 kernel, 2 user: size/8 program counters
 				 * (user: the pid first, then size/8 - 1;
 				 * codegen/ustack.c says which frames) */
-	int is_raw;		/* struct/union bytes, printed as rawbytes */
+	int is_raw;		/* struct/union/array bytes, printed as rawbytes */
 	int symact;		/* func(), mod(), ufunc(), ...: DTRACEACT_SYM,
 				 * _MOD (the address), _USYM, _UMOD, _UADDR (the
 				 * process id, then the address) */

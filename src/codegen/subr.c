@@ -91,7 +91,9 @@ static void gen_strjoin(struct cg *g, struct node *n)
  * dt_substr, illumos' DIF_SUBR_SUBSTR): without len, len is strsize; a
  * negative i counts from the end, and one still before the start takes
  * what is left of len from the start (nothing when len <= -i: a negative
- * len there leaves nothing).
+ * len there leaves nothing).  i and len are ints, whatever the width of
+ * the expressions given (dt_substr sign-extends their low 32 bits): an i
+ * of 0xffffffff is -1.
  */
 static void gen_substr(struct cg *g, struct node *n)
 {
@@ -102,11 +104,16 @@ static void gen_substr(struct cg *g, struct node *n)
 	cg_expr(g, n->args.v[0]);
 	cg_push(g, R0);				/* d0: s */
 	cg_expr(g, n->args.v[1]);
+	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
 	cg_push(g, R0);				/* d0+1: index */
-	if (n->args.n > 2)
+	if (n->args.n > 2) {
 		cg_expr(g, n->args.v[2]);
-	else
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+		cg_emit(g, BPF_ALU64_IMM(BPF_ARSH, R0, 32));
+	} else {
 		cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)(sb - 1)));	/* strsize */
+	}
 	cg_push(g, R0);				/* d0+2: length */
 	/* r6 is the context; keep it: compute in r8/r9 and stack */
 	cg_peek(g, R1, d0);

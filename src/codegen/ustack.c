@@ -2,7 +2,8 @@
  * ustack.c - the user stack a probe records for ustack() (an action's
  * record or an aggregation key): the process id, then the program
  * counters of its frames, innermost first, zero after the last.  This file
- * owns which frames those are.
+ * owns which frames those are; ustackdepth counts them and ucaller is the
+ * second, so that the three agree.
  *
  * The frames are the user pc, then the return addresses of the %rbp
  * (frame pointer) chain, as the kernel's bpf_get_stack(BPF_F_USER_STACK)
@@ -113,13 +114,13 @@ void cg_note_upid(struct cg *g, uint32_t off)
 {
 	int skip = cg_new_label(g);
 
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R7, (int16_t)off));
+	cg_scratch_ldx(g, BPF_DW, R2, off);
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, DT_UPID_SLOTS - 1));
 	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R2, 3));
 	cg_ld_mapval(g, R1, CGM_GVARS, GV_UPIDS);
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R2));
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R1, 0));
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)off));
+	cg_scratch_ldx(g, BPF_DW, R3, off);
 	cg_jmp_reg(g, BPF_JEQ, R2, R3, skip);
 	cg_emit(g, BPF_ST_MEM(BPF_W, FP, FP_TMP, (int32_t)REC_UPID));
 	cg_emit(g, BPF_STX_MEM(BPF_W, FP, R3, FP_TMP + 4));
@@ -130,7 +131,7 @@ void cg_note_upid(struct cg *g, uint32_t off)
 	cg_emit(g, BPF_MOV64_IMM(R4, 0));
 	cg_call(g, BPF_FUNC_ringbuf_output);
 	cg_jmp_imm(g, BPF_JNE, R0, 0, skip);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)off));
+	cg_scratch_ldx(g, BPF_DW, R3, off);
 	cg_emit(g, BPF_MOV64_REG(R2, R3));
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R2, DT_UPID_SLOTS - 1));
 	cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R2, 3));
@@ -142,11 +143,11 @@ void cg_note_upid(struct cg *g, uint32_t off)
 
 /* Jump to yes when the pc (at r7 + fpc) lies in the function that
  * begins at r1: r1 <= pc < r1 + DT_CALLEE_MAX.  Clobbers r2. */
-static void in_callee(struct cg *g, int16_t fpc, int yes)
+static void in_callee(struct cg *g, uint32_t fpc, int yes)
 {
 	int no = cg_new_label(g);
 
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R7, fpc));
+	cg_scratch_ldx(g, BPF_DW, R2, fpc);
 	cg_jmp_reg(g, BPF_JGT, R1, R2, no);
 	cg_emit(g, BPF_ALU64_REG(BPF_SUB, R2, R1));
 	cg_jmp_imm(g, BPF_JLT, R2, DT_CALLEE_MAX, yes);
@@ -257,7 +258,7 @@ static void gen_called_pc(struct cg *g, uint32_t f, int dregs, int entry, int ot
 	int not_direct = cg_new_label(g), not_got = cg_new_label(g), deref = cg_new_label(g);
 	int plt2 = cg_new_label(g), plt_bnd = cg_new_label(g), got_slot = cg_new_label(g);
 	int have_reg = cg_new_label(g), cmp = cg_new_label(g);
-	int16_t fpc = (int16_t)f, fw = (int16_t)(f + 8);
+	uint32_t fpc = f, fw = f + 8;
 	int dx = g->depth, dt;
 
 	/* byte k of r4 is the byte at W - 8 + k; kept for each attempt */
@@ -267,7 +268,7 @@ static void gen_called_pc(struct cg *g, uint32_t f, int dregs, int entry, int ot
 	byte_of(g, R1, 3);
 	cg_jmp_imm(g, BPF_JNE, R1, 0xe8, not_direct);
 	s32_of(g, R3, 4);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R7, fw));
+	cg_scratch_ldx(g, BPF_DW, R2, fw);
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
 	cg_emit(g, BPF_MOV64_REG(R1, R3));
 	in_callee(g, fpc, entry);
@@ -317,7 +318,7 @@ static void gen_called_pc(struct cg *g, uint32_t f, int dregs, int entry, int ot
 	cg_jmp_imm(g, BPF_JNE, R1, 0xff, not_got);
 	cg_jmp_imm(g, BPF_JNE, R2, 0x15, not_got);
 	s32_of(g, R3, 4);
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R7, fw));
+	cg_scratch_ldx(g, BPF_DW, R2, fw);
 	cg_emit(g, BPF_ALU64_REG(BPF_ADD, R3, R2));
 	cg_jmp(g, got_slot);
 
@@ -367,7 +368,7 @@ static void gen_called_pc(struct cg *g, uint32_t f, int dregs, int entry, int ot
  */
 static void end_fp(struct cg *g)
 {
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->zero_off));
+	cg_scratch_ldx(g, BPF_DW, R1, g->L->zero_off);
 	cg_emit(g, BPF_ALU64_IMM(BPF_OR, R1, (int32_t)0x80000000u));
 }
 
@@ -411,7 +412,7 @@ static void gen_fp_walk(struct cg *g, uint32_t f, int k, int n, int dregs)
 	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)(f + 8 * (uint32_t)k)));
 	cg_push(g, R1);
 	dnext = g->depth;	/* the next frame pointer, read into it */
-	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)g->L->zero_off));
+	cg_scratch_ldx(g, BPF_DW, R1, g->L->zero_off);
 	cg_push(g, R1);
 
 	/*
@@ -469,19 +470,12 @@ static void gen_fp_walk(struct cg *g, uint32_t f, int k, int n, int dregs)
 	g->depth = dfp;
 }
 
-/* The user stack (size bytes: pid, then size/8 - 1 frames) into r7 + off. */
-void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
+/* The n frames of the user stack into r7 + f, zero after the last. */
+static void ustack_frames(struct cg *g, uint32_t f, int n)
 {
-	uint32_t f = off + 8;
-	int n = (int)(size / 8) - 1;
 	int walk = cg_new_label(g), done = cg_new_label(g), entry = cg_new_label(g);
 	int depth0 = g->depth, dregs;
 
-	/* the process id, to find the frames' objects */
-	cg_call(g, BPF_FUNC_get_current_pid_tgid);
-	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R0, (int16_t)off));
-	cg_note_upid(g, off);
 	/* the user registers (the context's own at a uprobe) */
 	cg_call(g, BPF_FUNC_get_current_task_btf);
 	cg_emit(g, BPF_MOV64_REG(R1, R0));
@@ -503,7 +497,7 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 		return;
 	}
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R0, PT_REGS_IP));
-	cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R1, (int16_t)f));
+	cg_scratch_stx(g, BPF_DW, R1, f, R2);
 	if (n >= 2) {
 		/* W = the word at %rsp, into the second frame */
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R0, PT_REGS_SP));
@@ -519,7 +513,7 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 			int have_w = cg_new_label(g);
 			cg_peek(g, R2, dregs);
 			cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, PT_REGS_BP));
-			cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R7, (int16_t)(f + 8)));
+			cg_scratch_ldx(g, BPF_DW, R1, f + 8);
 			cg_jmp_reg(g, BPF_JNE, R1, R3, have_w);
 			cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R2, PT_REGS_SP));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R3, 8));
@@ -531,7 +525,7 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 			cg_place(g, have_w);
 		}
 		/* the 8 bytes before W */
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R7, (int16_t)(f + 8)));
+		cg_scratch_ldx(g, BPF_DW, R3, f + 8);
 		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, 8));
 		read_user_tmp(g);
 		cg_jmp_imm(g, BPF_JNE, R0, 0, walk);
@@ -546,4 +540,48 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 		gen_fp_walk(g, f, 1, n, dregs);
 	cg_place(g, done);
 	g->depth = depth0;
+}
+
+/* The user stack (size bytes: pid, then size/8 - 1 frames) into r7 + off. */
+void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
+{
+	/* the process id, to find the frames' objects */
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_emit(g, BPF_ALU64_IMM(BPF_RSH, R0, 32));
+	cg_scratch_stx(g, BPF_DW, R0, off, R1);
+	cg_note_upid(g, off);
+	ustack_frames(g, off + 8, (int)(size / 8) - 1);
+}
+
+/*
+ * r0 = ustackdepth, the number of frames ustack() would show (up to
+ * DT_STACKDEPTH_MAX), or r0 = ucaller, its second frame: the frames of
+ * this walk, not of the kernel's (bpf_get_stack), which misses the caller
+ * where ustack() finds it and follows a %rbp that holds data.
+ */
+void cg_ustack_depth(struct cg *g)
+{
+	uint32_t t = cg_temp(g, 8 * DT_STACKDEPTH_MAX);
+	int loop = cg_new_label(g), done = cg_new_label(g);
+
+	ustack_frames(g, t, DT_STACKDEPTH_MAX);
+	/* the frames end at the first zero */
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
+	cg_scratch_ptr(g, R1, t);
+	cg_place(g, loop);
+	cg_jmp_imm(g, BPF_JGE, R0, DT_STACKDEPTH_MAX, done);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R1, 0));
+	cg_jmp_imm(g, BPF_JEQ, R2, 0, done);
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 8));
+	cg_jmp(g, loop);
+	cg_place(g, done);
+}
+
+void cg_ucaller(struct cg *g)
+{
+	uint32_t t = cg_temp(g, 16);
+
+	ustack_frames(g, t, 2);
+	cg_scratch_ldx(g, BPF_DW, R0, t + 8);
 }

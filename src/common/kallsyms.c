@@ -7,6 +7,22 @@
 #include "kallsyms.h"
 
 #include <stdio.h>
+#include <string.h>
+
+const char *const kallsyms_glue[] = {
+	"bpf_prog_", "bpf_trampoline_", "bpf_dispatcher_",
+	"bpf_trace_run", "__bpf_trace_", "__traceiter_",
+	"perf_trace_run_bpf_submit", "bpf_overflow_handler",
+	NULL
+};
+
+int kallsyms_is_glue(const char *name)
+{
+	for (int i = 0; kallsyms_glue[i]; i++)
+		if (strncmp(name, kallsyms_glue[i], strlen(kallsyms_glue[i])) == 0)
+			return 1;
+	return 0;
+}
 
 int kallsyms_each(int (*fn)(void *arg, uint64_t addr, char type, const char *name, const char *mod),
 		  void *arg)

@@ -15,4 +15,16 @@
 int kallsyms_each(int (*fn)(void *arg, uint64_t addr, char type, const char *name, const char *mod),
 		  void *arg);
 
+/*
+ * A kernel stack taken inside a BPF program starts with the program (its
+ * trampoline or dispatcher: the first three names) and the kernel
+ * functions that ran it, before the frame where the probe fired: stack()
+ * does not show them (consumer/ksyms.c), and stackdepth and caller do not
+ * count them (codegen/builtin.c, which matches these names in the
+ * program).  The prefixes of their names, NULL last.
+ */
+extern const char *const kallsyms_glue[];
+/* name begins with one of kallsyms_glue. */
+int kallsyms_is_glue(const char *name);
+
 #endif

@@ -219,7 +219,5 @@ int ksym_is_glue(struct dt_ksyms *ks, uint64_t pc)
 
 	if (ksym_lookup(ks, pc, &mod, &name, &off) < 0)
 		return 0;
-	return strcmp(mod, "bpf") == 0 || strncmp(name, "bpf_trace_run", 13) == 0 ||
-	       strncmp(name, "__bpf_trace_", 12) == 0 || strncmp(name, "__traceiter_", 12) == 0 || strncmp(name, "bpf_prog_", 9) == 0 ||
-	       strcmp(name, "perf_trace_run_bpf_submit") == 0 || strncmp(name, "bpf_overflow_handler", 20) == 0;
+	return strcmp(mod, "bpf") == 0 || kallsyms_is_glue(name);
 }

@@ -1,8 +1,10 @@
 # shellcheck shell=bash
 # caller and ucaller, by the rule of Oracle's DTrace on BPF: frame 1 of the
-# probe's kernel and user stacks.  A program built with frame pointers
-# writes where main() is, then makes getppid() from work(), called from
-# main(): its user frame 1 (where work() returns to) is in main.  At
+# probe's kernel and user stacks, as stack() and ustack() show them.  A
+# program built with frame pointers writes where work() is, then makes
+# getppid() from work() through libc's syscall(), which keeps no frame:
+# its user frame 1 (where syscall() returns to) is in work, which
+# ustack() finds (the kernel's frame-pointer walk goes on to main).  At
 # syscall::getppid:entry caller is a kernel address; BEGIN has no kernel
 # stack of its own: caller is 0.
 cd "$E2E_TMP" || exit 1
@@ -13,8 +15,8 @@ cat >prog.c <<'C'
 __attribute__((noinline)) long work(void) { return syscall(SYS_getppid) + 1; }
 int main(void)
 {
-	FILE *f = fopen("main.addr", "w");
-	fprintf(f, "%lu\n", (unsigned long)(void *)main);
+	FILE *f = fopen("work.addr", "w");
+	fprintf(f, "%lu\n", (unsigned long)(void *)work);
 	fclose(f);
 	work();
 	pause();
@@ -37,7 +39,7 @@ syscall::getppid:entry
 }'
 grep -v '^ucaller' out
 u=$(awk '/^ucaller/ { print $2 }' out)
-m=$(cat main.addr)
-size=$((16#$(nm -S prog | awk '$4 == "main" { print $2 }')))
+m=$(cat work.addr)
+size=$((16#$(nm -S prog | awk '$4 == "work" { print $2 }')))
 d=$((u - m))
-if ((d > 0 && d < size)); then echo "ucaller is in main"; else echo "ucaller is main+$d"; fi
+if ((d > 0 && d < size)); then echo "ucaller is in work"; else echo "ucaller is work+$d"; fi

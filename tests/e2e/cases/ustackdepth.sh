@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# ustackdepth is the number of frames of the user stack (the frames the
-# kernel's walk finds, those ucaller is taken from): a program built with
+# ustackdepth is the number of frames of the user stack (the frames
+# ustack() shows, those ucaller is taken from): a program built with
 # frame pointers calls getppid() once from main() directly and once two
 # calls deeper; the second's depth is the first's plus 2.  stackdepth (the
 # kernel stack) is the same at both.
