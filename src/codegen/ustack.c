@@ -555,9 +555,10 @@ void cg_ustack_into(struct cg *g, uint32_t off, uint32_t size)
 
 /*
  * r0 = ustackdepth, the number of frames ustack() would show (up to
- * DT_STACKDEPTH_MAX), or r0 = ucaller, its second frame: the frames of
- * this walk, not of the kernel's (bpf_get_stack), which misses the caller
- * where ustack() finds it and follows a %rbp that holds data.
+ * DT_STACKDEPTH_MAX); cg_ucaller below, r0 = ucaller, its second frame:
+ * both the frames of this walk, not of the kernel's (bpf_get_stack), which
+ * misses the caller where ustack() finds it and follows a %rbp that holds
+ * data.
  */
 void cg_ustack_depth(struct cg *g)
 {
