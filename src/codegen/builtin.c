@@ -260,7 +260,12 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
 		return;
 	case BV_EPID:
-		cg_emit(g, BPF_MOV64_IMM(R0, g->clause->index + 1));
+		/* the probe id and the statement (clause) id, as Oracle's
+		 * DTrace composes the enabled probe id (get_bvar.c); its
+		 * statements are numbered from 0 in compile order, as ours */
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R0, FP, FP_PRID));
+		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 32));
+		cg_emit(g, BPF_ALU64_IMM(BPF_OR, R0, g->clause->index));
 		return;
 	case BV_ERRNO:
 		if (g->p->ctx->gen_errno)
