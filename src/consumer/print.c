@@ -167,7 +167,7 @@ static int visit(struct pstate *ps, const char *name, const char *tname, const s
 		v = int_at(ps, off, t->size, t->is_signed, bitoff, bits);
 		if (bits && v == 0)
 			return 0;
-		if (t->size == 1 && !t->is_bool && strcmp(tn, "char") == 0 && !bits)
+		if (t->size == 1 && !t->is_bool && strcmp(type_base(t)->name, "char") == 0 && !bits)
 			snprintf(text, sizeof(text), "(%s)'%c',", tn, (char)v);
 		else if (t->size == 8 && !t->is_signed && !bits)
 			snprintf(text, sizeof(text), "(%s)%" PRIu64 ",", tn, v);

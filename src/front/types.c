@@ -661,7 +661,6 @@ static struct dt_type *int_by_size(uint32_t size, int sign)
 
 static struct dt_type *btf_typedef_type(int id, const struct btf_type *bt);
 
-/* The kernel's unsigned char named "char": one type, made once. */
 /*
  * A kernel integer named as the kernel's BTF (from its DWARF) names it,
  * "long unsigned int", as DTrace's CTF of the kernel names it in print()
@@ -688,6 +687,36 @@ static struct dt_type *kernel_int_named(struct dt_type *t, const char *name)
 		}
 	}
 	return t;
+}
+
+/*
+ * A kernel type under a qualifier (const, volatile) named as libctf names
+ * it in DTrace's messages and print(): "const struct cred", "const void",
+ * a pointer's after it ("char *const").  The type is the same otherwise: a
+ * copy whose base (type_base) is the unqualified type.
+ */
+static struct dt_type *kernel_qualified(struct dt_type *t, const char *qual)
+{
+	size_t n = strlen(t->name) + strlen(qual) + 2;
+	char *name = xcalloc(1, n);
+	struct dt_type *q;
+
+	if (t->kind == TY_PTR && n > 2 && t->name[strlen(t->name) - 1] == '*')
+		snprintf(name, n, "%s%s", t->name, qual);
+	else if (t->kind == TY_PTR)
+		snprintf(name, n, "%s %s", t->name, qual);
+	else
+		snprintf(name, n, "%s %s", qual, t->name);
+	if (t->kind == TY_VOID) {
+		q = xcalloc(1, sizeof(*q));
+		*q = *t;
+		q->name = name;
+		q->ptrto = NULL;
+		return q;
+	}
+	q = type_alias(NULL, t, name);
+	free(name);
+	return q;
 }
 
 static struct dt_type *btf_to_type(int id)
@@ -738,8 +767,10 @@ static struct dt_type *btf_to_type(int id)
 		return kernel_tag(btf_kflag(bt) ? TY_UNION : TY_STRUCT, btf__name_by_offset(b, bt->name_off), 1);
 	case BTF_KIND_TYPEDEF:
 		return btf_typedef_type(id, bt);
-	case BTF_KIND_VOLATILE:
 	case BTF_KIND_CONST:
+		return kernel_qualified(btf_to_type((int)bt->type), "const");
+	case BTF_KIND_VOLATILE:
+		return kernel_qualified(btf_to_type((int)bt->type), "volatile");
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPE_TAG:
 		return btf_to_type((int)bt->type);

@@ -530,6 +530,9 @@ static void sema_errors(void)
 	 * CTF of the kernel does */
 	ERR("BEGIN { x = curthread->se.avg.load_avg.y; }\n",
 	    "[D_OP_SOU] line 1: operator . cannot be applied to type \"long unsigned int\"; must be applied to a struct or union");
+	/* and its qualifiers kept, as libctf names them */
+	ERR("BEGIN { x = curthread->cred + \"a\"; }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"const struct cred *\" + \"string\"");
 	OK("BEGIN { x = \"a\" == (void *)0; y = \"a\" != 0; z = curthread->comm == \"a\"; }\n");
 	ERR("BEGIN { x = \"a\" == curthread; }\n",
 	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"string\" == \"struct task_struct *\"");
