@@ -34,9 +34,10 @@ typedef struct bufinfo {
 } bufinfo_t;
 
 /* b_flags bits (DTrace's values).  Linux sets B_READ, B_WRITE, B_ASYNC,
- * and B_DONE; B_BUSY, B_ERROR, B_PAGEIO and B_PHYS are never set (a
- * request's error is not in it; swap I/O's REQ_SWAP bit moves between
- * kernel versions). */
+ * B_DONE and B_PHYS; B_BUSY, B_ERROR and B_PAGEIO are never set (a
+ * request's error is not in it).  DTrace's translator sets B_PAGEIO for a
+ * bio of user pages mapped in (BIO_USER_MAPPED), else B_PHYS: Linux has
+ * not had that flag since 5.16, so every I/O is B_PHYS. */
 inline int B_BUSY = 0x000001;
 inline int B_DONE = 0x000002;	/* the device finished the request */
 inline int B_ERROR = 0x000004;
@@ -61,7 +62,7 @@ inline int __MQ_RQ_IDLE = 0;
 inline int __io_b_flags[unsigned int F] =
 	((F & __REQ_OP_MASK) & 1 ? B_WRITE :
 	 (F & __REQ_OP_MASK) == __REQ_OP_READ || (F & __REQ_OP_MASK) == __REQ_OP_DRV_IN ? B_READ : 0) |
-	(F & __REQ_SYNC ? 0 : B_ASYNC);
+	(F & __REQ_SYNC ? 0 : B_ASYNC) | B_PHYS;
 
 /* The block device (partition or whole disk) a request is for: the
  * partition I/O accounting noted, else its first bio's, else (a flush

@@ -4,7 +4,8 @@
 # args[0]->b_blkno), quantized at done.  Every request dd's direct reads
 # start is done once with the same key (done's bufinfo_t describes the
 # request start saw), so the quantize holds one value per started request
-# and no start is left behind; done's b_flags has B_DONE, start's has not.
+# and no start is left behind; done's b_flags has B_DONE, start's has not;
+# both have B_PHYS (not a bio of mapped user pages: DTrace's translator).
 # No timing is asserted: the values are the machine's.
 f=$E2E_TMP/io-lat.data
 dd if=/dev/zero of="$f" bs=64k count=32 status=none && sync "$f"
@@ -14,12 +15,14 @@ io:::start /pid == $target/
 {
 	ts[args[0]->b_edev, args[0]->b_blkno] = timestamp;
 	@started = count();
-	@flags["start", args[0]->b_flags & B_DONE ? "B_DONE" : "-", args[0]->b_flags & B_READ ? "B_READ" : "-"] = count();
+	@flags["start", args[0]->b_flags & B_DONE ? "B_DONE" : "-", args[0]->b_flags & B_READ ? "B_READ" : "-",
+	    args[0]->b_flags & B_PHYS ? "B_PHYS" : "-"] = count();
 }
 io:::done /ts[args[0]->b_edev, args[0]->b_blkno]/
 {
 	@lat = quantize(timestamp - ts[args[0]->b_edev, args[0]->b_blkno]);
-	@doneflags["done", args[0]->b_flags & B_DONE ? "B_DONE" : "-", args[0]->b_flags & B_READ ? "B_READ" : "-"] = count();
+	@doneflags["done", args[0]->b_flags & B_DONE ? "B_DONE" : "-", args[0]->b_flags & B_READ ? "B_READ" : "-",
+	    args[0]->b_flags & B_PHYS ? "B_PHYS" : "-"] = count();
 	@finished = count();
 	ts[args[0]->b_edev, args[0]->b_blkno] = 0;
 }
@@ -27,8 +30,8 @@ END
 {
 	printa("started %@d\n", @started);
 	printa("finished %@d\n", @finished);
-	printa("%s %s %s\n", @flags);
-	printa("%s %s %s\n", @doneflags);
+	printa("%s %s %s %s\n", @flags);
+	printa("%s %s %s %s\n", @doneflags);
 	printa(@lat);
 }
 D
@@ -37,7 +40,7 @@ D
 echo "dtrace exit status $?"
 awk '
 	/^started / { s = $2 } /^finished / { d = $2 }
-	/^(start|done) / { print $1, $2, $3 }
+	/^(start|done) / { print $1, $2, $3, $4 }
 	/value .* Distribution .* count/ { hist = 1; next }
 	hist && /\|/ { n += $NF }
 	END {
