@@ -1206,6 +1206,12 @@ static void copy_to_alloca(struct cg *g, struct node *n, int isrc, int isize, in
 		cg_expr(g, n->args.v[i]);
 		cg_push(g, R0);
 	}
+	/* only alloca() space may be written (dt_cg_subr_bcopy_impl) */
+	struct node *dst = n->args.v[idst];
+	if (!dst->is_alloca)
+		cg_error(g, dst->line, "D_PROTO_ARG",
+			 "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
+			 n->sval, idst + 1);
 	cg_peek(g, R9, d0 + isize);
 	scratch_size_check(g, R9);
 	cg_peek(g, R8, d0 + isrc);

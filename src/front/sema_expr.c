@@ -873,6 +873,26 @@ static const char *global_kind(struct dt_cc *cc, const char *name)
 }
 
 /*
+ * Whether the object k names lies in alloca() space, so that &k points
+ * there: DTrace's member operators and E1[E2] (*(E1 + E2)) carry the
+ * taint of the pointer they start from (dt_cook_op2), and & takes that of
+ * the pointer it undoes a * of (dt_cook_op1).
+ */
+static int in_alloca(const struct node *k)
+{
+	switch (k->kind) {
+	case N_UNARY:
+		return k->op == T_STAR && k->kids[0]->is_alloca;
+	case N_INDEX:
+		return k->kids[0]->is_alloca || (k->kids[0]->type && k->kids[0]->type->kind == TY_ARRAY && in_alloca(k->kids[0]));
+	case N_MEMBER:
+		return k->op == T_ARROW ? k->kids[0]->is_alloca : in_alloca(k->kids[0]);
+	default:
+		return k->is_alloca;
+	}
+}
+
+/*
  * DTrace's comparison operators read an identifier on the right of a
  * value of enum type as that enum's tag, if it has one of that name
  * (dt_cook_op2): `m->state == MODULE_STATE_LIVE` with the kernel's enum.
@@ -1116,6 +1136,7 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size)
 			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
 		n->type = type_ptr(k->type);
+		n->is_alloca = in_alloca(k);
 		return;
 	}
 }

@@ -512,6 +512,17 @@ static void sema_errors(void)
 	ERR("BEGIN { x = \"a\" - \"b\"; }\n", "[D_UNKNOWN] line 1: expression is not yet supported by this implementation");
 	ERR("int *p;\nBEGIN { x = p - \"a\"; }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int *\" - \"string\"");
 	OK("int *p, *q;\nvoid *v;\nBEGIN { p += q; p -= v; }\n");
+	/* bcopy() and copyinto() write only alloca() space, checked when the
+	 * code is made (dt_cg_subr_bcopy_impl); & of an element or member of
+	 * it points there (the taint dt_cook_op1/op2 carry) */
+	ERR("BEGIN\n{\n\tbcopy(\"a\", (char *)curthread, 1);\n}\n",
+	    "[D_PROTO_ARG] line 3: bcopy( ) argument #2 is incompatible with prototype:\n"
+	    "\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	ERR("BEGIN { copyinto(0, 8, (char *)curthread); }\n",
+	    "[D_PROTO_ARG] line 1: copyinto( ) argument #3 is incompatible with prototype:\n"
+	    "\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	OK("struct s { int a; char b[4]; };\nBEGIN { s = (char *)alloca(16); p = (struct s *)alloca(8);\n"
+	   "bcopy(\"a\", &s[14], 1); bcopy(\"a\", &p->b[1], 1); bcopy(\"a\", &(*p).a, 1); bcopy(\"a\", &*s, 1); }\n");
 	ERR("int *p;\nlong *q;\nBEGIN { p += q; }\n", "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"int *\" += \"long *\"");
 	/* member operators name the type resolved; other messages the
 	 * typedef (a struct's too) */
