@@ -133,7 +133,9 @@ static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 {
 	int depth = ps->depth;
 
-	if (ps->cur.kind == close) {
+	/* DTrace's grammar (postfix_expression): "( )" may be empty, "[ ]"
+	 * takes an argument_expression_list, so a[ ] is a syntax error */
+	if (close == T_RPAREN && ps->cur.kind == close) {
 		parse_advance(ps);
 		return;
 	}

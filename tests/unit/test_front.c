@@ -951,6 +951,21 @@ static void provider_definitions(void)
 	    "[D_PRAGMA_UNUSED] line 1: unused #pragma attributes");
 }
 
+/* Cases from an audit of compile-time errors against the rules of
+ * DTrace's own compiler (dt_grammar.y, dt_pragma.c, dt_printf.c,
+ * dt_ident.c): each input of our own, each message as DTrace's code
+ * would print it. */
+static void audit_errors(void)
+{
+	/* postfix_expression: "[ ]" takes an argument_expression_list,
+	 * which cannot be empty (only "( )" may be) */
+	ERR("BEGIN\n{\n\ta[] = 1;\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\t@a[] = count();\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tx = args[];\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tself->a[] = 1;\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	OK("BEGIN\n{\n\tx = rand();\n}\n");
+}
+
 /* A unit that fails leaves no provider definition behind: a later unit may
  * define the provider afresh, with other probes. */
 static void provider_rollback(void)
@@ -983,6 +998,7 @@ int main(void)
 	translated_data();
 	provider_definitions();
 	provider_rollback();
+	audit_errors();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
