@@ -178,14 +178,18 @@ static int depends_on(void *arg, const char *cls, const char *name)
 	return found;
 }
 
-/* The compile error in DTrace's words: "[TAG] line N: message". */
+/* The compile error in DTrace's words: "[TAG] line N: message", or
+ * "[TAG] "file", line N: message" after a line marker named a file (as
+ * dt_set_errmsg prints it: the line then even when it is 0). */
 static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags)
 {
-	char tag[64] = "", line[32] = "";
+	char tag[64] = "", line[sizeof(es->file) + 32] = "";
 
 	if ((h->o.errtags || (cflags & DTRACE_C_ETAGS)) && es->tag)
 		snprintf(tag, sizeof(tag), "[%s] ", es->tag);
-	if (es->line > 0)
+	if (es->file[0])
+		snprintf(line, sizeof(line), "\"%s\", line %d: ", es->file, es->line);
+	else if (es->line > 0)
 		snprintf(line, sizeof(line), "line %d: ", es->line);
 	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }

@@ -964,6 +964,20 @@ static void audit_errors(void)
 	ERR("BEGIN\n{\n\tx = args[];\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
 	ERR("BEGIN\n{\n\tself->a[] = 1;\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
 	OK("BEGIN\n{\n\tx = rand();\n}\n");
+
+	/* dt_pragma: "# N" sets the next line's number; "#line N" leaves
+	 * it one past (the directive's yylineno++ after dt_pragma_line) */
+	ERR("# 10\nBEGIN\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 12: failed to resolve y: Unknown variable name");
+	ERR("#line 10\nBEGIN\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 13: failed to resolve y: Unknown variable name");
+	/* dt_pragma_line: a line marker's file names later errors
+	 * (dt_set_errmsg's "file", line N); "/dev/stdin" is the main
+	 * input again; the file is taken before the flags after the first
+	 * are checked */
+	ERR("# 5 \"a.h\" 1\nBEGIN\n{\n#error no\n}\n", "[D_PRAGERR] \"a.h\", line 7: #error: no ");
+	ERR("# 5 \"a.h\"\n# 7 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_IDENT_UNDEF] line 9: failed to resolve y: Unknown variable name");
+	ERR("# 5 \"a.h\" 1 x\n", "[D_PRAGMA_MALFORM] \"a.h\", line 1: malformed #line <line> [ [\"file\"] state ]");
+	ERR("# 5 \"a.h\" x\n", "[D_PRAGMA_MALFORM] line 1: malformed #line <line> [ [\"file\"] state ]");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
