@@ -978,6 +978,16 @@ static void audit_errors(void)
 	    "[D_IDENT_UNDEF] line 9: failed to resolve y: Unknown variable name");
 	ERR("# 5 \"a.h\" 1 x\n", "[D_PRAGMA_MALFORM] \"a.h\", line 1: malformed #line <line> [ [\"file\"] state ]");
 	ERR("# 5 \"a.h\" x\n", "[D_PRAGMA_MALFORM] line 1: malformed #line <line> [ [\"file\"] state ]");
+
+	/* dt_compile: after the parse, unused pragmas, then the unused last
+	 * macro argument, then an empty unit, then each clause */
+	static const char *const extra[] = { "extra", NULL };
+	check(__LINE__, 0, "BEGIN\n{\n\tx = y;\n}\n", 1, extra,
+	      PFX "[D_MACRO_UNUSED] line 5: extraneous argument 'extra' ($1 is not referenced)\n");
+	check(__LINE__, 0, "/* nothing */\n", 1, extra,
+	      PFX "[D_MACRO_UNUSED] line 2: extraneous argument 'extra' ($1 is not referenced)\n");
+	check(__LINE__, 0, "#pragma D binding \"1.0\" nosuch\nBEGIN\n{\n}\n", 1, extra,
+	      PFX "[D_PRAGMA_UNUSED] line 1: unused #pragma binding\n");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
