@@ -373,6 +373,30 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
+/* sema's check of a clause's descriptions as DTrace's dt_setcontext makes
+ * it, before the clause's statements for the first: one that matches no
+ * probe (unless -Z) is D_PDESC_ZERO, or its provider's reason.  Providing
+ * is idempotent; match_unit collects the probes later. */
+static void clause_match(void *arg, struct dt_clause *c, int first, int end)
+{
+	struct dtrace_hdl *h = arg;
+
+	if (h->o.zdefs)
+		return;
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	for (int d = first; d < end && d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		int matched = 0;
+		expand_pdesc(h, pd);	/* pid$target, a probe id */
+		probes_provide(h->probes, pd);
+		for (int id = 1; id < probe_count(h->probes) && !matched; id++)
+			matched = probe_match(probe_by_id(h->probes, (uint32_t)id), pd);
+		if (!matched)
+			report_nomatch(h, pd, dt_cc_errs(h->cc));
+	}
+}
+
 /* The probes of the stable providers (those with a serves hook) that a
  * clause matches, into *ps; returns whether every description of the
  * clause names only such providers (no glob reaching others). */
@@ -737,6 +761,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	dt_cc_set_clause_match(h->cc, clause_match, h);
 	dt_cc_set_native_arg(h->cc, native_arg, h);
 	set_cc_opts(h);
 	pg->first_clause = h->prog.clauses.n;

@@ -61,6 +61,12 @@ void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
 	cc->clause_cond_arg = arg;
 }
 
+void dt_cc_set_clause_match(struct dt_cc *cc, dt_cc_clause_match_fn fn, void *arg)
+{
+	cc->clause_match = fn;
+	cc->clause_match_arg = arg;
+}
+
 uint32_t dt_cc_vmax(const struct dt_cc *cc)
 {
 	return cc->opts.vmax ? cc->opts.vmax : DT_VERS_LATEST;

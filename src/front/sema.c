@@ -190,6 +190,11 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				sema_prepass(cc, c->body);
 				cc->created_mark = 0;
 			}
+			/* DTrace compiles a clause once per description, each
+			 * matched first (dt_setcontext): the first is matched
+			 * before the statements are checked, the others after */
+			if (pass == 0 && cc->clause_match)
+				cc->clause_match(cc->clause_match_arg, c, 0, 1);
 			if (c->cond)
 				sema_cook(cc, c->cond);
 			if (pass == 0)
@@ -205,6 +210,8 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 			}
 			if (c->body)
 				sema_cook(cc, c->body);
+			if (pass == 0 && cc->clause_match)
+				cc->clause_match(cc->clause_match_arg, c, 1, c->pdescs.n);
 		}
 	}
 	for (int i = first_clause; i < prog->clauses.n; i++) {

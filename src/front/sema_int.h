@@ -43,6 +43,8 @@ struct dt_cc {
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
 	dt_cc_clause_cond_fn clause_cond;	/* a clause's probes' condition */
 	void *clause_cond_arg;
+	dt_cc_clause_match_fn clause_match;	/* a clause's descriptions matched */
+	void *clause_match_arg;
 	dt_cc_native_arg_fn native_arg;	/* a user's argN at a stable probe */
 	void *native_arg_arg;
 	void *args_arg;

@@ -988,6 +988,17 @@ static void audit_errors(void)
 	      PFX "[D_MACRO_UNUSED] line 2: extraneous argument 'extra' ($1 is not referenced)\n");
 	check(__LINE__, 0, "#pragma D binding \"1.0\" nosuch\nBEGIN\n{\n}\n", 1, extra,
 	      PFX "[D_PRAGMA_UNUSED] line 1: unused #pragma binding\n");
+
+	/* dt_compile_clause: each clause in turn, once per description,
+	 * each matched (dt_setcontext) before the statements are cooked */
+	ERR("nosuch:::probe\n{\n}\n\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_PDESC_ZERO] line 1: probe description nosuch:::probe does not match any probes");
+	ERR("BEGIN\n{\n\tx = y;\n}\n\nnosuch:::probe\n{\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve y: Unknown variable name");
+	ERR("BEGIN,\nnosuch:::probe\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
+	ERR("nosuch:::probe,\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_PDESC_ZERO] line 1: probe description nosuch:::probe does not match any probes");
+	ERR("BEGIN,\nnosuch:::probe\n{\n}\n", "[D_PDESC_ZERO] line 2: probe description nosuch:::probe does not match any probes");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
