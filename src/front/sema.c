@@ -160,6 +160,10 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;
+	/* DTrace cooks translators, provider definitions and inlines as it
+	 * parses them, outside any clause (no pcb_pdesc): args[] there is
+	 * D_ARGS_NONE (dt_idcook_args), not the last clause's */
+	cc->cur_clause = -1;
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);

@@ -999,6 +999,14 @@ static void audit_errors(void)
 	ERR("nosuch:::probe,\nBEGIN\n{\n\tx = y;\n}\n",
 	    "[D_PDESC_ZERO] line 1: probe description nosuch:::probe does not match any probes");
 	ERR("BEGIN,\nnosuch:::probe\n{\n}\n", "[D_PDESC_ZERO] line 2: probe description nosuch:::probe does not match any probes");
+
+	/* dt_idcook_args: an inline or a translator is cooked where it is
+	 * defined, outside any probe clause (no pcb_pdesc), even when a
+	 * clause whose probe has the argument uses it */
+	ERR("inline int x = args[0];\n\nsyscall::read:entry\n{\n\ttrace(x);\n}\n",
+	    "[D_ARGS_NONE] line 1: args[ ] may not be referenced outside of a probe clause");
+	ERR("translator struct foo { int x; } < int y > {\n\tx = args[0];\n};\n\nBEGIN\n{\n}\n",
+	    "[D_ARGS_NONE] line 2: args[ ] may not be referenced outside of a probe clause");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
