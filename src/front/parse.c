@@ -624,6 +624,7 @@ struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 static void parse_translator(struct parser *ps)
 {
 	struct dt_xlator *x = pool_calloc(&ps->cc->pool, 1, sizeof(*x));
+	x->file = pragma_file(ps);	/* before a line marker after it is read */
 	struct ptrvec names = {.pool = &ps->cc->pool}, exprs = {.pool = &ps->cc->pool};
 	int *lines = NULL, n = 0;
 
@@ -916,6 +917,7 @@ static void parse_provider(struct parser *ps)
 	struct dt_provdef *pv = pool_calloc(&ps->cc->pool, 1, sizeof(*pv));
 
 	pv->probes.pool = &ps->cc->pool;
+	pv->file = pragma_file(ps);	/* before a line marker after it is read */
 	size_t len;
 
 	parse_advance(ps);		/* 'provider' */

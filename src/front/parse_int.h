@@ -70,6 +70,9 @@ void decl_variables(struct parser *ps, int line);
 /* control lines (pragma.c): the lexer's control callback (arg is the
  * parser), and the end-of-unit check of pending pragmas */
 int pragma_control(void *arg, int line, struct ctl_tok *toks, int ntoks);
+/* The file the last line marker named (a copy in the compiler's pool), or
+ * NULL: what a definition sema checks later names in its errors. */
+const char *pragma_file(struct parser *ps);
 void pragmas_unused(struct parser *ps);
 uint32_t pragma_translator_binding(struct parser *ps);
 

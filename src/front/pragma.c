@@ -183,6 +183,11 @@ static int pragma_line(struct parser *ps, int line, const char *prname, struct c
 	return (int)a[0].ival;
 }
 
+const char *pragma_file(struct parser *ps)
+{
+	return ps->cc->errs->file[0] ? pool_strdup(&ps->cc->pool, ps->cc->errs->file) : NULL;
+}
+
 /*
  * A control line, as DTrace's dt_pragma reads it: "# N" is a line marker;
  * "#pragma D name ..." one of D's pragmas, "#pragma name ..." a pragma

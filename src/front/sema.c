@@ -152,9 +152,18 @@ static void clause_attr(struct dt_cc *cc, struct dt_clause *c)
 	}
 }
 
+void sema_set_file(struct dt_cc *cc, const char *file)
+{
+	snprintf(cc->errs->file, sizeof(cc->errs->file), "%s", file ? file : "");
+}
+
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)
 {
+	/* clauses are cooked after the parse in DTrace too: their errors
+	 * name the file current at its end */
+	const char *last_file = cc->errs->file[0] ? pool_strdup(&cc->pool, cc->errs->file) : NULL;
+
 	cc->P = prog;
 	cc->call_arg_depth = 0;
 	cc->nbind = 0;
@@ -167,6 +176,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);
+	sema_set_file(cc, last_file);
 	for (int i = first_clause; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
 		char *cond = cc->clause_cond ? cc->clause_cond(cc->clause_cond_arg, c) : NULL;

@@ -1007,6 +1007,20 @@ static void audit_errors(void)
 	    "[D_ARGS_NONE] line 1: args[ ] may not be referenced outside of a probe clause");
 	ERR("translator struct foo { int x; } < int y > {\n\tx = args[0];\n};\n\nBEGIN\n{\n}\n",
 	    "[D_ARGS_NONE] line 2: args[ ] may not be referenced outside of a probe clause");
+
+	/* pcb_filetag when the error is raised: an inline, a translator or
+	 * a provider is checked as it is parsed, in the file (cpp's header)
+	 * its line marker named; a clause after the parse, in the last */
+	ERR("# 1 \"h.h\" 1\ninline int z = nosuch;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n}\n",
+	    "[D_IDENT_UNDEF] \"h.h\", line 1: failed to resolve nosuch: Unknown variable name");
+	ERR("# 1 \"h.h\" 1\ntranslator struct foo { int x; } < int y > { x = \"s\"; };\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n}\n",
+	    "[D_XLATE_INCOMPAT] \"h.h\", line 1: translator member x definition uses incompatible types: \"int\" = \"string\"");
+	ERR("# 1 \"h.h\" 1\nprovider app { probe a(int); };\nprovider app { probe a(char *); };\n# 2 \"/dev/stdin\" 2\n"
+	    "BEGIN\n{\n}\n",
+	    "[D_PROV_INCOMPAT] \"h.h\", line 2: probe app:::a output prototype argument #1 mismatch:\n"
+	    "\t current: char *\n\tprevious: int");
+	ERR("# 1 \"h.h\" 1\ninline int z = 1;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
