@@ -772,6 +772,9 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
 	/* matching and code generation unwind to here */
 	memset(&es, 0, sizeof(es));
+	/* DTrace generates code within dt_compile: its errors name the file
+	 * of the last line marker still (pcb_filetag) */
+	memcpy(es.file, dt_cc_errs(h->cc)->file, sizeof(es.file));
 	provided = xcalloc(1, sizeof(*provided));
 	if (setjmp(es.jb)) {
 		if (provided) {

@@ -1021,6 +1021,10 @@ static void audit_errors(void)
 	    "\t current: char *\n\tprevious: int");
 	ERR("# 1 \"h.h\" 1\ninline int z = 1;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
 	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
+	/* code generation too runs within dt_compile */
+	ERR("# 1 \"h.d\"\nBEGIN\n{\n\tx = printf(\"a\");\n}\n",
+	    "[D_CG_EXPR] \"h.d\", line 3: tracing function printf( ) may not be called from a D expression "
+	    "(D program context required)");
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
