@@ -1231,6 +1231,8 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.cc = cc;
 	ps.prog = prog;
 	ps.first_xlator = prog->xlators.n;
+	ps.first_global = prog->globals.n;
+	ps.first_inline = prog->inlines.n;
 	ps.o = o;
 	ps.user_text = !o || !o->library;
 	ps.pending.pool = &cc->pool;	/* an error unwinds past its pv_free */

@@ -27,6 +27,7 @@ struct parser {
 	int user_text;		/* the script's own text (struct node.user_text) */
 	struct ptrvec idents;	/* words a kernel typedef names, taken as identifiers (is_type_name_cb) */
 	int first_xlator;	/* prog->xlators: this unit's from here on */
+	int first_global, first_inline;	/* prog->globals, prog->inlines: the same */
 };
 
 /* A #pragma attributes or binding naming what the program has not defined yet. */

@@ -19,16 +19,19 @@
 
 /* A version "major.minor[.micro]", as dt_version_str2num reads one. */
 /* Is name an identifier the program (not D itself) defines? 1 yes, -1 it
- * is D's own (a built-in variable or function), 0 not defined. */
+ * is D's own (a built-in variable or function) or defined by an earlier
+ * unit (a D library's inline, an earlier program's variable: DTrace's
+ * di_gen != dt_gen), 0 not defined. */
 static int program_ident(struct parser *ps, const char *name)
 {
 	int64_t v;
 
-	if (dt_var_find(&ps->prog->globals, name))
-		return 1;
+	for (int i = 0; i < ps->prog->globals.n; i++)
+		if (strcmp(((struct dt_var *)ps->prog->globals.v[i])->name, name) == 0)
+			return i < ps->first_global ? -1 : 1;
 	for (int i = 0; i < ps->prog->inlines.n; i++)
 		if (strcmp(((struct dt_inline *)ps->prog->inlines.v[i])->name, name) == 0)
-			return 1;
+			return i < ps->first_inline ? -1 : 1;
 	if (types_find_enumerator(ps->cc->types, name, &v))
 		return 1;
 	if (sema_builtin_var(ps->cc, name) || sema_fn_lookup(ps->cc, name) || sema_is_known_name(ps->cc, name))

@@ -1025,6 +1025,43 @@ static void audit_errors(void)
 	ERR("# 1 \"h.d\"\nBEGIN\n{\n\tx = printf(\"a\");\n}\n",
 	    "[D_CG_EXPR] \"h.d\", line 3: tracing function printf( ) may not be called from a D expression "
 	    "(D program context required)");
+
+	/* dt_pragma_attributes/binding: an identifier of an earlier
+	 * generation (a D library's inline: DTrace loads them all before the
+	 * program) cannot be modified; one of this program can */
+	OK("inline int z = 1;\n#pragma D binding \"1.0\" z\nBEGIN\n{\n}\n");
+}
+
+/* The same with the source tree's D library (make unit runs from the
+ * top of the tree): a library's inline is of an earlier generation. */
+static void lib_pragma_scope(void)
+{
+	static const struct {
+		const char *src, *want;
+	} cases[] = {
+		{ "#pragma D attributes Stable/Stable/Common curpsinfo\nBEGIN\n{\n}\n",
+		  "[D_PRAGMA_SCOPE] line 1: #pragma attributes cannot modify entity defined outside program scope" },
+		{ "#pragma D binding \"1.0\" EPERM\nBEGIN\n{\n}\n",
+		  "[D_PRAGMA_SCOPE] line 1: #pragma binding cannot modify entity defined outside program scope" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int e;
+		dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &e);
+		FILE *in = fmemopen((void *)cases[i].src, strlen(cases[i].src), "r");
+		dtrace_setopt(h, "libdir", "lib/dtrace");
+		dtrace_setopt(h, "errtags", NULL);
+		dtrace_prog_t *pg = dtrace_program_fcompile(h, in, 0, 0, NULL);
+		const char *got = pg ? "(compiles)" : dtrace_errmsg(h, dtrace_errno(h));
+		fclose(in);
+		if (strcmp(got, cases[i].want) == 0) {
+			passed++;
+		} else {
+			failed++;
+			fprintf(stderr, "FAIL lib_pragma_scope #%zu:\n  got:  %s\n  want: %s\n", i, got, cases[i].want);
+		}
+		dtrace_close(h);
+	}
 }
 
 /* A unit that fails leaves no provider definition behind: a later unit may
@@ -1060,6 +1097,7 @@ int main(void)
 	provider_definitions();
 	provider_rollback();
 	audit_errors();
+	lib_pragma_scope();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
