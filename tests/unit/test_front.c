@@ -1030,6 +1030,15 @@ static void audit_errors(void)
 	 * generation (a D library's inline: DTrace loads them all before the
 	 * program) cannot be modified; one of this program can */
 	OK("inline int z = 1;\n#pragma D binding \"1.0\" z\nBEGIN\n{\n}\n");
+
+	/* dt_cg_act_printa: each aggregation in turn, its keys against the
+	 * first's (dt_printa_validate) after the format was checked against
+	 * the ones before it (dt_printf_validate) */
+	ERR("BEGIN\n{\n\t@a[1] = count();\n\t@b[1, 2] = count();\n\tprinta(\"%s %@d\\n\", @a, @b);\n}\n",
+	    "[D_PRINTF_ARG_TYPE] line 5: printa( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int");
+	ERR("BEGIN\n{\n\t@a[1] = count();\n\t@b[1, 2] = count();\n\tprinta(\"%d %@d\\n\", @a, @b);\n}\n",
+	    "[D_PRINTA_AGGKEY] line 5: printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 2 keys");
 }
 
 /* The same with the source tree's D library (make unit runs from the
