@@ -178,14 +178,18 @@ static int depends_on(void *arg, const char *cls, const char *name)
 	return found;
 }
 
-/* The compile error in DTrace's words: "[TAG] line N: message". */
+/* The compile error in DTrace's words: "[TAG] line N: message", or
+ * "[TAG] "file", line N: message" after a line marker named a file (as
+ * dt_set_errmsg prints it: the line then even when it is 0). */
 static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags)
 {
-	char tag[64] = "", line[32] = "";
+	char tag[64] = "", line[sizeof(es->file) + 32] = "";
 
 	if ((h->o.errtags || (cflags & DTRACE_C_ETAGS)) && es->tag)
 		snprintf(tag, sizeof(tag), "[%s] ", es->tag);
-	if (es->line > 0)
+	if (es->file[0])
+		snprintf(line, sizeof(line), "\"%s\", line %d: ", es->file, es->line);
+	else if (es->line > 0)
 		snprintf(line, sizeof(line), "line %d: ", es->line);
 	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }
@@ -367,6 +371,30 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	if (!t)
 		dt_error(dt_cc_errs(h->cc), line, "D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, desc);
 	return t;
+}
+
+/* sema's check of a clause's descriptions as DTrace's dt_setcontext makes
+ * it, before the clause's statements for the first: one that matches no
+ * probe (unless -Z) is D_PDESC_ZERO, or its provider's reason.  Providing
+ * is idempotent; match_unit collects the probes later. */
+static void clause_match(void *arg, struct dt_clause *c, int first, int end)
+{
+	struct dtrace_hdl *h = arg;
+
+	if (h->o.zdefs)
+		return;
+	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+	for (int d = first; d < end && d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		int matched = 0;
+		expand_pdesc(h, pd);	/* pid$target, a probe id */
+		probes_provide(h->probes, pd);
+		for (int id = 1; id < probe_count(h->probes) && !matched; id++)
+			matched = probe_match(probe_by_id(h->probes, (uint32_t)id), pd);
+		if (!matched)
+			report_nomatch(h, pd, dt_cc_errs(h->cc));
+	}
 }
 
 /* The probes of the stable providers (those with a serves hook) that a
@@ -733,6 +761,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
+	dt_cc_set_clause_match(h->cc, clause_match, h);
 	dt_cc_set_native_arg(h->cc, native_arg, h);
 	set_cc_opts(h);
 	pg->first_clause = h->prog.clauses.n;
@@ -743,6 +772,9 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
 	/* matching and code generation unwind to here */
 	memset(&es, 0, sizeof(es));
+	/* DTrace generates code within dt_compile: its errors name the file
+	 * of the last line marker still (pcb_filetag) */
+	memcpy(es.file, dt_cc_errs(h->cc)->file, sizeof(es.file));
 	provided = xcalloc(1, sizeof(*provided));
 	if (setjmp(es.jb)) {
 		if (provided) {

@@ -514,6 +514,25 @@ static void want_word(void *arg, const char *w, size_t n, int depth)
 		want_name(wt, decl, strcspn(decl, " *"));
 }
 
+/* A control line of the unit: "#pragma D attributes|binding ... NAME"
+ * names an identifier, which may be a library's (DTrace has every library
+ * loaded: the pragma then cannot modify it, D_PRAGMA_SCOPE) */
+static void want_line(void *arg, const char *s, size_t n)
+{
+	char buf[512], *tok[8], *save = NULL;
+	int nt = 0;
+
+	if (n >= sizeof(buf))
+		return;
+	memcpy(buf, s + 1, n - 1);	/* past the '#' */
+	buf[n - 1] = 0;
+	for (char *t = strtok_r(buf, " \t\f\v\r", &save); t && nt < 8; t = strtok_r(NULL, " \t\f\v\r", &save))
+		tok[nt++] = t;
+	if (nt >= 5 && strcmp(tok[0], "pragma") == 0 && strcmp(tok[1], "D") == 0 &&
+	    (strcmp(tok[2], "attributes") == 0 || strcmp(tok[2], "binding") == 0))
+		want_word(arg, tok[4], strlen(tok[4]), 0);
+}
+
 int dt_dlib_prepare(struct dtrace_hdl *h, const char *text)
 {
 	struct ptrvec need = {0};
@@ -523,7 +542,7 @@ int dt_dlib_prepare(struct dtrace_hdl *h, const char *text)
 	make_index(h);
 	if (!dlib(h)->files.n)
 		return 0;
-	each_word(text, want_word, NULL, &wt);
+	each_word(text, want_word, want_line, &wt);
 	/* what the loaded files use loads too (their words, transitively) */
 	for (int i = 0; i < need.n && rv == 0; i++) {
 		struct dlib_file *f = need.v[i];

@@ -174,6 +174,8 @@ struct dt_provdef {
 					   definition (which has every probe);
 					   NULL for a first definition */
 	int line;
+	const char *file;	/* the file a line marker named where it was
+				   defined (its errors name it), or NULL */
 };
 
 struct dt_prog {
@@ -214,6 +216,8 @@ struct dt_xlator {
 	char **exprs;		/* their D expressions, as source text */
 	int *lines;
 	int line;
+	const char *file;	/* the file a line marker named where it was
+				   defined (its errors name it), or NULL */
 	/* #pragma D binding "v" translator before it: the D version that
 	 * has it (0: any), and the program's version when it was defined,
 	 * as an inline's (dt_reduce deletes translators too) */
@@ -229,6 +233,8 @@ struct dt_inline {
 	int nparams;
 	char **params;		/* inline int f[int x, int y] = ... */
 	int line;
+	const char *file;	/* the file a line marker named where it was
+				   defined (its errors name it), or NULL */
 	int cooking;		/* being expanded: a use inside is recursion */
 	int user_text;		/* declared by the script, not a D library */
 	/* #pragma D binding: the D version that has it (0: any), and the

@@ -61,6 +61,12 @@ void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg)
 	cc->clause_cond_arg = arg;
 }
 
+void dt_cc_set_clause_match(struct dt_cc *cc, dt_cc_clause_match_fn fn, void *arg)
+{
+	cc->clause_match = fn;
+	cc->clause_match_arg = arg;
+}
+
 uint32_t dt_cc_vmax(const struct dt_cc *cc)
 {
 	return cc->opts.vmax ? cc->opts.vmax : DT_VERS_LATEST;
@@ -185,6 +191,12 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 		return -1;
 	}
 	ndecls = dt_parse(cc, prog, text, &po);
+	/* dt_compile checks the last macro argument right after the parse
+	 * (and the unused pragmas), before an empty unit and before any
+	 * clause is cooked; DTrace reports it at the end of a file (at no
+	 * line for a string) */
+	if (!o->library)
+		macro_check_unused(cc, o->from_file ? prog->eof_line : 0);
 	/* a unit that adds no clause and declares nothing is an error, as in
 	 * DTrace, which checks each program it compiles */
 	if (prog->clauses.n == m.nclauses && ndecls == 0 && !o->allow_empty)
@@ -195,9 +207,6 @@ int dt_cc_compile(struct dt_cc *cc, struct dt_prog *prog, const char *text, cons
 	/* a library's translators are checked where a script uses them: a
 	 * member may name a field some kernels lack */
 	sema_unit(cc, prog, m.nclauses, m.ninlines, o->library ? prog->xlators.n : m.nxlators, m.nprovdefs);
-	/* DTrace reports it at the end of a file (at no line for a string) */
-	if (!o->library)
-		macro_check_unused(cc, o->from_file ? prog->eof_line : 0);
 	free_mark(&m);
 	return 0;
 }

@@ -67,6 +67,11 @@ typedef char *(*dt_cc_native_arg_fn)(void *arg, struct dt_clause *c, int i);
  * predicate, for the probes it matches (a stable provider's probe is a
  * condition on its mechanism's firing), malloc'd; NULL: none. */
 typedef char *(*dt_cc_clause_cond_fn)(void *arg, struct dt_clause *c);
+/* Report (dt_error on the context's error state) a description of clause
+ * c, of those from first to before end, that matches no probe: DTrace's
+ * dt_setcontext, which runs as each clause is compiled, for each of its
+ * descriptions in turn, so before the statements are checked. */
+typedef void (*dt_cc_clause_match_fn)(void *arg, struct dt_clause *c, int first, int end);
 
 /* Per-unit options. */
 struct dt_unit_opts {
@@ -95,6 +100,8 @@ void dt_cc_set_opts(struct dt_cc *cc, const struct dt_cc_opts *o);
 void dt_cc_set_args_type(struct dt_cc *cc, dt_cc_args_type_fn fn, void *arg);
 /* NULL fn: no clause has a condition of its probes' */
 void dt_cc_set_clause_cond(struct dt_cc *cc, dt_cc_clause_cond_fn fn, void *arg);
+/* NULL fn: descriptions are matched only after the unit's checks */
+void dt_cc_set_clause_match(struct dt_cc *cc, dt_cc_clause_match_fn fn, void *arg);
 /* NULL fn: argN is always the probe's own (its mechanism's) */
 void dt_cc_set_native_arg(struct dt_cc *cc, dt_cc_native_arg_fn fn, void *arg);
 /* The context's error state: the last error, and where callbacks running

@@ -968,6 +968,7 @@ void decl_inline(struct parser *ps)
 	in->name = info.name;
 	in->type = t;
 	in->line = info.line;
+	in->file = pragma_file(ps);
 	if (info.is_assoc) {
 		for (int i = 0; i < info.key_names.n; i++)
 			if (!info.key_names.v[i])

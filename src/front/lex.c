@@ -167,7 +167,7 @@ static void control_line(struct dt_lexer *lx)
 	}
 	if (n && lx->control) {
 		int next = lx->control(lx->arg, line, toks, n);
-		if (next > 0)
+		if (next >= 0)
 			lx->line = next;
 	}
 	for (int i = 0; i < n; i++)

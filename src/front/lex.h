@@ -81,7 +81,7 @@ struct dt_lexer {
 	int (*is_type_name)(void *arg, const char *name);
 	/* a control line's tokens (after the '#'), for the parser: returns
 	 * the number of the line after it when the line sets it (# N "file",
-	 * #line N), else 0; NULL: control lines are ignored */
+	 * #line N), else -1; NULL: control lines are ignored */
 	int (*control)(void *arg, int line, struct ctl_tok *toks, int ntoks);
 	void *arg;		/* for is_type_name and control */
 	struct dt_errstate *es;	/* where lexical errors unwind to */

@@ -133,7 +133,9 @@ static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 {
 	int depth = ps->depth;
 
-	if (ps->cur.kind == close) {
+	/* DTrace's grammar (postfix_expression): "( )" may be empty, "[ ]"
+	 * takes an argument_expression_list, so a[ ] is a syntax error */
+	if (close == T_RPAREN && ps->cur.kind == close) {
 		parse_advance(ps);
 		return;
 	}
@@ -622,6 +624,7 @@ struct dt_var *dt_var_find(struct ptrvec *vars, const char *name)
 static void parse_translator(struct parser *ps)
 {
 	struct dt_xlator *x = pool_calloc(&ps->cc->pool, 1, sizeof(*x));
+	x->file = pragma_file(ps);	/* before a line marker after it is read */
 	struct ptrvec names = {.pool = &ps->cc->pool}, exprs = {.pool = &ps->cc->pool};
 	int *lines = NULL, n = 0;
 
@@ -914,6 +917,7 @@ static void parse_provider(struct parser *ps)
 	struct dt_provdef *pv = pool_calloc(&ps->cc->pool, 1, sizeof(*pv));
 
 	pv->probes.pool = &ps->cc->pool;
+	pv->file = pragma_file(ps);	/* before a line marker after it is read */
 	size_t len;
 
 	parse_advance(ps);		/* 'provider' */
@@ -1227,6 +1231,8 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	ps.cc = cc;
 	ps.prog = prog;
 	ps.first_xlator = prog->xlators.n;
+	ps.first_global = prog->globals.n;
+	ps.first_inline = prog->inlines.n;
 	ps.o = o;
 	ps.user_text = !o || !o->library;
 	ps.pending.pool = &cc->pool;	/* an error unwinds past its pv_free */

@@ -27,6 +27,7 @@ struct parser {
 	int user_text;		/* the script's own text (struct node.user_text) */
 	struct ptrvec idents;	/* words a kernel typedef names, taken as identifiers (is_type_name_cb) */
 	int first_xlator;	/* prog->xlators: this unit's from here on */
+	int first_global, first_inline;	/* prog->globals, prog->inlines: the same */
 };
 
 /* A #pragma attributes or binding naming what the program has not defined yet. */
@@ -70,6 +71,9 @@ void decl_variables(struct parser *ps, int line);
 /* control lines (pragma.c): the lexer's control callback (arg is the
  * parser), and the end-of-unit check of pending pragmas */
 int pragma_control(void *arg, int line, struct ctl_tok *toks, int ntoks);
+/* The file the last line marker named (a copy in the compiler's pool), or
+ * NULL: what a definition sema checks later names in its errors. */
+const char *pragma_file(struct parser *ps);
 void pragmas_unused(struct parser *ps);
 uint32_t pragma_translator_binding(struct parser *ps);
 

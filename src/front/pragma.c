@@ -19,16 +19,19 @@
 
 /* A version "major.minor[.micro]", as dt_version_str2num reads one. */
 /* Is name an identifier the program (not D itself) defines? 1 yes, -1 it
- * is D's own (a built-in variable or function), 0 not defined. */
+ * is D's own (a built-in variable or function) or defined by an earlier
+ * unit (a D library's inline, an earlier program's variable: DTrace's
+ * di_gen != dt_gen), 0 not defined. */
 static int program_ident(struct parser *ps, const char *name)
 {
 	int64_t v;
 
-	if (dt_var_find(&ps->prog->globals, name))
-		return 1;
+	for (int i = 0; i < ps->prog->globals.n; i++)
+		if (strcmp(((struct dt_var *)ps->prog->globals.v[i])->name, name) == 0)
+			return i < ps->first_global ? -1 : 1;
 	for (int i = 0; i < ps->prog->inlines.n; i++)
 		if (strcmp(((struct dt_inline *)ps->prog->inlines.v[i])->name, name) == 0)
-			return 1;
+			return i < ps->first_inline ? -1 : 1;
 	if (types_find_enumerator(ps->cc->types, name, &v))
 		return 1;
 	if (sema_builtin_var(ps->cc, name) || sema_fn_lookup(ps->cc, name) || sema_is_known_name(ps->cc, name))
@@ -161,15 +164,31 @@ static void pragma_option(struct parser *ps, int line, const char *prname, struc
 		ps->o->on_option(ps->o->arg, line, a[0].text, eq ? eq + 1 : NULL);
 }
 
-/* # N ["file" [flags...]]: the number of the next line */
+/* # N ["file" [flags...]]: the number of the next line.  As DTrace's
+ * dt_pragma_line: the file (but "/dev/stdin", the main input cpp read) is
+ * the one later errors name, taken before the flags after the first are
+ * checked. */
 static int pragma_line(struct parser *ps, int line, const char *prname, struct ctl_tok *a, int n)
 {
-	if (n < 1 || a[0].kind != CT_INT || (n > 1 && a[1].kind != CT_STRING))
-		dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
-	for (int i = 2; i < n; i++)
+	struct dt_errstate *es = ps->cc->errs;
+
+	if (n < 1 || a[0].kind != CT_INT || (n > 1 && a[1].kind != CT_STRING) || (n > 2 && a[2].kind != CT_INT))
+		dt_error(es, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
+	if (n > 1) {
+		if (strcmp(a[1].text, "/dev/stdin") != 0)
+			snprintf(es->file, sizeof(es->file), "%s", a[1].text);
+		else
+			es->file[0] = 0;
+	}
+	for (int i = 3; i < n; i++)
 		if (a[i].kind != CT_INT)
-			dt_error(ps->cc->errs, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
+			dt_error(es, line, "D_PRAGMA_MALFORM", "malformed #%s <line> [ [\"file\"] state ]", prname);
 	return (int)a[0].ival;
+}
+
+const char *pragma_file(struct parser *ps)
+{
+	return ps->cc->errs->file[0] ? pool_strdup(&ps->cc->pool, ps->cc->errs->file) : NULL;
 }
 
 /*
@@ -214,7 +233,7 @@ int pragma_control(void *arg, int line, struct ctl_tok *t, int n)
 				dt_error(ps->cc->errs, line, "D_PRAGCTL_INVAL", "invalid control directive: #%s", t[i].text);
 			if (kind == DCP)
 				dt_error(ps->cc->errs, line, "D_PRAGMA_INVAL", "invalid D pragma: %s", t[i].text);
-			return 0;	/* an unknown #pragma: ignored */
+			return -1;	/* an unknown #pragma: ignored */
 		}
 		if (strcmp(name, "attributes") == 0)
 			pragma_attributes(ps, line, name, a, na);
@@ -227,10 +246,13 @@ int pragma_control(void *arg, int line, struct ctl_tok *t, int n)
 		else if (strcmp(name, "option") == 0)
 			pragma_option(ps, line, name, a, na);
 		else if (strcmp(name, "line") == 0)
-			return pragma_line(ps, line, name, a, na);
-		return 0;	/* #ident: ignored */
+			/* dt_pragma: a named directive leaves yylineno one
+			 * past what dt_pragma_line set ("#line 10": the next
+			 * line is 11), unlike a bare line marker ("# 10") */
+			return pragma_line(ps, line, name, a, na) + 1;
+		return -1;	/* #ident: ignored */
 	}
-	return 0;
+	return -1;
 }
 
 /* Whether the unit defines a translator after line (one that ends

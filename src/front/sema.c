@@ -152,17 +152,31 @@ static void clause_attr(struct dt_cc *cc, struct dt_clause *c)
 	}
 }
 
+void sema_set_file(struct dt_cc *cc, const char *file)
+{
+	snprintf(cc->errs->file, sizeof(cc->errs->file), "%s", file ? file : "");
+}
+
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)
 {
+	/* clauses are cooked after the parse in DTrace too: their errors
+	 * name the file current at its end */
+	const char *last_file = cc->errs->file[0] ? pool_strdup(&cc->pool, cc->errs->file) : NULL;
+
 	cc->P = prog;
 	cc->call_arg_depth = 0;
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;
+	/* DTrace cooks translators, provider definitions and inlines as it
+	 * parses them, outside any clause (no pcb_pdesc): args[] there is
+	 * D_ARGS_NONE (dt_idcook_args), not the last clause's */
+	cc->cur_clause = -1;
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);
+	sema_set_file(cc, last_file);
 	for (int i = first_clause; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
 		char *cond = cc->clause_cond ? cc->clause_cond(cc->clause_cond_arg, c) : NULL;
@@ -190,6 +204,11 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				sema_prepass(cc, c->body);
 				cc->created_mark = 0;
 			}
+			/* DTrace compiles a clause once per description, each
+			 * matched first (dt_setcontext): the first is matched
+			 * before the statements are checked, the others after */
+			if (pass == 0 && cc->clause_match)
+				cc->clause_match(cc->clause_match_arg, c, 0, 1);
 			if (c->cond)
 				sema_cook(cc, c->cond);
 			if (pass == 0)
@@ -205,6 +224,8 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 			}
 			if (c->body)
 				sema_cook(cc, c->body);
+			if (pass == 0 && cc->clause_match)
+				cc->clause_match(cc->clause_match_arg, c, 1, c->pdescs.n);
 		}
 	}
 	for (int i = first_clause; i < prog->clauses.n; i++) {

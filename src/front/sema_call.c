@@ -629,35 +629,38 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		if (n->args.n <= first)
 			dt_error(cc->errs, n->line, "D_PRINTA_PROTO", "printa( ) prototype mismatch: %d args passed, %d expected",
 				 n->args.n, first + 1);
+		/* as dt_cg_act_printa: each aggregation in turn is checked
+		 * (an aggregation, defined), its keys against the first's,
+		 * then the format against its keys and function */
+		struct dtf_format *fmt = NULL;
 		for (int i = first; i < n->args.n; i++) {
 			if (a[i]->kind != N_AGG)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					 i + 1, sema_node_type_name(a[i]));
 			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
 				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
-		}
-		/* several aggregations are joined on their keys: same key types */
-		for (int i = first + 1; i < n->args.n && cc->sema_pass > 0; i++) {
 			struct dt_aggvar *x = agg_lookup(cc->P, a[first]->sval), *y = agg_lookup(cc->P, a[i]->sval);
-			if (!x || !y)
-				continue;
-			if (x->nkeys != y->nkeys)
-				dt_error(cc->errs, n->line, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
-					 x->name, y->name, x->name, x->nkeys, x->nkeys == 1 ? "" : "s",
-					 y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
-			for (int k = 0; k < x->nkeys; k++)
-				if (!type_compatible(x->keys[k], y->keys[k]))
-					dt_error(cc->errs, n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
-						 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
-						 y->name, k + 1, type_name(y->keys[k]));
+			/* several aggregations are joined on their keys: same key types */
+			if (i > first && cc->sema_pass > 0 && x && y) {
+				if (x->nkeys != y->nkeys)
+					dt_error(cc->errs, n->line, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
+						 x->name, y->name, x->name, x->nkeys, x->nkeys == 1 ? "" : "s",
+						 y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+				for (int k = 0; k < x->nkeys; k++)
+					if (!type_compatible(x->keys[k], y->keys[k]))
+						dt_error(cc->errs, n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
+							 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
+							 y->name, k + 1, type_name(y->keys[k]));
+			}
+			if (first) {
+				if (!fmt)
+					fmt = printa_format(cc, n, a[0]);
+				if (y && cc->sema_pass > 0 && y->nkeys >= 0)
+					check_printa_keys(cc, n, fmt, y);
+			}
 		}
-		if (first) {
-			struct dtf_format *fmt = printa_format(cc, n, a[0]);
-			struct dt_aggvar *ag = n->args.n > 1 ? agg_lookup(cc->P, a[1]->sval) : NULL;
-			if (ag && cc->sema_pass > 0 && ag->nkeys >= 0)
-				check_printa_keys(cc, n, fmt, ag);
+		if (first)
 			n->aux = fmt;
-		}
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:

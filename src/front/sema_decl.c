@@ -245,6 +245,7 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 {
 	for (int i = first; i < cc->P->inlines.n; i++) {
 		struct dt_inline *in = cc->P->inlines.v[i];
+		sema_set_file(cc, in->file);
 		const char *previous = inline_previous(cc, in);
 		if (previous)
 			dt_error(cc->errs, in->line, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s",

@@ -43,6 +43,8 @@ struct dt_cc {
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */
 	dt_cc_clause_cond_fn clause_cond;	/* a clause's probes' condition */
 	void *clause_cond_arg;
+	dt_cc_clause_match_fn clause_match;	/* a clause's descriptions matched */
+	void *clause_match_arg;
 	dt_cc_native_arg_fn native_arg;	/* a user's argN at a stable probe */
 	void *native_arg_arg;
 	void *args_arg;
@@ -131,6 +133,10 @@ struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
 int sema_version_has(const struct dt_cc *cc, uint32_t vers, uint32_t vmax_at_def);
 void sema_prepass(struct dt_cc *cc, struct node *n);
 void sema_check_inlines(struct dt_cc *cc, int first);
+/* The file errors name from here on (a definition's, NULL: none): DTrace
+ * checks definitions as it parses them, with the file of their line
+ * marker current (pcb_filetag); we check them after the parse. */
+void sema_set_file(struct dt_cc *cc, const char *file);
 /* dt_cook_inline: an inline's value (its body, cooked) suits its declared
  * type, or D_OP_INCOMPAT "inline x definition uses incompatible types" */
 void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struct node *value);

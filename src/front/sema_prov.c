@@ -119,6 +119,7 @@ void sema_cook_provdefs(struct dt_cc *cc, int first)
 
 	for (int i = first; i < P->provdefs.n; i++) {
 		struct dt_provdef *pv = P->provdefs.v[i];
+		sema_set_file(cc, pv->file);
 		pv->first = NULL;
 		for (int j = 0; j < i && !pv->first; j++) {
 			struct dt_provdef *o = P->provdefs.v[j];

@@ -179,6 +179,7 @@ void sema_check_xlators(struct dt_cc *cc, int first)
 	for (int i = first; i < cc->P->xlators.n; i++) {
 		struct dt_xlator *x = cc->P->xlators.v[i];
 		struct dt_var *dv = pool_zalloc(&cc->pool, sizeof(*dv));
+		sema_set_file(cc, x->file);
 		struct node *in = node_new(cc, N_VAR, x->line);
 		dv->name = x->param;
 		dv->scope = VS_GLOBAL;

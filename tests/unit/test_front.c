@@ -962,6 +962,128 @@ static void provider_definitions(void)
 	    "[D_PRAGMA_UNUSED] line 1: unused #pragma attributes");
 }
 
+/* Cases from an audit of compile-time errors against the rules of
+ * DTrace's own compiler (dt_grammar.y, dt_pragma.c, dt_printf.c,
+ * dt_ident.c): each input of our own, each message as DTrace's code
+ * would print it. */
+static void audit_errors(void)
+{
+	/* postfix_expression: "[ ]" takes an argument_expression_list,
+	 * which cannot be empty (only "( )" may be) */
+	ERR("BEGIN\n{\n\ta[] = 1;\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\t@a[] = count();\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tx = args[];\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tself->a[] = 1;\n}\n", "[D_SYNTAX] line 3: syntax error near \"]\"");
+	OK("BEGIN\n{\n\tx = rand();\n}\n");
+
+	/* dt_pragma: "# N" sets the next line's number; "#line N" leaves
+	 * it one past (the directive's yylineno++ after dt_pragma_line) */
+	ERR("# 10\nBEGIN\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 12: failed to resolve y: Unknown variable name");
+	ERR("#line 10\nBEGIN\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 13: failed to resolve y: Unknown variable name");
+	/* dt_pragma_line: a line marker's file names later errors
+	 * (dt_set_errmsg's "file", line N); "/dev/stdin" is the main
+	 * input again; the file is taken before the flags after the first
+	 * are checked */
+	ERR("# 5 \"a.h\" 1\nBEGIN\n{\n#error no\n}\n", "[D_PRAGERR] \"a.h\", line 7: #error: no ");
+	ERR("# 5 \"a.h\"\n# 7 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_IDENT_UNDEF] line 9: failed to resolve y: Unknown variable name");
+	ERR("# 5 \"a.h\" 1 x\n", "[D_PRAGMA_MALFORM] \"a.h\", line 1: malformed #line <line> [ [\"file\"] state ]");
+	ERR("# 5 \"a.h\" x\n", "[D_PRAGMA_MALFORM] line 1: malformed #line <line> [ [\"file\"] state ]");
+
+	/* dt_compile: after the parse, unused pragmas, then the unused last
+	 * macro argument, then an empty unit, then each clause */
+	static const char *const extra[] = { "extra", NULL };
+	check(__LINE__, 0, "BEGIN\n{\n\tx = y;\n}\n", 1, extra,
+	      PFX "[D_MACRO_UNUSED] line 5: extraneous argument 'extra' ($1 is not referenced)\n");
+	check(__LINE__, 0, "/* nothing */\n", 1, extra,
+	      PFX "[D_MACRO_UNUSED] line 2: extraneous argument 'extra' ($1 is not referenced)\n");
+	check(__LINE__, 0, "#pragma D binding \"1.0\" nosuch\nBEGIN\n{\n}\n", 1, extra,
+	      PFX "[D_PRAGMA_UNUSED] line 1: unused #pragma binding\n");
+
+	/* dt_compile_clause: each clause in turn, once per description,
+	 * each matched (dt_setcontext) before the statements are cooked */
+	ERR("nosuch:::probe\n{\n}\n\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_PDESC_ZERO] line 1: probe description nosuch:::probe does not match any probes");
+	ERR("BEGIN\n{\n\tx = y;\n}\n\nnosuch:::probe\n{\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve y: Unknown variable name");
+	ERR("BEGIN,\nnosuch:::probe\n{\n\tx = y;\n}\n", "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
+	ERR("nosuch:::probe,\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_PDESC_ZERO] line 1: probe description nosuch:::probe does not match any probes");
+	ERR("BEGIN,\nnosuch:::probe\n{\n}\n", "[D_PDESC_ZERO] line 2: probe description nosuch:::probe does not match any probes");
+
+	/* dt_idcook_args: an inline or a translator is cooked where it is
+	 * defined, outside any probe clause (no pcb_pdesc), even when a
+	 * clause whose probe has the argument uses it */
+	ERR("inline int x = args[0];\n\nsyscall::read:entry\n{\n\ttrace(x);\n}\n",
+	    "[D_ARGS_NONE] line 1: args[ ] may not be referenced outside of a probe clause");
+	ERR("translator struct foo { int x; } < int y > {\n\tx = args[0];\n};\n\nBEGIN\n{\n}\n",
+	    "[D_ARGS_NONE] line 2: args[ ] may not be referenced outside of a probe clause");
+
+	/* pcb_filetag when the error is raised: an inline, a translator or
+	 * a provider is checked as it is parsed, in the file (cpp's header)
+	 * its line marker named; a clause after the parse, in the last */
+	ERR("# 1 \"h.h\" 1\ninline int z = nosuch;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n}\n",
+	    "[D_IDENT_UNDEF] \"h.h\", line 1: failed to resolve nosuch: Unknown variable name");
+	ERR("# 1 \"h.h\" 1\ntranslator struct foo { int x; } < int y > { x = \"s\"; };\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n}\n",
+	    "[D_XLATE_INCOMPAT] \"h.h\", line 1: translator member x definition uses incompatible types: \"int\" = \"string\"");
+	ERR("# 1 \"h.h\" 1\nprovider app { probe a(int); };\nprovider app { probe a(char *); };\n# 2 \"/dev/stdin\" 2\n"
+	    "BEGIN\n{\n}\n",
+	    "[D_PROV_INCOMPAT] \"h.h\", line 2: probe app:::a output prototype argument #1 mismatch:\n"
+	    "\t current: char *\n\tprevious: int");
+	ERR("# 1 \"h.h\" 1\ninline int z = 1;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
+	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
+	/* code generation too runs within dt_compile */
+	ERR("# 1 \"h.d\"\nBEGIN\n{\n\tx = printf(\"a\");\n}\n",
+	    "[D_CG_EXPR] \"h.d\", line 3: tracing function printf( ) may not be called from a D expression "
+	    "(D program context required)");
+
+	/* dt_pragma_attributes/binding: an identifier of an earlier
+	 * generation (a D library's inline: DTrace loads them all before the
+	 * program) cannot be modified; one of this program can */
+	OK("inline int z = 1;\n#pragma D binding \"1.0\" z\nBEGIN\n{\n}\n");
+
+	/* dt_cg_act_printa: each aggregation in turn, its keys against the
+	 * first's (dt_printa_validate) after the format was checked against
+	 * the ones before it (dt_printf_validate) */
+	ERR("BEGIN\n{\n\t@a[1] = count();\n\t@b[1, 2] = count();\n\tprinta(\"%s %@d\\n\", @a, @b);\n}\n",
+	    "[D_PRINTF_ARG_TYPE] line 5: printa( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int");
+	ERR("BEGIN\n{\n\t@a[1] = count();\n\t@b[1, 2] = count();\n\tprinta(\"%d %@d\\n\", @a, @b);\n}\n",
+	    "[D_PRINTA_AGGKEY] line 5: printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 2 keys");
+}
+
+/* The same with the source tree's D library (make unit runs from the
+ * top of the tree): a library's inline is of an earlier generation. */
+static void lib_pragma_scope(void)
+{
+	static const struct {
+		const char *src, *want;
+	} cases[] = {
+		{ "#pragma D attributes Stable/Stable/Common curpsinfo\nBEGIN\n{\n}\n",
+		  "[D_PRAGMA_SCOPE] line 1: #pragma attributes cannot modify entity defined outside program scope" },
+		{ "#pragma D binding \"1.0\" EPERM\nBEGIN\n{\n}\n",
+		  "[D_PRAGMA_SCOPE] line 1: #pragma binding cannot modify entity defined outside program scope" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int e;
+		dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &e);
+		FILE *in = fmemopen((void *)cases[i].src, strlen(cases[i].src), "r");
+		dtrace_setopt(h, "libdir", "lib/dtrace");
+		dtrace_setopt(h, "errtags", NULL);
+		dtrace_prog_t *pg = dtrace_program_fcompile(h, in, 0, 0, NULL);
+		const char *got = pg ? "(compiles)" : dtrace_errmsg(h, dtrace_errno(h));
+		fclose(in);
+		if (strcmp(got, cases[i].want) == 0) {
+			passed++;
+		} else {
+			failed++;
+			fprintf(stderr, "FAIL lib_pragma_scope #%zu:\n  got:  %s\n  want: %s\n", i, got, cases[i].want);
+		}
+		dtrace_close(h);
+	}
+}
+
 /* A unit that fails leaves no provider definition behind: a later unit may
  * define the provider afresh, with other probes. */
 static void provider_rollback(void)
@@ -994,6 +1116,8 @@ int main(void)
 	translated_data();
 	provider_definitions();
 	provider_rollback();
+	audit_errors();
+	lib_pragma_scope();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
