@@ -373,30 +373,6 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 	return t;
 }
 
-/* sema's check of a clause's descriptions as DTrace's dt_setcontext makes
- * it, before the clause's statements for the first: one that matches no
- * probe (unless -Z) is D_PDESC_ZERO, or its provider's reason.  Providing
- * is idempotent; match_unit collects the probes later. */
-static void clause_match(void *arg, struct dt_clause *c, int first, int end)
-{
-	struct dtrace_hdl *h = arg;
-
-	if (h->o.zdefs)
-		return;
-	/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
-	probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
-	for (int d = first; d < end && d < c->pdescs.n; d++) {
-		struct dt_pdesc *pd = c->pdescs.v[d];
-		int matched = 0;
-		expand_pdesc(h, pd);	/* pid$target, a probe id */
-		probes_provide(h->probes, pd);
-		for (int id = 1; id < probe_count(h->probes) && !matched; id++)
-			matched = probe_match(probe_by_id(h->probes, (uint32_t)id), pd);
-		if (!matched)
-			report_nomatch(h, pd, dt_cc_errs(h->cc));
-	}
-}
-
 /* The probes of the stable providers (those with a serves hook) that a
  * clause matches, into *ps; returns whether every description of the
  * clause names only such providers (no glob reaching others). */
@@ -668,6 +644,40 @@ static void desc_set_free(struct desc_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
+/* sema's check of a clause's descriptions as DTrace's dt_setcontext makes
+ * it, before the clause's statements for the first: one that matches no
+ * probe (unless -Z) is D_PDESC_ZERO, or its provider's reason.  Providing
+ * is idempotent; match_unit collects the probes later.  A description
+ * seen before has matched (or the unit failed): thousands of clauses on
+ * BEGIN are matched once. */
+struct clause_match_ctx {
+	struct dtrace_hdl *h;
+	struct desc_set seen;
+};
+
+static void clause_match(void *arg, struct dt_clause *c, int first, int end)
+{
+	struct clause_match_ctx *m = arg;
+	struct dtrace_hdl *h = m->h;
+
+	if (h->o.zdefs)
+		return;
+	for (int d = first; d < end && d < c->pdescs.n; d++) {
+		struct dt_pdesc *pd = c->pdescs.v[d];
+		int matched = 0;
+		expand_pdesc(h, pd);	/* pid$target, a probe id */
+		if (!desc_set_add(&m->seen, pd))
+			continue;
+		/* BEGIN, END and ERROR keep their ids (1, 2, 3) */
+		probes_provide(h->probes, &(struct dt_pdesc){.prov = "dtrace", .mod = "", .func = "", .name = ""});
+		probes_provide(h->probes, pd);
+		for (int id = 1; id < probe_count(h->probes) && !matched; id++)
+			matched = probe_match(probe_by_id(h->probes, (uint32_t)id), pd);
+		if (!matched)
+			report_nomatch(h, pd, dt_cc_errs(h->cc));
+	}
+}
+
 /* Match the probe descriptions of a unit's clauses (the set of those
  * already provided is the caller's, to free when matching unwinds). */
 static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, struct dt_errstate *es,
@@ -761,11 +771,15 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 
 	dt_cc_set_args_type(h->cc, args_type, h);
 	dt_cc_set_clause_cond(h->cc, clause_cond, h);
-	dt_cc_set_clause_match(h->cc, clause_match, h);
+	struct clause_match_ctx mctx = {.h = h};
+	dt_cc_set_clause_match(h->cc, clause_match, &mctx);
 	dt_cc_set_native_arg(h->cc, native_arg, h);
 	set_cc_opts(h);
 	pg->first_clause = h->prog.clauses.n;
-	if (dt_cc_compile(h->cc, &h->prog, text, &uo) < 0) {
+	int rc = dt_cc_compile(h->cc, &h->prog, text, &uo);
+	dt_cc_set_clause_match(h->cc, NULL, NULL);	/* mctx is this frame's */
+	desc_set_free(&mctx.seen);
+	if (rc < 0) {
 		set_compile_error(h, dt_cc_errs(h->cc), cflags);
 		return -1;
 	}
