@@ -749,6 +749,13 @@ int main(int argc, char **argv)
 		margs[1 + i] = operands[i];
 
 	if (list) {
+		/* as DTrace's main: every program compiled (-l implies -Z)
+		 * before the header, so a bad one prints nothing else */
+		for (int i = 0; i < ncmds; i++) {
+			int rc = compile_cmd(&cmds[i], cflags | DTRACE_C_ZDEFS, nmargs, margs);
+			if (rc != 0)
+				return rc;
+		}
 		oprintf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 		if (ncmds == 0 && nprocs) {
 			/* -l -p PID: that process's USDT probes (providers NAMEPID), not all */
@@ -757,14 +764,9 @@ int main(int argc, char **argv)
 			dtrace_probe_iter(g.dtp, &pd, list_probe, &verbose);
 		} else if (ncmds == 0)
 			dtrace_probe_iter(g.dtp, NULL, list_probe, &verbose);
-		/* as DTrace's list_prog: each program compiled (-l implies -Z),
-		 * then the probes of each of its descriptions */
-		for (int i = 0; i < ncmds; i++) {
-			int rc = compile_cmd(&cmds[i], cflags | DTRACE_C_ZDEFS, nmargs, margs);
-			if (rc != 0)
-				return rc;
+		/* as DTrace's list_prog: the probes of each description */
+		for (int i = 0; i < ncmds; i++)
 			dtrace_stmt_iter(g.dtp, cmds[i].prog, list_stmt, &verbose);
-		}
 		free(margs);
 		fflush(g.out);
 		dtrace_close(g.dtp);

@@ -258,8 +258,11 @@ static void build_programs(struct dtrace_hdl *h)
 }
 
 /* A description that matches no probe: the provider's reason when it
- * has one for this kernel, else DTrace's message. */
-static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, struct dt_errstate *es)
+ * has one for this kernel, else DTrace's message.  Under -Z (zdefs) only
+ * a process the description names that cannot be traced is an error:
+ * DTrace's dt_setcontext asks the pid provider before it looks for
+ * probes, whatever DTRACE_C_ZDEFS says. */
+static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, struct dt_errstate *es, int zdefs)
 {
 	const char *why = NULL;
 
@@ -275,6 +278,8 @@ static void report_nomatch(struct dtrace_hdl *h, const struct dt_pdesc *pd, stru
 		tag[tl] = 0;
 		why += tl + 1;
 	}
+	if (zdefs && strncmp(tag, "D_PROC_", 7) != 0)
+		return;
 	if (why)
 		dt_error(es, pd->line, tag, "%s", why);
 	char desc[1024];
@@ -353,9 +358,9 @@ static struct dt_type *args_type(void *arg, struct dt_clause *c, int i, int line
 			else
 				plain = 1, t = p->argtypes[i];
 		}
-		if (!matched && !h->o.zdefs) {
+		if (!matched) {
 			free(stable.v);
-			report_nomatch(h, pd, dt_cc_errs(h->cc));
+			report_nomatch(h, pd, dt_cc_errs(h->cc), h->o.zdefs);
 		}
 	}
 	if (stable.n && plain) {
@@ -660,8 +665,6 @@ static void clause_match(void *arg, struct dt_clause *c, int first, int end)
 	struct clause_match_ctx *m = arg;
 	struct dtrace_hdl *h = m->h;
 
-	if (h->o.zdefs)
-		return;
 	for (int d = first; d < end && d < c->pdescs.n; d++) {
 		struct dt_pdesc *pd = c->pdescs.v[d];
 		int matched = 0;
@@ -674,7 +677,7 @@ static void clause_match(void *arg, struct dt_clause *c, int first, int end)
 		for (int id = 1; id < probe_count(h->probes) && !matched; id++)
 			matched = probe_match(probe_by_id(h->probes, (uint32_t)id), pd);
 		if (!matched)
-			report_nomatch(h, pd, dt_cc_errs(h->cc));
+			report_nomatch(h, pd, dt_cc_errs(h->cc), h->o.zdefs);
 	}
 }
 
@@ -711,8 +714,8 @@ static void match_unit(struct dtrace_hdl *h, struct dtrace_prog *pg, int zdefs, 
 			free(earlier);
 			/* (a description that matches only what an earlier one of
 			 * the clause did still matches) */
-			if (!matched && !zdefs)
-				report_nomatch(h, pd, es);
+			if (!matched)
+				report_nomatch(h, pd, es, zdefs);
 		}
 		pg->nmatched += c->probes.n;
 		for (int k = 0; k < c->probes.n; k++) {
