@@ -827,7 +827,7 @@ int dt_compile_library(struct dtrace_hdl *h, const char *path, const char *text)
 	if (dt_cc_compile(h->cc, &h->prog, text, &uo) == 0)
 		return 0;
 	es = dt_cc_errs(h->cc);
-	return dt_set_errmsg(h, EDT_COMPILER, "%s%s%s%s, line %d: %s", h->o.errtags && es->tag ? "[" : "",
+	return dt_set_errmsg(h, EDT_COMPILER, "%s%s%s\"%s\", line %d: %s", h->o.errtags && es->tag ? "[" : "",
 			     h->o.errtags && es->tag ? es->tag : "", h->o.errtags && es->tag ? "] " : "", path,
 			     es->line, es->msg);
 }
