@@ -856,8 +856,15 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
+	dtrace_optval_t bufsize = DTRACEOPT_UNSET, ringsize = DTRACEOPT_UNSET;
+	dtrace_getopt(g.dtp, "bufsize", &bufsize);
 	if (dtrace_go(g.dtp) != 0)
 		return fatal(1, "could not enable tracing: %s", errmsg());
+	/* the buffer is a power of two pages: DTrace's dt_pebs_init says so
+	 * when it rounds bufsize up (in its words, without "dtrace: ") */
+	dtrace_getopt(g.dtp, "bufsize", &ringsize);
+	if (ringsize > bufsize)
+		fprintf(stderr, "bufsize increased to %lld\n", (long long)ringsize);
 	/* tracing is on: let the processes run */
 	for (int i = 0; i < nprocs; i++)
 		dtrace_proc_continue(g.dtp, procs[i]);

@@ -106,9 +106,10 @@ static int create_map(struct dtrace_hdl *h, enum bpf_map_type type, const char *
 	return fd;
 }
 
+/* The ring buffer's size: a power of two pages (the kernel's rule) */
 static uint64_t pow2_at_least(uint64_t v)
 {
-	uint64_t p = 4096;
+	uint64_t p = (uint64_t)sysconf(_SC_PAGESIZE);
 
 	while (p < v)
 		p <<= 1;
@@ -335,7 +336,7 @@ int dt_prog_fd(struct dtrace_hdl *h, const struct dt_probe *p)
  * The map of all aggregations (the layout's, codegen/cg.h) and the
  * consumer's description of each aggregation.  Its entries are DTrace's
  * (gmap_create_aggs): aggsize / (key + value), the aggsize shared by all
- * the aggregations, at least one entry and at most 2^20.
+ * the aggregations, at least one entry (dt_load) and at most 2^20.
  *
  * Preallocated, as DTrace's maps are: a map that allocates its elements as
  * they are used takes them from a per-CPU cache that a probe with
@@ -354,8 +355,6 @@ static int create_aggs(struct dtrace_hdl *h)
 	h->aggs = xcalloc((size_t)L->nagg + 1, sizeof(struct dt_agg));
 	if (L->nagg) {
 		uint64_t n = h->o.aggsize / (L->agg_map_keysize + L->agg_map_valsize);
-		if (n < 1)
-			n = 1;
 		if (n > (1 << 20))
 			n = 1 << 20;
 		int fd = create_map(h, BPF_MAP_TYPE_PERCPU_HASH, "dt_aggs", L->agg_map_keysize, L->agg_map_valsize,
@@ -420,9 +419,18 @@ int dt_load(struct dtrace_hdl *h)
 	int nprobes = probe_count(h->probes);
 	uint32_t zero = 0;
 
-	if (h->o.bufsize < 4096 || (h->L.nagg && h->o.aggsize < 4096)) {
+	/* as DTrace's dtrace_go: the buffer holds at least one record and its
+	 * ring header, and aggsize at least one aggregation entry (create_aggs).
+	 * A bufsize under one page, the smallest ring buffer the kernel makes,
+	 * is refused too: DTrace's own threshold is its record size, which its
+	 * perf framing makes larger than ours, and below a page we would not
+	 * give what was asked.  bufsize is then rounded up to a power of two
+	 * pages, which dtrace_getopt() reports (dtrace(1) says so). */
+	if (h->o.bufsize < (uint64_t)sysconf(_SC_PAGESIZE) ||
+	    h->o.bufsize < BPF_RINGBUF_HDR_SZ + (uint64_t)L->rec_max ||
+	    (L->nagg && h->o.aggsize < (uint64_t)L->agg_map_keysize + L->agg_map_valsize))
 		return dt_set_errmsg(h, EDT_ENABLING, "Enabling exceeds size of buffer");
-	}
+	h->o.bufsize = pow2_at_least(h->o.bufsize);
 	h->ninst = nprobes;
 	h->pvmap_fds = xcalloc((size_t)h->nkinds, sizeof(int));
 	for (int k = 0; k < h->nkinds; k++)
@@ -435,7 +443,7 @@ int dt_load(struct dtrace_hdl *h)
 	for (int i = 0; i < h->nmaps; i++)
 		h->map_fds[i] = -1;
 #define MK(idx, ...) do { if ((h->map_fds[idx] = create_map(h, __VA_ARGS__)) < 0) return -1; } while (0)
-	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)pow2_at_least(h->o.bufsize), 0);
+	MK(CGM_RINGBUF, BPF_MAP_TYPE_RINGBUF, "dt_ringbuf", 0, 0, (uint32_t)h->o.bufsize, 0);
 	MK(CGM_GVARS, BPF_MAP_TYPE_ARRAY, "dt_gvars", 4, L->gvars_size, 1, BPF_F_MMAPABLE);
 	h->gvars_len = L->gvars_size;	/* mmap() and munmap() take whole pages */
 	h->gvars = mmap(NULL, h->gvars_len, PROT_READ | PROT_WRITE, MAP_SHARED, dt_map_fd(h, CGM_GVARS), 0);
