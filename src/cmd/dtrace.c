@@ -827,7 +827,9 @@ int main(int argc, char **argv)
 		dtrace_close(g.dtp);
 		return 0;
 	}
-	if (total == 0)
+	/* -Z: nothing matched is not an error; dtrace traces nothing until
+	 * it is stopped or its -c command ends (DTrace's main) */
+	if (total == 0 && !(cflags & DTRACE_C_ZDEFS))
 		return fatal(1, "no probes %s", ncmds ? "matched" : "specified");
 
 	dtrace_optval_t fsrc;
