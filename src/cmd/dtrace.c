@@ -593,7 +593,8 @@ static int traces(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct cmd *cmds;	/* one per -n, -s, -P, -m, -f, -i: at most argc */
-	int ncmds = 0, list = 0, exec_only = 0, verbose = 0, err, gen = 0;
+	int ncmds = 0, list = 0, exec_only = 0, verbose = 0, err, gen = 0, version = 0;
+	int modes = 0;		/* each -G, -h, -l and -V given: at most one */
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	/* every -c command and -p pid, in order ('c' or 'p', then the
@@ -666,10 +667,11 @@ int main(int argc, char **argv)
 				break;
 			case 'F': dtrace_setopt(g.dtp, "flowindent", NULL); break;
 			case 'h': case 'G':	/* a header or an object: probes may match nothing */
-				gen = gen && gen != c ? -1 : c;	/* both: reported below */
+				gen = c;
+				modes++;
 				cflags |= DTRACE_C_ZDEFS;
 				break;
-			case 'l': list = 1; break;
+			case 'l': list = 1; modes++; break;
 			case 'o': outfile = optarg; break;
 			case 'q': dtrace_setopt(g.dtp, "quiet", NULL); break;
 			case 'S': cflags |= DTRACE_C_DIFV; break;
@@ -677,10 +679,7 @@ int main(int argc, char **argv)
 				verbose = 1;
 				dtrace_setopt(g.dtp, "verbose", NULL);
 				break;
-			case 'V':
-				printf("dtrace: %s\n", _dtrace_version);
-				dtrace_close(g.dtp);
-				return 0;
+			case 'V': version = 1; modes++; break;
 			case 'w': dtrace_setopt(g.dtp, "destructive", NULL); break;
 			case 'x': {
 				char *name = strdup(optarg), *eq = strchr(name, '=');
@@ -704,8 +703,14 @@ int main(int argc, char **argv)
 			operands[noperands++] = argv[optind];
 	}
 
-	if (gen < 0 || (gen && list))
+	/* as DTrace's first pass counts them: -l -l is two */
+	if (modes > 1)
 		return usage_error("only one of the [-GhlV] options can be specified at a time");
+	if (version) {
+		printf("dtrace: %s\n", _dtrace_version);
+		dtrace_close(g.dtp);
+		return 0;
+	}
 	if (outfile && !gen) {
 		const char *why;
 		g.out = open_safely(outfile, 0, &why);

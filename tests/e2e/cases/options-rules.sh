@@ -26,6 +26,11 @@ printf '#pragma D option version=1.0\n#pragma D option version=1.1\nBEGIN { exit
 "$DTRACE" -s v.d 2>&1 | sed 's|[^ ]*/v.d|v.d|'
 for v in 1.x 1.7 1; do "$DTRACE" -xversion=$v -qn 'BEGIN { exit(0) }' 2>&1; echo "exit $?"; done
 "$DTRACE" -V
+# -G, -h, -l and -V are modes, one at a time, each occurrence counted
+for m in "-l -V" "-l -l"; do
+	# shellcheck disable=SC2086
+	"$DTRACE" $m 2>&1; echo "exit $?"
+done
 # #pragma D binding ties a library inline to its version (io.d's fds is
 # D 1.1): a program that reduces the version after the library loaded
 # loses it, as DTrace's dt_reduce deletes it; -xversion, set before the
