@@ -872,6 +872,11 @@ int main(int argc, char **argv)
 	dtrace_getopt(g.dtp, "bufsize", &ringsize);
 	if (ringsize > bufsize)
 		fprintf(stderr, "bufsize increased to %lld\n", (long long)ringsize);
+	/* DTrace's notice(): not under -q or a quiet pragma */
+	dtrace_optval_t destructive = DTRACEOPT_UNSET;
+	dtrace_getopt(g.dtp, "destructive", &destructive);
+	if (destructive != DTRACEOPT_UNSET && !is_quiet() && !g.structured)
+		fprintf(stderr, "dtrace: allowing destructive actions\n");
 	/* tracing is on: let the processes run */
 	for (int i = 0; i < nprocs; i++)
 		dtrace_proc_continue(g.dtp, procs[i]);

@@ -13,3 +13,7 @@ echo "with -w: exit status $?"
 "$DTRACE" -q -n '#pragma D option destructive
 BEGIN { system("echo system ran"); exit(0); }'
 echo "with the pragma: exit status $?"
+# not quiet, dtrace says it allows them (DTrace's notice(), on stderr)
+"$DTRACE" -w -n 'BEGIN { exit(0); }' 2>&1 >/dev/null
+"$DTRACE" -n '#pragma D option destructive
+BEGIN { exit(0); }' 2>&1 >/dev/null
