@@ -975,11 +975,12 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			n->type = &ty_int;
 			return;
 		}
-		if (!type_is_scalar(lt) || !type_is_scalar(rt))
-			incompat(cc, n, sema_opname(op), l, r);
-		/* dt_cook_op2: integers with integers, else pointers that
-		 * dt_node_is_ptrcompat accepts (void pointers included) */
-		if (!(type_is_integral(lt) && type_is_integral(rt)) && !sema_ptr_compatible(l, r, NULL))
+		/* dt_cook_op2: operands of one type (two char[16], compared
+		 * as the addresses they are), integers with integers, else
+		 * pointers or arrays that dt_node_is_ptrcompat accepts (void
+		 * pointers included) */
+		if (!(ref_compatible(lt, rt) && (lt->kind == TY_ARRAY || type_is_scalar(lt))) &&
+		    !(type_is_integral(lt) && type_is_integral(rt)) && !sema_ptr_compatible(l, r, NULL))
 			incompat(cc, n, sema_opname(op), l, r);
 		n->type = &ty_int;
 		if (l->is_const && r->is_const && type_is_integral(lt) && type_is_integral(rt)) {

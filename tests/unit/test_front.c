@@ -549,6 +549,11 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"string\" == \"struct task_struct *\"");
 	ERR("BEGIN { x = curthread->comm == (int *)0; }\n",
 	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"char [16]\" == \"int *\"");
+	/* arrays of one type compare (their addresses, dt_cook_op2's
+	 * ctf_type_compat), and so do arrays dt_node_is_ptrcompat accepts */
+	OK("int a[4]; int b[4];\nBEGIN { x = a == b; y = curthread->comm != curthread->comm; }\n");
+	ERR("int a[4]; long b[4];\nBEGIN { x = a == b; }\n",
+	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int [4]\" == \"long [4]\"");
 	/* void keys, and auto, as dt_idcook_assc and dt_decl_class refuse them */
 	ERR("BEGIN { a[(void)1] = 1; }\n",
 	    "[D_KEY_TYPE] line 1: void expression may not be used as associative array index: key #1");
