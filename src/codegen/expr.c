@@ -137,6 +137,10 @@ static void gen_kaddr(struct cg *g, struct node *n)
 	case N_INDEX: {
 		struct node *a = n->kids[0];
 		uint32_t esz = type_size(n->type, g->L->strbuf - 1);
+		if (cg_is_garray_elem(n)) {	/* the D array's own layout */
+			cg_garray_addr(g, n);
+			return;
+		}
 		if (a->type->kind == TY_ARRAY && a->kind != N_VAR)
 			gen_kaddr(g, a);
 		else
@@ -203,6 +207,9 @@ static int is_direct(const struct node *n)
 		return (n->var->scope == VS_GLOBAL || n->var->scope == VS_CLAUSE) &&
 		       !n->var->is_assoc && !n->var->is_array &&
 		       n->type && (n->type->kind == TY_STRUCT || n->type->kind == TY_UNION);
+	/* a struct or union element of a global array: sarr[1] in sarr[1].y */
+	if (cg_is_garray_elem((struct node *)n))
+		return n->type && (n->type->kind == TY_STRUCT || n->type->kind == TY_UNION);
 	if (n->kind == N_MEMBER && n->op == T_DOT)
 		return is_direct(n->kids[0]);
 	/* an element of an array member: w.c[i] */
@@ -242,6 +249,10 @@ static void gen_daddr(struct cg *g, struct node *n)
 			cg_dyn_addr(g, n);
 		else
 			cg_var_addr(g, n->var);
+		return;
+	}
+	if (cg_is_garray_elem(n)) {	/* elements at the array's own stride */
+		cg_garray_addr(g, n);
 		return;
 	}
 	if (n->kind == N_INDEX) {
@@ -365,7 +376,20 @@ static void gen_update(struct cg *g, struct node *n)
 	} else {
 		cg_emit(g, BPF_MOV64_REG(R1, R0));
 		cg_peek(g, R2, locdepth - 1);
-		if (cg_is_garray_elem(l)) {
+		if (cg_is_garray_elem(l) && is_str(l->type)) {
+			/* a string element is a buffer of its own: the string's
+			 * bytes are copied in, as into a string variable */
+			cg_store_str(g, R2, R1);
+			cg_peek(g, R0, locdepth - 1);
+		} else if (cg_is_garray_elem(l) && (l->type->kind == TY_STRUCT || l->type->kind == TY_UNION)) {
+			/* r1 is the source struct's address: its bytes are copied */
+			cg_emit(g, BPF_MOV64_REG(R8, R1));
+			cg_emit(g, BPF_MOV64_REG(R3, R1));
+			cg_emit(g, BPF_MOV64_REG(R1, R2));
+			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)l->type->size));
+			cg_call(g, BPF_FUNC_probe_read_kernel);
+			cg_emit(g, BPF_MOV64_REG(R0, R8));
+		} else if (cg_is_garray_elem(l)) {
 			int sz = cg_garray_packed(l->type) ? cg_bpf_size(l->type->size) : BPF_DW;
 			cg_emit(g, BPF_STX_MEM(sz, R2, R1, 0));
 		} else if (direct && is_str(l->type)) {

@@ -171,8 +171,8 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		if (v->is_assoc || v->is_extern)
 			continue;
 		v->offset = off;
-		if (v->is_array)
-			off += v->type->nelems * cg_garray_stride(L, v->type->ref);
+		if (v->is_array)	/* + the slack cg_garray_stride explains */
+			off += v->type->nelems * cg_garray_stride(L, v->type->ref) + 8;
 		else
 			off += cg_val_size(L, v->type);
 		off = align8(off);

@@ -315,9 +315,11 @@ void cg_var_store(struct cg *g, struct node *n, int keybase)
 }
 
 /*
- * Elements of a D global array of integers or pointers are packed at their
- * C size, so that &a[i] and pointer arithmetic see C's layout; other
- * elements (strings, structs) take a full value slot each.
+ * Elements of a D global array of integers, pointers, structs and unions
+ * are laid out at their C size, so that &a[i] and pointer arithmetic see
+ * C's layout (DTrace's arrays are C arrays); strings take a full string
+ * buffer each.  The array is followed by 8 bytes of slack (layout.c) for
+ * the 8-byte reads and writes of a bit-field in its last element.
  */
 
 int cg_garray_packed(const struct dt_type *elem)
@@ -328,7 +330,9 @@ int cg_garray_packed(const struct dt_type *elem)
 
 uint32_t cg_garray_stride(const struct cg_layout *L, const struct dt_type *elem)
 {
-	return cg_garray_packed(elem) ? elem->size : cg_val_size(L, elem);
+	if (cg_garray_packed(elem) || elem->kind == TY_STRUCT || elem->kind == TY_UNION)
+		return elem->size;
+	return cg_val_size(L, elem);
 }
 
 /* Load the element whose address is in r0. */
