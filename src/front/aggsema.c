@@ -35,15 +35,23 @@ static int64_t const_arg(struct dt_cc *cc, struct node *call, int i, const char 
 	return a->cval;
 }
 
-/* The optional increment (argument #i + 1) must be a scalar (DTrace's
- * dt_cg_agg_opt_incr). */
-static void need_scalar_incr(struct dt_cc *cc, struct node *call, int i)
+/* The optional increment after the function's parameters must be a
+ * scalar, and nothing may follow it (DTrace's dt_cg_agg_opt_incr, which
+ * counts argmax, the increment's position, from 1). */
+static void check_incr(struct dt_cc *cc, struct node *call)
 {
-	struct node *a = call->args.v[i];
+	int argmax = call->fn == F_QUANTIZE ? 2 : call->fn == F_LQUANTIZE ? 5 : call->fn == F_LLQUANTIZE ? 6 : 0;
+	struct node *incr;
 
-	if (sema_is_dynamic(a) || !type_is_scalar(a->type))
+	if (!argmax || call->args.n < argmax)
+		return;
+	incr = call->args.v[argmax - 1];
+	if (sema_is_dynamic(incr) || !type_is_scalar(incr->type))
 		dt_error(cc->errs, call->line, "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type",
-			 call->sval, i + 1);
+			 call->sval, argmax);
+	if (call->args.n > argmax)
+		dt_error(cc->errs, incr->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
+			 call->sval, call->args.n, argmax);
 }
 
 /* Check the arguments of an aggregating function; fill the parameters. */
@@ -61,8 +69,6 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 	case F_QUANTIZE:
 		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
-		if (n > 1)
-			need_scalar_incr(cc, call, 1);
 		break;
 	/* DTrace's dt_cg_agg_lquantize and dt_cg_agg_llquantize, whose
 	 * messages count the parameters from the value's: base is #1 */
@@ -90,8 +96,6 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 			dt_error(cc->errs, call->line, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at least one quantization level");
 		if ((limit - base) / step > UINT16_MAX)
 			dt_error(cc->errs, call->line, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
-		if (n > 4)
-			need_scalar_incr(cc, call, 4);
 		tmp->lq_base = base;
 		tmp->lq_limit = limit;
 		tmp->lq_step = step;
@@ -137,8 +141,6 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 			if (low > 0 && p % (uint64_t)nsteps != 0)
 				dt_error(cc->errs, call->line, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
 		}
-		if (n > 5)
-			need_scalar_incr(cc, call, 5);
 		tmp->llq_factor = factor;
 		tmp->llq_low = low;
 		tmp->llq_high = high;
@@ -180,10 +182,8 @@ static void widen_keys(struct dt_aggvar *a, struct node *l, int first)
 /* Cook '@name[keys] = call'.  Keys and call arguments are already cooked. */
 void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct node *call)
 {
-	struct dt_aggvar tmp;
 	struct dt_aggvar *a;
 
-	memset(&tmp, 0, sizeof(tmp));
 	for (int i = 0; i < l->args.n; i++) {
 		struct node *k = l->args.v[i];
 		/* DTrace refuses dynamic and void keys; structs and other
@@ -193,7 +193,6 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
 				 sema_node_type_name(k), i + 1);
 	}
-	check_fn_args(cc, call, &tmp);
 	a = agg_find(cc->P, l->sval);
 	if (!a) {
 		a = pool_zalloc(&cc->pool, sizeof(*a));
@@ -206,13 +205,6 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 			struct node *k = l->args.v[i];
 			a->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
 		}
-		a->lq_base = tmp.lq_base;
-		a->lq_limit = tmp.lq_limit;
-		a->lq_step = tmp.lq_step;
-		a->llq_factor = tmp.llq_factor;
-		a->llq_low = tmp.llq_low;
-		a->llq_high = tmp.llq_high;
-		a->llq_nsteps = tmp.llq_nsteps;
 		a->line = n->line;
 		a->keywidth = pool_calloc(&cc->pool, (size_t)(l->args.n ? l->args.n : 1), sizeof(uint32_t));
 		widen_keys(a, l, 1);
@@ -233,38 +225,64 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 				dt_error(cc->errs, n->line, "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
 					 a->name, i + 1, type_name(a->keys[i]), "key", type_name(kt));
 		}
-		if (call->fn == F_LQUANTIZE) {
-			if (a->lq_base != tmp.lq_base)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->lq_base, (long long)tmp.lq_base);
-			/* the limit as the levels give it (a partial last
-			 * level is none) */
-			int64_t olim = a->lq_base + (a->lq_limit - a->lq_base) / a->lq_step * a->lq_step;
-			int64_t lim = tmp.lq_base + (tmp.lq_limit - tmp.lq_base) / tmp.lq_step * tmp.lq_step;
-			if (olim - a->lq_base != lim - tmp.lq_base)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)olim, (long long)lim);
-			if (a->lq_step != tmp.lq_step)
-				dt_error(cc->errs, n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->lq_step, (long long)tmp.lq_step);
-		}
-		if (call->fn == F_LLQUANTIZE) {
-			if (a->llq_factor != tmp.llq_factor)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->llq_factor, (long long)tmp.llq_factor);
-			if (a->llq_low != tmp.llq_low)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->llq_low, (long long)tmp.llq_low);
-			if (a->llq_high != tmp.llq_high)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->llq_high, (long long)tmp.llq_high);
-			if (a->llq_nsteps != tmp.llq_nsteps)
-				dt_error(cc->errs, n->line, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %lld, found %lld",
-					 (long long)a->llq_nsteps, (long long)tmp.llq_nsteps);
-		}
 	}
 	l->ival = (uint64_t)a->id;
 	n->ival = (uint64_t)a->id;
+}
+
+/*
+ * What DTrace checks as it generates an aggregation's code (dt_cg_agg's
+ * dt_cg_agg_* functions), once the clause is cooked: the function's
+ * parameters, then them against the first generated use's, then the
+ * increment.
+ */
+void agg_cg_assign(struct dt_cc *cc, struct node *n)
+{
+	struct node *l = n->kids[0], *call = n->kids[1];
+	struct dt_aggvar tmp, *a = agg_find(cc->P, l->sval);
+
+	memset(&tmp, 0, sizeof(tmp));
+	check_fn_args(cc, call, &tmp);
+	if (!a->params_set) {
+		a->lq_base = tmp.lq_base;
+		a->lq_limit = tmp.lq_limit;
+		a->lq_step = tmp.lq_step;
+		a->llq_factor = tmp.llq_factor;
+		a->llq_low = tmp.llq_low;
+		a->llq_high = tmp.llq_high;
+		a->llq_nsteps = tmp.llq_nsteps;
+		a->params_set = 1;
+	}
+	if (call->fn == F_LQUANTIZE) {
+		if (a->lq_base != tmp.lq_base)
+			dt_error(cc->errs, n->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->lq_base, (long long)tmp.lq_base);
+		/* the limit as the levels give it (a partial last
+		 * level is none) */
+		int64_t olim = a->lq_base + (a->lq_limit - a->lq_base) / a->lq_step * a->lq_step;
+		int64_t lim = tmp.lq_base + (tmp.lq_limit - tmp.lq_base) / tmp.lq_step * tmp.lq_step;
+		if (olim - a->lq_base != lim - tmp.lq_base)
+			dt_error(cc->errs, n->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)olim, (long long)lim);
+		if (a->lq_step != tmp.lq_step)
+			dt_error(cc->errs, n->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->lq_step, (long long)tmp.lq_step);
+	}
+	if (call->fn == F_LLQUANTIZE) {
+		if (a->llq_factor != tmp.llq_factor)
+			dt_error(cc->errs, n->line, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->llq_factor, (long long)tmp.llq_factor);
+		if (a->llq_low != tmp.llq_low)
+			dt_error(cc->errs, n->line, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->llq_low, (long long)tmp.llq_low);
+		if (a->llq_high != tmp.llq_high)
+			dt_error(cc->errs, n->line, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->llq_high, (long long)tmp.llq_high);
+		if (a->llq_nsteps != tmp.llq_nsteps)
+			dt_error(cc->errs, n->line, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %lld, found %lld",
+				 (long long)a->llq_nsteps, (long long)tmp.llq_nsteps);
+	}
+	check_incr(cc, call);
 }
 
 /* An aggregation named as argument #argno of printa/clear/trunc/...:

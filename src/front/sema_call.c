@@ -529,18 +529,6 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	n->aux = fmt;
 }
 
-/* The most arguments an aggregating function with "..." takes: the value,
- * its parameters and an increment (DTrace's dt_cg_agg_opt_incr). */
-static int agg_max_args(int fn)
-{
-	switch (fn) {
-	case F_QUANTIZE: return 2;
-	case F_LQUANTIZE: return 5;
-	case F_LLQUANTIZE: return 6;
-	default: return -1;
-	}
-}
-
 /* A destructive action marks its clause: as in DTrace, a program with one
  * compiles without -w, and dtrace_go() refuses it ("Destructive actions
  * not allowed") before anything is loaded, so that -w or a later
@@ -588,16 +576,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	n->type = p->ret ? p->ret : &ty_void;
 
 	struct node **a = (struct node **)n->args.v;
-	if (agg_max_args(fn) >= 0 && n->args.n > agg_max_args(fn))
-		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
-			 f->name, n->args.n, agg_max_args(fn));
 	switch (fn) {
-	case F_PRINTF:
-		check_printf(cc, n, "printf", 0);
-		break;
 	case F_SYSTEM:
 		need_destructive(cc, n, f);
-		check_printf(cc, n, "system", 0);
 		break;
 	case F_PRINT:
 		/* what the pointer points at is recorded (DTrace's
@@ -606,6 +587,103 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		if (a[0]->type->kind != TY_PTR)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				 "void *", sema_node_type_name(a[0]));
+		break;
+	case F_FREOPEN:
+		/* to a path: destructive; freopen("") only restores stdout */
+		if (!(a[0]->kind == N_STR && !a[0]->sval[0]))
+			need_destructive(cc, n, f);
+		break;
+	case F_STACK:
+	case F_USTACK:
+	case F_JSTACK: {
+		/* an array of program counters, recorded or used as a key: as
+		 * many as the argument says, or the stackframes, ustackframes
+		 * or jstackframes option; more than maxframes are silently
+		 * maxframes (DTrace's dt_cg_stack_arg) */
+		int64_t frames = fn == F_JSTACK ? cc->opts.jstackframes :
+				 fn == F_USTACK ? cc->opts.ustackframes : cc->opts.stackframes;
+		if (n->args.n > 0)	/* its checks are sema_cg_call's */
+			frames = a[0]->cval > 0 ? a[0]->cval : 1;
+		if (frames > cc->opts.maxframes)
+			frames = cc->opts.maxframes;
+		if (frames > SEMA_FRAMES_MAX)
+			frames = SEMA_FRAMES_MAX;
+		if (fn == F_JSTACK)
+			n->fn = fn = F_USTACK;
+		/* ustack() records the process id first, then the frames;
+		 * stack() the frames and room for the glue before them */
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong,
+					       (uint32_t)(frames + (fn == F_USTACK ? 1 : DT_KSTACK_GLUE)));
+		t->is_stack = fn == F_STACK ? 1 : 2;
+		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
+		n->type = t;
+		break;
+	}
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR: {
+		/* the address (a user one after its process id, as DTrace
+		 * records it), recorded or used as a key, shown by the
+		 * consumer as the action says */
+		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
+						       act == DTRACEACT_UADDR;
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong, user ? 2 : 1);
+		t->symact = act;
+		t->name = pool_strdup(&cc->pool, user ? "_usymaddr" : "_symaddr");
+		n->type = t;
+		break;
+	}
+	case F_ALLOCA:
+		n->is_alloca = 1;
+		break;
+	case F_SETOPT:
+		/* the consumer sets the option from the record's text */
+		for (int i = 0; i < n->args.n; i++)
+			if (a[i]->kind != N_STR)
+				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+					 i + 1, sema_node_type_name(a[i]));
+		break;
+	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
+	case F_COPYOUT: case F_COPYOUTSTR:
+		need_destructive(cc, n, f);
+		break;
+	case F_STRTOK: {
+		/* the saved position lives in a hidden clause-local string */
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), SEMA_STRTOK_VAR);
+		if (!v) {
+			v = sema_new_var(cc, VS_CLAUSE, SEMA_STRTOK_VAR, n->line);
+			v->type = &ty_string;
+			v->created = 1;
+			v->declared = 1;
+		}
+		n->var = v;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/*
+ * What DTrace checks of a call as it generates its code (dt_cg_act_* for
+ * an action, dt_cg_subr_* for a subroutine), once the whole clause is
+ * cooked: sema_cg.c calls it in the order code is generated.
+ */
+void sema_cg_call(struct dt_cc *cc, struct node *n)
+{
+	int fn = n->fn;
+	const struct fn_def *f = fn_def(fn);
+	struct node **a = (struct node **)n->args.v;
+
+	if (!f)
+		return;
+	switch (fn) {
+	case F_PRINTF:
+		check_printf(cc, n, "printf", 0);
+		break;
+	case F_SYSTEM:
+		check_printf(cc, n, "system", 0);
+		break;
+	case F_PRINT:
 		/* it must have a size */
 		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
 			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
@@ -614,9 +692,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_FREOPEN:
 		/* "." is DTrace's word for "back to the original output",
 		 * which a script says with "" (dt_cg_act_printf) */
-		/* to a path: destructive; freopen("") only restores stdout */
-		if (!(a[0]->kind == N_STR && !a[0]->sval[0]))
-			need_destructive(cc, n, f);
 		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
 			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
 		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)
@@ -637,8 +712,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			if (a[i]->kind != N_AGG)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					 i + 1, sema_node_type_name(a[i]));
-			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
-				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
+			agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 			struct dt_aggvar *x = agg_lookup(cc->P, a[first]->sval), *y = agg_lookup(cc->P, a[i]->sval);
 			/* several aggregations are joined on their keys: same key types */
 			if (i > first && cc->sema_pass > 0 && x && y) {
@@ -664,61 +738,26 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
-		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
+		agg_ref(cc, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
 				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
+		/* dt_node_is_void: a dynamic type is none */
+		if (a[0]->type->kind == TY_VOID && !sema_is_dynamic(a[0]))
+			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		if (sema_is_dynamic(a[0]))
 			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
-		if (a[0]->type->kind == TY_VOID)
-			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		break;
 	case F_STACK:
 	case F_USTACK:
-	case F_JSTACK: {
-		/* an array of program counters, recorded or used as a key: as
-		 * many as the argument says, or the stackframes, ustackframes
-		 * or jstackframes option; more than maxframes are silently
-		 * maxframes (DTrace's dt_cg_stack_arg) */
-		int64_t frames = fn == F_JSTACK ? cc->opts.jstackframes :
-				 fn == F_USTACK ? cc->opts.ustackframes : cc->opts.stackframes;
-		if (n->args.n > 0) {
-			if (!a[0]->is_const || a[0]->cval <= 0)
-				dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
-					 "%s( ) argument #1 must be a non-zero positive integer constant", f->name);
-			frames = a[0]->cval;
-		}
-		if (frames > cc->opts.maxframes)
-			frames = cc->opts.maxframes;
-		if (frames > SEMA_FRAMES_MAX)
-			frames = SEMA_FRAMES_MAX;
+	case F_JSTACK:
+		/* DTrace's dt_cg_stack_arg */
+		if (n->args.n > 0 && (!a[0]->is_const || a[0]->cval <= 0))
+			dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
+				 "%s( ) argument #1 must be a non-zero positive integer constant", n->sval);
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
 			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
-		if (fn == F_JSTACK)
-			n->fn = fn = F_USTACK;
-		/* ustack() records the process id first, then the frames;
-		 * stack() the frames and room for the glue before them */
-		struct dt_type *t = type_array(&cc->pool, &ty_ulong,
-					       (uint32_t)(frames + (fn == F_USTACK ? 1 : DT_KSTACK_GLUE)));
-		t->is_stack = fn == F_STACK ? 1 : 2;
-		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
-		n->type = t;
 		break;
-	}
-	case F_SYM: case F_FUNC: case F_MOD:
-	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR: {
-		/* the address (a user one after its process id, as DTrace
-		 * records it), recorded or used as a key, shown by the
-		 * consumer as the action says */
-		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
-						       act == DTRACEACT_UADDR;
-		struct dt_type *t = type_array(&cc->pool, &ty_ulong, user ? 2 : 1);
-		t->symact = act;
-		t->name = pool_strdup(&cc->pool, user ? "_usymaddr" : "_symaddr");
-		n->type = t;
-		break;
-	}
 	case F_TRACEMEM:
 		/* dt_node_is_pointer: an array is one (a char array too); D's
 		 * string is not */
@@ -729,7 +768,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
-		n->is_alloca = 1;
 		/* a constant size larger than the scratch space is refused
 		 * (DTrace's dt_cg_subr_alloca_impl); our clause's space is
 		 * ALLOCA_MAX at most, whatever scratchsize says */
@@ -741,13 +779,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
 				 (unsigned long)a[0]->cval, 2048UL);
 		break;
-	case F_SETOPT:
-		/* the consumer sets the option from the record's text */
-		for (int i = 0; i < n->args.n; i++)
-			if (a[i]->kind != N_STR)
-				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
-					 i + 1, sema_node_type_name(a[i]));
-		break;
 	case F_BCOPY: case F_COPYINTO: {
 		/* the destination must be scratch space from alloca() (DTrace's
 		 * dt_cg_subr_bcopy_impl); what cannot point there is refused
@@ -758,28 +789,12 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 				 f->name, fn == F_BCOPY ? 2 : 3);
 		break;
 	}
-	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
-	case F_COPYOUT: case F_COPYOUTSTR:
-		need_destructive(cc, n, f);
-		break;
 	case F_INET_NTOA6:
 		/* the second argument says whether an IPv4 address in IPv6
 		 * prints with its "::" or "::ffff:" (DTrace's dt_cg_subr_inet_ntoa6) */
 		if (n->args.n > 1 && !a[1]->is_const)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
-	case F_STRTOK: {
-		/* the saved position lives in a hidden clause-local string */
-		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), SEMA_STRTOK_VAR);
-		if (!v) {
-			v = sema_new_var(cc, VS_CLAUSE, SEMA_STRTOK_VAR, n->line);
-			v->type = &ty_string;
-			v->created = 1;
-			v->declared = 1;
-		}
-		n->var = v;
-		break;
-	}
 	default:
 		break;
 	}

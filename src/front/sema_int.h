@@ -119,6 +119,8 @@ void macro_check_unused(struct dt_cc *cc, int line);
 
 /* sema_call.c */
 void sema_cook_call(struct dt_cc *cc, struct node *n);
+void sema_cg_call(struct dt_cc *cc, struct node *n);
+void sema_cg_clause(struct dt_cc *cc, struct dt_clause *c);
 /* The prototypes the context parsed (on first use), freed with it. */
 void sema_protos_free(struct dt_cc *cc);
 

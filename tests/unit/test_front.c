@@ -1103,6 +1103,48 @@ static void provider_rollback(void)
 	dtrace_close(h);
 }
 
+/*
+ * DTrace checks a clause's actions, aggregations and subroutine calls as it
+ * generates the clause's code (dt_cg), once the whole clause is cooked and
+ * before the next clause is: an error cooking finds in a later statement
+ * comes first, and the action-order rules go statement by statement with
+ * each action's own checks (src/front/sema_cg.c).
+ */
+static void cg_order_errors(void)
+{
+	/* dt_cg_act_trace's check before the later speculate()'s rule */
+	ERR("BEGIN\n{\n\ttrace((void)0);\n\tspeculate(1);\n}\n",
+	    "[D_TRACE_VOID] line 3: trace( ) may not be applied to a void expression");
+	/* a later statement's cook error before dt_cg_clsflags */
+	ERR("BEGIN\n{\n\tspeculate(1);\n\tspeculate(1);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\ttracemem(1, 0);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 4: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 0, 10);\n\t@a = lquantize(1, 0, 20);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	/* an aggregation a later clause defines is not yet defined (no
+	 * DT_IDFLG_MOD); one a later statement of the clause defines is */
+	ERR("BEGIN\n{\n\tclear(@a);\n}\n\nEND\n{\n\t@a = count();\n}\n",
+	    "[D_CLEAR_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("END\n{\n\tprinta(@a);\n}\n\nBEGIN\n{\n\t@a = count();\n}\n",
+	    "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	OK("BEGIN\n{\n\tclear(@a);\n\t@a = count();\n}\n");
+	OK("BEGIN\n{\n\t@a = count();\n}\n\nEND\n{\n\tprinta(@a);\n}\n");
+	/* dt_cg_agg_opt_incr comes after the parameters' checks, the
+	 * increment's type before the count of arguments */
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 10, 0, 1, 1, 1);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = quantize(1, \"a\", 1);\n}\n",
+	    "[D_PROTO_ARG] line 3: quantize( ) increment value (argument #2) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = quantize(1, 1, 1);\n}\n",
+	    "[D_PROTO_LEN] line 3: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
+	OK("BEGIN\n{\n\t@a = quantize(1, 1);\n\t@b = lquantize(1, 0, 10, 1, 2);\n}\n");
+	/* dt_node_is_void is false for a dynamic type: trace() of one is
+	 * D_TRACE_DYN */
+	ERR("BEGIN\n{\n\ttrace(@a);\n}\n",
+	    "[D_TRACE_DYN] line 3: trace( ) may not be applied to a dynamic expression");
+}
+
 int main(void)
 {
 	known_strict = getenv("DT_TEST_KNOWN_BUGS") != NULL;
@@ -1118,6 +1160,7 @@ int main(void)
 	provider_rollback();
 	audit_errors();
 	lib_pragma_scope();
+	cg_order_errors();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
