@@ -795,6 +795,15 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 		if (n->args.n > 1 && !a[1]->is_const)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
+	case F_DDI_PATHNAME:
+		/* DTrace for Linux declares it but generates no code for it
+		 * (dt_cg_call_subr): Linux has no Solaris device tree */
+		dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "unimplemented subroutine: %s", n->sval);
+	case F_BREAKPOINT: case F_PANIC: case F_CHILL:
+		/* DTrace for Linux refuses them as it generates their code
+		 * (dt_cg_act_breakpoint, _panic, _chill): no BPF helper stops
+		 * the kernel in a debugger, panics it or spins for a time */
+		dt_error(cc->errs, n->line, "D_UNKNOWN", "%s() is not implemented (yet)", n->sval);
 	default:
 		break;
 	}

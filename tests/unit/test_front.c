@@ -1143,6 +1143,14 @@ static void cg_order_errors(void)
 	 * D_TRACE_DYN */
 	ERR("BEGIN\n{\n\ttrace(@a);\n}\n",
 	    "[D_TRACE_DYN] line 3: trace( ) may not be applied to a dynamic expression");
+	/* what DTrace for Linux declares but generates no code for */
+	ERR("BEGIN\n{\n\tpanic();\n}\n", "[D_UNKNOWN] line 3: panic() is not implemented (yet)");
+	ERR("BEGIN\n{\n\tbreakpoint();\n}\n", "[D_UNKNOWN] line 3: breakpoint() is not implemented (yet)");
+	ERR("BEGIN\n{\n\tchill(1);\n}\n", "[D_UNKNOWN] line 3: chill() is not implemented (yet)");
+	ERR("BEGIN\n{\n\ts = speculation();\n\tspeculate(s);\n\tpanic();\n}\n",
+	    "[D_ACT_SPEC] line 5: destructive actions may not follow speculate( )");
+	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
+	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
 
 int main(void)
