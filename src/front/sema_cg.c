@@ -19,6 +19,11 @@
  */
 struct spec_state {
 	int spec, commit, data, agg;
+	/* the line DTrace's errors without a node of their own give
+	 * (yylineno): the clause's probe description's, then that of the
+	 * last printf-like action (dt_cg_act_printf and dt_cg_act_printa
+	 * with a format set it) */
+	int line;
 };
 
 static void spec_agg(struct dt_cc *cc, int line, struct spec_state *st)
@@ -67,18 +72,37 @@ static void spec_action(struct dt_cc *cc, int line, int fn, struct spec_state *s
 	st->data = 1;
 }
 
-/* An expression's calls, each after its arguments (dt_cg_node); what
- * sizeof and offsetof name generates no code. */
-static void cg_expr(struct dt_cc *cc, struct node *n)
+/*
+ * A store into a variable that has held both a pointer into alloca()
+ * space and another value, so far in the program (DTrace's
+ * dt_cg_store_var: the variable is DT_IDFLG_ALLOCA and
+ * DT_IDFLG_NONALLOCA, and a store into a variable once tainted is an
+ * alloca one).  Its message has no node: its line is yylineno's.
+ */
+static void cg_store(struct dt_cc *cc, const struct node *n, const struct spec_state *st)
+{
+	const struct dt_var *v = n->kids[0]->kind == N_VAR ? n->kids[0]->var : NULL;
+
+	if (v && v->holds_alloca && v->holds_nonalloca)
+		dt_error(cc->errs, st->line, "D_ALLOCA_INCOMPAT",
+			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
+}
+
+/* An expression's calls, each after its arguments, and its stores, each
+ * after its value (dt_cg_node); what sizeof and offsetof name generates
+ * no code. */
+static void cg_expr(struct dt_cc *cc, struct node *n, const struct spec_state *st)
 {
 	if (!n || n->kind == N_SIZEOF || n->kind == N_OFFSETOF)
 		return;
 	for (int i = 0; i < 3; i++)
-		cg_expr(cc, n->kids[i]);
+		cg_expr(cc, n->kids[i], st);
 	for (int i = 0; i < n->args.n; i++)
-		cg_expr(cc, n->args.v[i]);
+		cg_expr(cc, n->args.v[i], st);
 	if (n->kind == N_CALL)
 		sema_cg_call(cc, n);
+	if (n->kind == N_ASSIGN)
+		cg_store(cc, n, st);
 }
 
 static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
@@ -91,7 +115,7 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		return;
 	}
 	if (n->kind == N_IF) {
-		cg_expr(cc, n->kids[0]);
+		cg_expr(cc, n->kids[0], st);
 		cg_stmt(cc, n->kids[1], st);
 		cg_stmt(cc, n->kids[2], st);
 		return;
@@ -104,9 +128,9 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		 * code of the keys and the arguments */
 		spec_agg(cc, n->line, st);
 		agg_cg_assign(cc, e);
-		cg_expr(cc, e->kids[0]);
+		cg_expr(cc, e->kids[0], st);
 		for (int i = 0; i < e->kids[1]->args.n; i++)
-			cg_expr(cc, e->kids[1]->args.v[i]);
+			cg_expr(cc, e->kids[1]->args.v[i], st);
 		return;
 	}
 	if (e->kind == N_CALL && sema_fn_is_action(e->fn)) {
@@ -114,18 +138,23 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		 * then the code of its arguments */
 		spec_action(cc, n->line, e->fn, st);
 		sema_cg_call(cc, e);
+		if (e->fn == F_PRINTF || e->fn == F_SYSTEM || e->fn == F_FREOPEN ||
+		    (e->fn == F_PRINTA && e->args.n > 0 && ((struct node *)e->args.v[0])->kind == N_STR))
+			st->line = e->line;
 		for (int i = 0; i < e->args.n; i++)
-			cg_expr(cc, e->args.v[i]);
+			cg_expr(cc, e->args.v[i], st);
 		return;
 	}
-	cg_expr(cc, e);
+	cg_expr(cc, e, st);
 }
 
 void sema_cg_clause(struct dt_cc *cc, struct dt_clause *c)
 {
-	struct spec_state st = {0, 0, 0, 0};
+	struct spec_state st = {0, 0, 0, 0, c->line};
 
-	cg_expr(cc, c->cond);
-	cg_expr(cc, c->pred);
+	if (c->pdescs.n)
+		st.line = ((struct dt_pdesc *)c->pdescs.v[0])->line;
+	cg_expr(cc, c->cond, &st);
+	cg_expr(cc, c->pred, &st);
 	cg_stmt(cc, c->body, &st);
 }

@@ -650,9 +650,8 @@ static void alloca_store(struct dt_cc *cc, struct node *n, struct dt_var *v, con
 		v->holds_alloca = 1;
 	else if (!(r->is_const && r->cval == 0))
 		v->holds_nonalloca = 1;
-	if (v->holds_alloca && v->holds_nonalloca)
-		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
-			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
+	/* one that has held both is refused where its stores are
+	 * generated (sema_cg.c) */
 }
 
 /*

@@ -1149,6 +1149,17 @@ static void cg_order_errors(void)
 	ERR("BEGIN\n{\n\tchill(1);\n}\n", "[D_UNKNOWN] line 3: chill() is not implemented (yet)");
 	ERR("BEGIN\n{\n\ts = speculation();\n\tspeculate(s);\n\tpanic();\n}\n",
 	    "[D_ACT_SPEC] line 5: destructive actions may not follow speculate( )");
+	/* dt_cg_store_var's D_ALLOCA_INCOMPAT has no node: its line is
+	 * yylineno, the clause's probe description's or the last
+	 * printf-like action's; the first store into the variable in the
+	 * clause raises it, once the variable has held both */
+	ERR("\n\nBEGIN,\nEND\n{\n\tp = (char *)8;\n\tprintf(\"x\");\n\tp = (char *)alloca(8);\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 3: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ERR("BEGIN\n{\n\tp = (char *)alloca(8);\n\tprintf(\"x\");\n\tp = (char *)8;\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 1: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ERR("BEGIN\n{\n\tp = (char *)alloca(8);\n}\ntick-1s\n{\n\tp = 0;\n}\nEND\n{\n\tprintf(\"x\");\n\tp = (char *)8;\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 11: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	OK("BEGIN\n{\n\tp = (char *)alloca(8);\n\tp = 0;\n}\n");
 	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
 	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
