@@ -781,11 +781,10 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 		break;
 	case F_BCOPY: case F_COPYINTO: {
 		/* the destination must be scratch space from alloca() (DTrace's
-		 * dt_cg_subr_bcopy_impl); what cannot point there is refused
-		 * now, a pointer elsewhere when the copy runs */
+		 * dt_cg_subr_bcopy_impl: DT_NF_ALLOCA) */
 		struct node *d = a[fn == F_BCOPY ? 1 : 2];
-		if (d->type->kind != TY_PTR)
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
+		if (!d->is_alloca)
+			dt_error(cc->errs, d->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
 				 f->name, fn == F_BCOPY ? 2 : 3);
 		break;
 	}

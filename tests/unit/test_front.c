@@ -1160,6 +1160,11 @@ static void cg_order_errors(void)
 	ERR("BEGIN\n{\n\tp = (char *)alloca(8);\n}\ntick-1s\n{\n\tp = 0;\n}\nEND\n{\n\tprintf(\"x\");\n\tp = (char *)8;\n}\n",
 	    "[D_ALLOCA_INCOMPAT] line 11: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
 	OK("BEGIN\n{\n\tp = (char *)alloca(8);\n\tp = 0;\n}\n");
+	/* dt_cg_subr_bcopy_impl: a destination not from alloca() is refused
+	 * as the clause's code is generated, before a later clause's check */
+	ERR("BEGIN\n{\n\tbcopy(\"a\", (void *)8, 1);\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
+	    "[D_PROTO_ARG] line 3: bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	OK("BEGIN\n{\n\td = alloca(4);\n\tbcopy(\"a\", d, 1);\n}\n");
 	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
 	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
