@@ -63,18 +63,11 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 	case F_COUNT:
 		break;
 	case F_SUM: case F_AVG: case F_MIN: case F_MAX: case F_STDDEV:
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
-		break;
 	case F_QUANTIZE:
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		break;
 	/* DTrace's dt_cg_agg_lquantize and dt_cg_agg_llquantize, whose
 	 * messages count the parameters from the value's: base is #1 */
 	case F_LQUANTIZE: {
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		int64_t base = const_arg(cc, call, 1, "D_LQUANT_BASETYPE");
 		if (base < INT32_MIN || base > INT32_MAX)
 			dt_error(cc->errs, call->line, "D_LQUANT_BASEVAL", "lquantize( ) argument #1 must be a 32-bit quantity");
@@ -102,8 +95,6 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		break;
 	}
 	case F_LLQUANTIZE: {
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
-			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		int64_t factor = const_arg(cc, call, 1, "D_LLQUANT_FACTORTYPE");
 		if (factor < 2 || factor > UINT16_MAX)
 			dt_error(cc->errs, call->line, "D_LLQUANT_FACTORVAL", "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
@@ -228,6 +219,17 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 	}
 	l->ival = (uint64_t)a->id;
 	n->ival = (uint64_t)a->id;
+}
+
+/* The value an aggregating function takes must be a scalar (dt_cg_agg,
+ * before the keys' code). */
+void agg_cg_value(struct dt_cc *cc, struct node *n)
+{
+	struct node *call = n->kids[1];
+	struct node *v = call->args.n > 0 ? call->args.v[0] : NULL;
+
+	if (v && (sema_is_dynamic(v) || !type_is_scalar(v->type)))
+		dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 }
 
 /*

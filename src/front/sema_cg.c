@@ -99,10 +99,30 @@ static void cg_expr(struct dt_cc *cc, struct node *n, const struct spec_state *s
 		cg_expr(cc, n->kids[i], st);
 	for (int i = 0; i < n->args.n; i++)
 		cg_expr(cc, n->args.v[i], st);
-	if (n->kind == N_CALL)
+	if (n->kind == N_CALL) {
+		/* an action's or aggregating function's value is a
+		 * statement's or an aggregation key's only (dt_cg_call_subr) */
+		if (sema_fn_is_action(n->fn) || sema_fn_is_agg(n->fn))
+			dt_error(cc->errs, n->line, "D_CG_EXPR",
+				 "%s function %s( ) may not be called from a D expression (D program context required)",
+				 sema_fn_is_agg(n->fn) ? "aggregating" : "tracing", n->sval);
 		sema_cg_call(cc, n);
+	}
 	if (n->kind == N_ASSIGN)
 		cg_store(cc, n, st);
+}
+
+/* An aggregation key: stack() and the symbol actions may be one
+ * (dt_cg_arglist), their arguments generated as their values. */
+static void cg_key(struct dt_cc *cc, struct node *k, const struct spec_state *st)
+{
+	if (k->kind != N_CALL || !sema_fn_is_action(k->fn)) {
+		cg_expr(cc, k, st);
+		return;
+	}
+	for (int i = 0; i < k->args.n; i++)
+		cg_expr(cc, k->args.v[i], st);
+	sema_cg_call(cc, k);
 }
 
 static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
@@ -124,11 +144,13 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		return;
 	struct node *e = n->kids[0];
 	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
-		/* dt_cg_agg: the rules, the function's checks, then the
-		 * code of the keys and the arguments */
+		/* dt_cg_agg: the rules, the value's type, the keys' code,
+		 * the function's checks, then the arguments' code */
 		spec_agg(cc, n->line, st);
+		agg_cg_value(cc, e);
+		for (int i = 0; i < e->kids[0]->args.n; i++)
+			cg_key(cc, e->kids[0]->args.v[i], st);
 		agg_cg_assign(cc, e);
-		cg_expr(cc, e->kids[0], st);
 		for (int i = 0; i < e->kids[1]->args.n; i++)
 			cg_expr(cc, e->kids[1]->args.v[i], st);
 		return;

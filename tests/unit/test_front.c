@@ -1165,6 +1165,16 @@ static void cg_order_errors(void)
 	ERR("BEGIN\n{\n\tbcopy(\"a\", (void *)8, 1);\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
 	    "[D_PROTO_ARG] line 3: bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer");
 	OK("BEGIN\n{\n\td = alloca(4);\n\tbcopy(\"a\", d, 1);\n}\n");
+	/* dt_cg_agg: the value's type, then the keys (a stack() key's
+	 * argument), then the function's parameters */
+	ERR("BEGIN\n{\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(1, 10, 0);\n}\n",
+	    "[D_STACK_SIZE] line 3: stack( ) argument #1 must be a non-zero positive integer constant");
+	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(\"a\", 10, 0);\n}\n",
+	    "[D_AGG_SCALAR] line 3: lquantize( ) argument #1 must be of scalar type");
+	/* dt_cg_call_subr's D_CG_EXPR where the code is generated: before a later clause's errors */
+	ERR("BEGIN\n{\n\ttrace(sym(1));\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
+	    "[D_CG_EXPR] line 3: tracing function sym( ) may not be called from a D expression (D program context required)");
 	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
 	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
