@@ -30,6 +30,7 @@
 #include "dt_impl.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -285,16 +286,21 @@ static int opt_rate(struct dtrace_hdl *h, const char *arg, const struct dt_optio
 	return 0;
 }
 
-/* strsize: at least the 1 byte of "", at most what our string buffers
- * are laid out for (DTrace's limit is UINT_MAX; its code generator's
- * strings are bounded lower too). */
+/* strsize: at least the 2 bytes of DTrace's null-string marker
+ * (sizeof (DT_NULL_STRING)), at most UINT_MAX (EOVERFLOW beyond, as
+ * dt_opt_strsize says), and at most what our string buffers are laid
+ * out for. */
 static int opt_strsize(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
 	int64_t v = 0;
 
 	if (arg && parse_size(arg, &v) < 0)
 		return badval(h);
-	if (v < 1 || v > 65536)
+	if (v < 2)
+		return badval(h);
+	if ((uint64_t)v > UINT_MAX)
+		return dt_set_errno(h, EOVERFLOW);
+	if (v > 65536)
 		return badval(h);
 	opt_store(h, op, v);
 	return 0;

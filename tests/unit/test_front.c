@@ -1175,6 +1175,13 @@ static void cg_order_errors(void)
 	/* dt_cg_call_subr's D_CG_EXPR where the code is generated: before a later clause's errors */
 	ERR("BEGIN\n{\n\ttrace(sym(1));\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
 	    "[D_CG_EXPR] line 3: tracing function sym( ) may not be called from a D expression (D program context required)");
+	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond
+	 * UINT_MAX, EOVERFLOW */
+	ERR("#pragma D option strsize=1\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '1': Invalid value for specified option");
+	ERR("#pragma D option strsize=5000000000\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '5000000000': Value too large for defined data type");
+	OK("#pragma D option strsize=2\nBEGIN\n{\n\texit(0);\n}\n");
 	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
 	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
