@@ -143,6 +143,11 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 	if (n->kind != N_EXPR_STMT)
 		return;
 	struct node *e = n->kids[0];
+	if (e->kind == N_AGG) {
+		/* dt_cg_agg of an aggregation with no function */
+		spec_agg(cc, n->line, st);
+		dt_error(cc->errs, n->line, "D_AGG_NULL", "expression has null effect: @%s", e->sval);
+	}
 	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
 		/* dt_cg_agg: the rules, the value's type, the keys' code,
 		 * the function's checks, then the arguments' code */

@@ -1346,8 +1346,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 	case N_EXPR_STMT:
 		if (n->kids[0]->kind == N_AGG) {
 			struct node *g = n->kids[0];
+			/* no function: nothing to cook (dt_cook_aggregation),
+			 * refused as its code is generated (D_AGG_NULL) */
 			if (g->args.n || agg_lookup(cc->P, g->sval))
-				dt_error(cc->errs, n->line, "D_AGG_NULL", "expression has null effect: @%s", g->sval);
+				return;
 			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
 		}
 		sema_cook(cc, n->kids[0]);

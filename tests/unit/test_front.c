@@ -1175,6 +1175,13 @@ static void cg_order_errors(void)
 	/* dt_cg_call_subr's D_CG_EXPR where the code is generated: before a later clause's errors */
 	ERR("BEGIN\n{\n\ttrace(sym(1));\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
 	    "[D_CG_EXPR] line 3: tracing function sym( ) may not be called from a D expression (D program context required)");
+	/* an aggregation with no function: nothing cooked (its keys
+	 * neither), D_AGG_NULL after dt_cg_agg's action rules */
+	ERR("BEGIN\n{\n\t@a = count();\n\t@a;\n\tx = 1 * \"s\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\t@a[1 * \"s\"];\n}\n", "[D_AGG_NULL] line 3: expression has null effect: @a");
+	ERR("BEGIN\n{\n\t@a = count();\n}\nBEGIN\n{\n\tcommit(1);\n\t@a;\n}\n",
+	    "[D_AGG_COMM] line 8: aggregating actions may not follow commit( )");
 	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond
 	 * UINT_MAX, EOVERFLOW */
 	ERR("#pragma D option strsize=1\nBEGIN\n{\n\texit(0);\n}\n",
