@@ -744,28 +744,28 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 	case F_TRACE:
 		/* dt_node_is_void: a dynamic type is none */
 		if (a[0]->type->kind == TY_VOID && !sema_is_dynamic(a[0]))
-			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
+			dt_error(cc->errs, a[0]->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		if (sema_is_dynamic(a[0]))
-			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
+			dt_error(cc->errs, a[0]->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
 		break;
 	case F_STACK:
 	case F_USTACK:
 	case F_JSTACK:
 		/* DTrace's dt_cg_stack_arg */
 		if (n->args.n > 0 && (!a[0]->is_const || a[0]->cval <= 0))
-			dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
+			dt_error(cc->errs, a[0]->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
 				 "%s( ) argument #1 must be a non-zero positive integer constant", n->sval);
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
-			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
+			dt_error(cc->errs, a[1]->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		break;
 	case F_TRACEMEM:
 		/* dt_node_is_pointer: an array is one (a char array too); D's
 		 * string is not */
 		if (!type_is_scalar(a[0]->type) && a[0]->type->kind != TY_ARRAY)
-			dt_error(cc->errs, n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+			dt_error(cc->errs, a[0]->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
 				 sema_node_type_name(a[0]));
 		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)
-			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+			dt_error(cc->errs, a[1]->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
 		/* a constant size larger than the scratch space is refused
@@ -792,7 +792,7 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 		/* the second argument says whether an IPv4 address in IPv6
 		 * prints with its "::" or "::ffff:" (DTrace's dt_cg_subr_inet_ntoa6) */
 		if (n->args.n > 1 && !a[1]->is_const)
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
+			dt_error(cc->errs, a[1]->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
 	case F_DDI_PATHNAME:
 		/* DTrace for Linux declares it but generates no code for it

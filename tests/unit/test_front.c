@@ -1182,6 +1182,16 @@ static void cg_order_errors(void)
 	ERR("BEGIN\n{\n\t@a[1 * \"s\"];\n}\n", "[D_AGG_NULL] line 3: expression has null effect: @a");
 	ERR("BEGIN\n{\n\t@a = count();\n}\nBEGIN\n{\n\tcommit(1);\n\t@a;\n}\n",
 	    "[D_AGG_COMM] line 8: aggregating actions may not follow commit( )");
+	/* an error about one argument is at that argument's line (dnerror
+	 * on it), one about several at the aggregation's */
+	ERR("BEGIN\n{\n\t@a = lquantize(1,\n\t    0,\n\t    10,\n\t    0);\n}\n",
+	    "[D_LQUANT_STEPTYPE] line 6: lquantize( ) argument #3 must be a non-zero positive integer constant");
+	ERR("BEGIN\n{\n\t@a\n\t  = lquantize(1,\n\t    10,\n\t    0);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10,\n\t    0, 1, 7);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	ERR("BEGIN\n{\n\ttrace(\n\t    (void)0);\n}\n",
+	    "[D_TRACE_VOID] line 4: trace( ) may not be applied to a void expression");
 	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond
 	 * UINT_MAX, EOVERFLOW */
 	ERR("#pragma D option strsize=1\nBEGIN\n{\n\texit(0);\n}\n",
