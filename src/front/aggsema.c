@@ -298,16 +298,16 @@ void agg_cg_assign(struct dt_cc *cc, struct node *n)
 /* An aggregation named as argument #argno of printa/clear/trunc/...:
  * argtag when it is no aggregation, badtag when none is defined by
  * that name (DTrace's D_<FUNC>_AGGARG and D_<FUNC>_AGGBAD). */
-int agg_ref(struct dt_cc *cc, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
+int agg_ref(struct dt_cc *cc, int line, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
 {
 	struct dt_aggvar *a;
 
 	if (n->kind != N_AGG || n->args.n)
-		dt_error(cc->errs, n->line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+		dt_error(cc->errs, line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 			 func, argno, n->type ? sema_node_type_name(n) : "expression");
 	a = agg_find(cc->P, n->sval);
 	if (!a)
-		dt_error(cc->errs, n->line, badtag, "undefined aggregation: @%s", n->sval);
+		dt_error(cc->errs, line, badtag, "undefined aggregation: @%s", n->sval);
 	n->ival = (uint64_t)a->id;
 	return a->id;
 }

@@ -1192,6 +1192,11 @@ static void cg_order_errors(void)
 	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
 	ERR("BEGIN\n{\n\ttrace(\n\t    (void)0);\n}\n",
 	    "[D_TRACE_VOID] line 4: trace( ) may not be applied to a void expression");
+	/* printa()'s and clear()'s refusals of an aggregation argument are
+	 * at the action's line (dnerror on the call) */
+	ERR("BEGIN\n{\n\tprinta(\"%d\",\n\t    @a);\n}\n", "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("BEGIN\n{\n\tclear(\n\t    1);\n}\n",
+	    "[D_CLEAR_AGGARG] line 3: clear( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
 	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond
 	 * UINT_MAX, EOVERFLOW */
 	ERR("#pragma D option strsize=1\nBEGIN\n{\n\texit(0);\n}\n",
