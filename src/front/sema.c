@@ -91,7 +91,6 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	const char *last_file = cc->errs->file[0] ? pool_strdup(&cc->pool, cc->errs->file) : NULL;
 
 	cc->P = prog;
-	cc->call_arg_depth = 0;
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;

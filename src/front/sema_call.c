@@ -511,8 +511,6 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	if (f->kind != N_STR)
 		dt_error(cc->errs, n->line, "D_PRINTF_ARG_FMT", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 			 fname, first + 1, sema_node_type_name(f));
-	if (cc->call_arg_depth > 0)
-		return;
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
 	if (!fmt)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -554,7 +552,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	const struct fn_def *f = fn_def(fn);
 	const struct sema_proto *p;
 
-	cc->call_arg_depth++;
 	if (!f) {
 		/* DTrace looks the name up as it parses the call */
 		const char *kind = sema_ident_kind(cc, n->sval);
@@ -569,7 +566,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		else
 			sema_cook(cc, a);
 	}
-	cc->call_arg_depth--;
 	n->fn = fn;
 	p = fn_proto(cc, fn, n->line);
 	check_proto(cc, n, f, p);
