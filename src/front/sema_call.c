@@ -30,7 +30,8 @@
  * compiled for an older D (-xversion) does not have the function.  Calls
  * are checked against the prototype
  * generically (check_proto below); what DTrace checks beyond it, in its
- * code generator, is in sema_cook_call's switch and in aggsema.c.
+ * code generator, is in sema_cg_call and in aggsema.c's agg_cg_*, which
+ * sema_cg.c calls once the clause is cooked.
  */
 struct fn_def {
 	const char *name;
@@ -542,9 +543,9 @@ static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_d
 
 /*
  * Cook a call: its arguments, then the generic check against the
- * function's prototype, which gives the call its type; then what DTrace
- * checks beyond the prototype for some functions (formats, aggregations,
- * constant arguments, destructive actions).
+ * function's prototype, which gives the call its type; then what DTrace's
+ * cooking does beyond the prototype for some functions (their types, the
+ * destructive actions' mark).
  */
 void sema_cook_call(struct dt_cc *cc, struct node *n)
 {
