@@ -108,8 +108,13 @@ static int parse_size(const char *arg, int64_t *val)
 	uint64_t mul = 1;
 	char *end;
 
-	if (len == 0)
-		return -1;
+	/* "name=" is 0: dt_optval_parse reads the byte before the value
+	 * (the '\0' that ended the name), no suffix, and strtoull takes ""
+	 * as 0 */
+	if (len == 0) {
+		*val = 0;
+		return 0;
+	}
 	switch (arg[len - 1]) {
 	case 't': case 'T': mul <<= 10; /* FALLTHROUGH */
 	case 'g': case 'G': mul <<= 10; /* FALLTHROUGH */

@@ -1204,6 +1204,10 @@ static void cg_order_errors(void)
 	ERR("#pragma D option strsize=5000000000\nBEGIN\n{\n\texit(0);\n}\n",
 	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '5000000000': Value too large for defined data type");
 	OK("#pragma D option strsize=2\nBEGIN\n{\n\texit(0);\n}\n");
+	/* "name=" is a size of 0 (dt_optval_parse of ""): strsize refuses it */
+	OK("#pragma D option dynvarsize=\nBEGIN\n{\n\texit(0);\n}\n");
+	ERR("#pragma D option strsize=\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '': Invalid value for specified option");
 	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
 	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
 }
