@@ -253,6 +253,8 @@ void agg_cg_assign(struct dt_cc *cc, struct node *n)
 
 	memset(&tmp, 0, sizeof(tmp));
 	check_fn_args(cc, call, l->line, &tmp);
+	if (!a)		/* agg_cook_assign defined it */
+		return;
 	if (!a->params_set) {
 		a->lq_base = tmp.lq_base;
 		a->lq_limit = tmp.lq_limit;
