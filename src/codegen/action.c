@@ -387,16 +387,6 @@ void cg_action(struct cg *g, struct node *n)
 		set_present(g, r);
 		return;
 	}
-	case F_CHILL:
-		/* a BPF program may not wait: it runs with preemption off,
-		 * and the kernel gives it no delay (Oracle's DTrace for
-		 * Linux refuses chill() too) */
-		cg_error(g, n->line, "D_UNKNOWN", "chill( ) is not available on Linux: a BPF program cannot spin for a time");
-	case F_BREAKPOINT:
-	case F_PANIC:
-		/* no BPF helper stops the kernel in a debugger or panics it */
-		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not available on Linux: BPF programs cannot %s the kernel",
-			 sema_fn_name(n->fn), n->fn == F_PANIC ? "panic" : "stop");
 	default:
 		cg_error(g, n->line, "D_UNKNOWN", "%s( ) is not yet supported by this implementation", sema_fn_name(n->fn));
 	}

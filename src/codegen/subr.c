@@ -1446,12 +1446,6 @@ static void gen_htonll(struct cg *g, struct node *n)
 	to_be(g, n, 64);
 }
 
-/* ddi_pathname(): Solaris's device tree has no Linux counterpart. */
-static void gen_ddi_pathname(struct cg *g, struct node *n)
-{
-	cg_error(g, n->line, "D_UNKNOWN", "ddi_pathname( ) is not available on Linux: it has no Solaris device tree");
-}
-
 /*
  * The subroutines, by enum builtin_fn (front/sema.h).  Adding one: its
  * generator above and its row here; the front end declares it (its
@@ -1508,7 +1502,6 @@ static const struct {
 	[F_INET_NTOA6] = {cg_subr_inet_ntoa6},
 	[F_INET_NTOP] = {cg_subr_inet_ntop},
 	[F_LINK_NTOP] = {cg_subr_link_ntop},
-	[F_DDI_PATHNAME] = {gen_ddi_pathname},
 	[F_D_PATH] = {cg_subr_d_path, CG_SUBR_OWNFN},
 };
 

@@ -30,6 +30,7 @@
 #include "dt_impl.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -107,8 +108,13 @@ static int parse_size(const char *arg, int64_t *val)
 	uint64_t mul = 1;
 	char *end;
 
-	if (len == 0)
-		return -1;
+	/* "name=" is 0: dt_optval_parse reads the byte before the value
+	 * (the '\0' that ended the name), no suffix, and strtoull takes ""
+	 * as 0 */
+	if (len == 0) {
+		*val = 0;
+		return 0;
+	}
 	switch (arg[len - 1]) {
 	case 't': case 'T': mul <<= 10; /* FALLTHROUGH */
 	case 'g': case 'G': mul <<= 10; /* FALLTHROUGH */
@@ -285,16 +291,21 @@ static int opt_rate(struct dtrace_hdl *h, const char *arg, const struct dt_optio
 	return 0;
 }
 
-/* strsize: at least the 1 byte of "", at most what our string buffers
- * are laid out for (DTrace's limit is UINT_MAX; its code generator's
- * strings are bounded lower too). */
+/* strsize: at least the 2 bytes of DTrace's null-string marker
+ * (sizeof (DT_NULL_STRING)), at most UINT_MAX (EOVERFLOW beyond, as
+ * dt_opt_strsize says), and at most what our string buffers are laid
+ * out for. */
 static int opt_strsize(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
 	int64_t v = 0;
 
 	if (arg && parse_size(arg, &v) < 0)
 		return badval(h);
-	if (v < 1 || v > 65536)
+	if (v < 2)
+		return badval(h);
+	if ((uint64_t)v > UINT_MAX)
+		return dt_set_errno(h, EOVERFLOW);
+	if (v > 65536)
 		return badval(h);
 	opt_store(h, op, v);
 	return 0;

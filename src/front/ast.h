@@ -202,6 +202,8 @@ struct dt_aggvar {
 	struct dt_type **keys;
 	int64_t lq_base, lq_limit, lq_step;
 	int64_t llq_factor, llq_low, llq_high, llq_nsteps;
+	int params_set;		/* the parameters above are the first
+				   generated use's (DTrace's dis_auxinfo) */
 	uint32_t *keywidth;	/* string keys: most bytes a value needs (with
 				   its NUL), 0 when unbounded (strsize + 1) */
 	int line;

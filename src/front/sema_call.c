@@ -30,7 +30,8 @@
  * compiled for an older D (-xversion) does not have the function.  Calls
  * are checked against the prototype
  * generically (check_proto below); what DTrace checks beyond it, in its
- * code generator, is in sema_cook_call's switch and in aggsema.c.
+ * code generator, is in sema_cg_call and in aggsema.c's agg_cg_*, which
+ * sema_cg.c calls once the clause is cooked.
  */
 struct fn_def {
 	const char *name;
@@ -511,8 +512,6 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 	if (f->kind != N_STR)
 		dt_error(cc->errs, n->line, "D_PRINTF_ARG_FMT", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 			 fname, first + 1, sema_node_type_name(f));
-	if (cc->call_arg_depth > 0)
-		return;
 	fmt = dtf_parse(f->sval, &tag, msg, sizeof(msg));
 	if (!fmt)
 		dt_error(cc->errs, n->line, tag, "%s", msg);
@@ -527,18 +526,6 @@ static void check_printf(struct dt_cc *cc, struct node *n, const char *fname, in
 		dt_error(cc->errs, n->line, tag, "%s", msg);
 	pool_release(&cc->pool, at);
 	n->aux = fmt;
-}
-
-/* The most arguments an aggregating function with "..." takes: the value,
- * its parameters and an increment (DTrace's dt_cg_agg_opt_incr). */
-static int agg_max_args(int fn)
-{
-	switch (fn) {
-	case F_QUANTIZE: return 2;
-	case F_LQUANTIZE: return 5;
-	case F_LLQUANTIZE: return 6;
-	default: return -1;
-	}
 }
 
 /* A destructive action marks its clause: as in DTrace, a program with one
@@ -556,9 +543,9 @@ static void need_destructive(struct dt_cc *cc, struct node *n, const struct fn_d
 
 /*
  * Cook a call: its arguments, then the generic check against the
- * function's prototype, which gives the call its type; then what DTrace
- * checks beyond the prototype for some functions (formats, aggregations,
- * constant arguments, destructive actions).
+ * function's prototype, which gives the call its type; then what DTrace's
+ * cooking does beyond the prototype for some functions (their types, the
+ * destructive actions' mark).
  */
 void sema_cook_call(struct dt_cc *cc, struct node *n)
 {
@@ -566,7 +553,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	const struct fn_def *f = fn_def(fn);
 	const struct sema_proto *p;
 
-	cc->call_arg_depth++;
 	if (!f) {
 		/* DTrace looks the name up as it parses the call */
 		const char *kind = sema_ident_kind(cc, n->sval);
@@ -581,23 +567,15 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		else
 			sema_cook(cc, a);
 	}
-	cc->call_arg_depth--;
 	n->fn = fn;
 	p = fn_proto(cc, fn, n->line);
 	check_proto(cc, n, f, p);
 	n->type = p->ret ? p->ret : &ty_void;
 
 	struct node **a = (struct node **)n->args.v;
-	if (agg_max_args(fn) >= 0 && n->args.n > agg_max_args(fn))
-		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected",
-			 f->name, n->args.n, agg_max_args(fn));
 	switch (fn) {
-	case F_PRINTF:
-		check_printf(cc, n, "printf", 0);
-		break;
 	case F_SYSTEM:
 		need_destructive(cc, n, f);
-		check_printf(cc, n, "system", 0);
 		break;
 	case F_PRINT:
 		/* what the pointer points at is recorded (DTrace's
@@ -606,6 +584,103 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		if (a[0]->type->kind != TY_PTR)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				 "void *", sema_node_type_name(a[0]));
+		break;
+	case F_FREOPEN:
+		/* to a path: destructive; freopen("") only restores stdout */
+		if (!(a[0]->kind == N_STR && !a[0]->sval[0]))
+			need_destructive(cc, n, f);
+		break;
+	case F_STACK:
+	case F_USTACK:
+	case F_JSTACK: {
+		/* an array of program counters, recorded or used as a key: as
+		 * many as the argument says, or the stackframes, ustackframes
+		 * or jstackframes option; more than maxframes are silently
+		 * maxframes (DTrace's dt_cg_stack_arg) */
+		int64_t frames = fn == F_JSTACK ? cc->opts.jstackframes :
+				 fn == F_USTACK ? cc->opts.ustackframes : cc->opts.stackframes;
+		if (n->args.n > 0)	/* its checks are sema_cg_call's */
+			frames = a[0]->cval > 0 ? a[0]->cval : 1;
+		if (frames > cc->opts.maxframes)
+			frames = cc->opts.maxframes;
+		if (frames > SEMA_FRAMES_MAX)
+			frames = SEMA_FRAMES_MAX;
+		if (fn == F_JSTACK)
+			n->fn = fn = F_USTACK;
+		/* ustack() records the process id first, then the frames;
+		 * stack() the frames and room for the glue before them */
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong,
+					       (uint32_t)(frames + (fn == F_USTACK ? 1 : DT_KSTACK_GLUE)));
+		t->is_stack = fn == F_STACK ? 1 : 2;
+		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
+		n->type = t;
+		break;
+	}
+	case F_SYM: case F_FUNC: case F_MOD:
+	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR: {
+		/* the address (a user one after its process id, as DTrace
+		 * records it), recorded or used as a key, shown by the
+		 * consumer as the action says */
+		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
+						       act == DTRACEACT_UADDR;
+		struct dt_type *t = type_array(&cc->pool, &ty_ulong, user ? 2 : 1);
+		t->symact = act;
+		t->name = pool_strdup(&cc->pool, user ? "_usymaddr" : "_symaddr");
+		n->type = t;
+		break;
+	}
+	case F_ALLOCA:
+		n->is_alloca = 1;
+		break;
+	case F_SETOPT:
+		/* the consumer sets the option from the record's text */
+		for (int i = 0; i < n->args.n; i++)
+			if (a[i]->kind != N_STR)
+				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+					 i + 1, sema_node_type_name(a[i]));
+		break;
+	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
+	case F_COPYOUT: case F_COPYOUTSTR:
+		need_destructive(cc, n, f);
+		break;
+	case F_STRTOK: {
+		/* the saved position lives in a hidden clause-local string */
+		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), SEMA_STRTOK_VAR);
+		if (!v) {
+			v = sema_new_var(cc, VS_CLAUSE, SEMA_STRTOK_VAR, n->line);
+			v->type = &ty_string;
+			v->created = 1;
+			v->declared = 1;
+		}
+		n->var = v;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/*
+ * What DTrace checks of a call as it generates its code (dt_cg_act_* for
+ * an action, dt_cg_subr_* for a subroutine), once the whole clause is
+ * cooked: sema_cg.c calls it in the order code is generated.
+ */
+void sema_cg_call(struct dt_cc *cc, struct node *n)
+{
+	int fn = n->fn;
+	const struct fn_def *f = fn_def(fn);
+	struct node **a = (struct node **)n->args.v;
+
+	if (!f)
+		return;
+	switch (fn) {
+	case F_PRINTF:
+		check_printf(cc, n, "printf", 0);
+		break;
+	case F_SYSTEM:
+		check_printf(cc, n, "system", 0);
+		break;
+	case F_PRINT:
 		/* it must have a size */
 		if (a[0]->type->kind == TY_PTR && type_size(a[0]->type->ref, 0) == 0)
 			dt_error(cc->errs, n->line, "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.",
@@ -614,9 +689,6 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	case F_FREOPEN:
 		/* "." is DTrace's word for "back to the original output",
 		 * which a script says with "" (dt_cg_act_printf) */
-		/* to a path: destructive; freopen("") only restores stdout */
-		if (!(a[0]->kind == N_STR && !a[0]->sval[0]))
-			need_destructive(cc, n, f);
 		if (a[0]->kind == N_STR && strcmp(a[0]->sval, ".") == 0)
 			dt_error(cc->errs, n->line, "D_FREOPEN_INVALID", "freopen( ) argument #1 cannot be \".\"");
 		if (a[0]->kind != N_STR || a[0]->sval[0] || n->args.n > 1)
@@ -637,8 +709,7 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			if (a[i]->kind != N_AGG)
 				dt_error(cc->errs, n->line, "D_PRINTA_AGGARG", "printa( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					 i + 1, sema_node_type_name(a[i]));
-			if (agg_lookup(cc->P, a[i]->sval) || cc->sema_pass > 0)
-				agg_ref(cc, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
+			agg_ref(cc, n->line, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 			struct dt_aggvar *x = agg_lookup(cc->P, a[first]->sval), *y = agg_lookup(cc->P, a[i]->sval);
 			/* several aggregations are joined on their keys: same key types */
 			if (i > first && cc->sema_pass > 0 && x && y) {
@@ -664,72 +735,36 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		break;
 	}
 	case F_CLEAR: case F_DENORMALIZE: case F_TRUNC: case F_NORMALIZE:
-		if (a[0]->kind != N_AGG || agg_lookup(cc->P, a[0]->sval) || cc->sema_pass > 0)
-			agg_ref(cc, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
+		agg_ref(cc, n->line, a[0], f->name, 1, fn == F_CLEAR ? "D_CLEAR_AGGARG" : fn == F_TRUNC ? "D_TRUNC_AGGARG" : "D_NORMALIZE_AGGARG",
 				fn == F_CLEAR ? "D_CLEAR_AGGBAD" : fn == F_TRUNC ? "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD");
 		break;
 	case F_TRACE:
+		/* dt_node_is_void: a dynamic type is none */
+		if (a[0]->type->kind == TY_VOID && !sema_is_dynamic(a[0]))
+			dt_error(cc->errs, a[0]->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
 		if (sema_is_dynamic(a[0]))
-			dt_error(cc->errs, n->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
-		if (a[0]->type->kind == TY_VOID)
-			dt_error(cc->errs, n->line, "D_TRACE_VOID", "trace( ) may not be applied to a void expression");
+			dt_error(cc->errs, a[0]->line, "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression");
 		break;
 	case F_STACK:
 	case F_USTACK:
-	case F_JSTACK: {
-		/* an array of program counters, recorded or used as a key: as
-		 * many as the argument says, or the stackframes, ustackframes
-		 * or jstackframes option; more than maxframes are silently
-		 * maxframes (DTrace's dt_cg_stack_arg) */
-		int64_t frames = fn == F_JSTACK ? cc->opts.jstackframes :
-				 fn == F_USTACK ? cc->opts.ustackframes : cc->opts.stackframes;
-		if (n->args.n > 0) {
-			if (!a[0]->is_const || a[0]->cval <= 0)
-				dt_error(cc->errs, n->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
-					 "%s( ) argument #1 must be a non-zero positive integer constant", f->name);
-			frames = a[0]->cval;
-		}
-		if (frames > cc->opts.maxframes)
-			frames = cc->opts.maxframes;
-		if (frames > SEMA_FRAMES_MAX)
-			frames = SEMA_FRAMES_MAX;
+	case F_JSTACK:
+		/* DTrace's dt_cg_stack_arg */
+		if (n->args.n > 0 && (!a[0]->is_const || a[0]->cval <= 0))
+			dt_error(cc->errs, a[0]->line, fn == F_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
+				 "%s( ) argument #1 must be a non-zero positive integer constant", n->sval);
 		if (n->args.n > 1 && (!a[1]->is_const || a[1]->cval < 0))
-			dt_error(cc->errs, n->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
-		if (fn == F_JSTACK)
-			n->fn = fn = F_USTACK;
-		/* ustack() records the process id first, then the frames;
-		 * stack() the frames and room for the glue before them */
-		struct dt_type *t = type_array(&cc->pool, &ty_ulong,
-					       (uint32_t)(frames + (fn == F_USTACK ? 1 : DT_KSTACK_GLUE)));
-		t->is_stack = fn == F_STACK ? 1 : 2;
-		t->name = pool_strdup(&cc->pool, fn == F_STACK ? "stack" : "ustack");
-		n->type = t;
+			dt_error(cc->errs, a[1]->line, "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant");
 		break;
-	}
-	case F_SYM: case F_FUNC: case F_MOD:
-	case F_USYM: case F_UFUNC: case F_UMOD: case F_UADDR: {
-		/* the address (a user one after its process id, as DTrace
-		 * records it), recorded or used as a key, shown by the
-		 * consumer as the action says */
-		int act = sema_fn_symact(fn), user = act == DTRACEACT_USYM || act == DTRACEACT_UMOD ||
-						       act == DTRACEACT_UADDR;
-		struct dt_type *t = type_array(&cc->pool, &ty_ulong, user ? 2 : 1);
-		t->symact = act;
-		t->name = pool_strdup(&cc->pool, user ? "_usymaddr" : "_symaddr");
-		n->type = t;
-		break;
-	}
 	case F_TRACEMEM:
 		/* dt_node_is_pointer: an array is one (a char array too); D's
 		 * string is not */
 		if (!type_is_scalar(a[0]->type) && a[0]->type->kind != TY_ARRAY)
-			dt_error(cc->errs, n->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+			dt_error(cc->errs, a[0]->line, "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
 				 sema_node_type_name(a[0]));
 		if (!a[1]->is_const || a[1]->cval <= 0 || a[1]->cval > 65536)
-			dt_error(cc->errs, n->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+			dt_error(cc->errs, a[1]->line, "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		break;
 	case F_ALLOCA:
-		n->is_alloca = 1;
 		/* a constant size larger than the scratch space is refused
 		 * (DTrace's dt_cg_subr_alloca_impl); our clause's space is
 		 * ALLOCA_MAX at most, whatever scratchsize says */
@@ -741,45 +776,30 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_ALLOCA_SIZE", "alloca(%lu) size larger than scratchsize %lu",
 				 (unsigned long)a[0]->cval, 2048UL);
 		break;
-	case F_SETOPT:
-		/* the consumer sets the option from the record's text */
-		for (int i = 0; i < n->args.n; i++)
-			if (a[i]->kind != N_STR)
-				dt_error(cc->errs, n->line, "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
-					 i + 1, sema_node_type_name(a[i]));
-		break;
 	case F_BCOPY: case F_COPYINTO: {
 		/* the destination must be scratch space from alloca() (DTrace's
-		 * dt_cg_subr_bcopy_impl); what cannot point there is refused
-		 * now, a pointer elsewhere when the copy runs */
+		 * dt_cg_subr_bcopy_impl: DT_NF_ALLOCA) */
 		struct node *d = a[fn == F_BCOPY ? 1 : 2];
-		if (d->type->kind != TY_PTR)
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
+		if (!d->is_alloca)
+			dt_error(cc->errs, d->line, "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer",
 				 f->name, fn == F_BCOPY ? 2 : 3);
 		break;
 	}
-	case F_RAISE: case F_STOP: case F_PANIC: case F_BREAKPOINT: case F_CHILL:
-	case F_COPYOUT: case F_COPYOUTSTR:
-		need_destructive(cc, n, f);
-		break;
 	case F_INET_NTOA6:
 		/* the second argument says whether an IPv4 address in IPv6
 		 * prints with its "::" or "::ffff:" (DTrace's dt_cg_subr_inet_ntoa6) */
 		if (n->args.n > 1 && !a[1]->is_const)
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
+			dt_error(cc->errs, a[1]->line, "D_PROTO_ARG", "inet_ntoa6( ) argument #2 must be an integer constant");
 		break;
-	case F_STRTOK: {
-		/* the saved position lives in a hidden clause-local string */
-		struct dt_var *v = dt_var_find(sema_scope_vars(cc, VS_CLAUSE), SEMA_STRTOK_VAR);
-		if (!v) {
-			v = sema_new_var(cc, VS_CLAUSE, SEMA_STRTOK_VAR, n->line);
-			v->type = &ty_string;
-			v->created = 1;
-			v->declared = 1;
-		}
-		n->var = v;
-		break;
-	}
+	case F_DDI_PATHNAME:
+		/* DTrace for Linux declares it but generates no code for it
+		 * (dt_cg_call_subr): Linux has no Solaris device tree */
+		dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "unimplemented subroutine: %s", n->sval);
+	case F_BREAKPOINT: case F_PANIC: case F_CHILL:
+		/* DTrace for Linux refuses them as it generates their code
+		 * (dt_cg_act_breakpoint, _panic, _chill): no BPF helper stops
+		 * the kernel in a debugger, panics it or spins for a time */
+		dt_error(cc->errs, n->line, "D_UNKNOWN", "%s() is not implemented (yet)", n->sval);
 	default:
 		break;
 	}

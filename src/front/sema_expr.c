@@ -650,9 +650,8 @@ static void alloca_store(struct dt_cc *cc, struct node *n, struct dt_var *v, con
 		v->holds_alloca = 1;
 	else if (!(r->is_const && r->cval == 0))
 		v->holds_nonalloca = 1;
-	if (v->holds_alloca && v->holds_nonalloca)
-		dt_error(cc->errs, n->line, "D_ALLOCA_INCOMPAT",
-			 "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v->name);
+	/* one that has held both is refused where its stores are
+	 * generated (sema_cg.c) */
 }
 
 /*
@@ -1348,8 +1347,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 	case N_EXPR_STMT:
 		if (n->kids[0]->kind == N_AGG) {
 			struct node *g = n->kids[0];
+			/* no function: nothing to cook (dt_cook_aggregation),
+			 * refused as its code is generated (D_AGG_NULL) */
 			if (g->args.n || agg_lookup(cc->P, g->sval))
-				dt_error(cc->errs, n->line, "D_AGG_NULL", "expression has null effect: @%s", g->sval);
+				return;
 			dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
 		}
 		sema_cook(cc, n->kids[0]);

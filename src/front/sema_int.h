@@ -56,10 +56,6 @@ struct dt_cc {
 	int sema_pass;		/* 0: types of implicit variables are being
 				   fixed in program order; 1: all are known */
 	int created_mark;	/* the pre-pass marks variables created */
-	/* depth of call argument lists being cooked: an action used as an
-	 * argument is void, which its caller reports; DTrace never checks
-	 * its format */
-	int call_arg_depth;
 	/* a translator member being cooked binds its parameter to the input */
 	const char *xlate_param;
 	struct node *xlate_input;
@@ -119,6 +115,8 @@ void macro_check_unused(struct dt_cc *cc, int line);
 
 /* sema_call.c */
 void sema_cook_call(struct dt_cc *cc, struct node *n);
+void sema_cg_call(struct dt_cc *cc, struct node *n);
+void sema_cg_clause(struct dt_cc *cc, struct dt_clause *c);
 /* The prototypes the context parsed (on first use), freed with it. */
 void sema_protos_free(struct dt_cc *cc);
 

@@ -121,7 +121,7 @@ static const struct errtag_case cases[] = {
 	  "\tp = (char *)alloca(8);\n"
 	  "\tp = (char *)8;\n"
 	  "}\n",
-	  "[D_ALLOCA_INCOMPAT] line 4: p: cannot reuse the same identifier for both alloca and non-alloca allocations" },
+	  "[D_ALLOCA_INCOMPAT] line 1: p: cannot reuse the same identifier for both alloca and non-alloca allocations" },
 	{ "D_ALLOCA_SIZE", NULL,
 	  "#pragma D option scratchsize=64\n"
 	  "BEGIN\n"

@@ -1108,6 +1108,115 @@ static void provider_rollback(void)
 	dtrace_close(h);
 }
 
+/*
+ * DTrace checks a clause's actions, aggregations and subroutine calls as it
+ * generates the clause's code (dt_cg), once the whole clause is cooked and
+ * before the next clause is: an error cooking finds in a later statement
+ * comes first, and the action-order rules go statement by statement with
+ * each action's own checks (src/front/sema_cg.c).
+ */
+static void cg_order_errors(void)
+{
+	/* dt_cg_act_trace's check before the later speculate()'s rule */
+	ERR("BEGIN\n{\n\ttrace((void)0);\n\tspeculate(1);\n}\n",
+	    "[D_TRACE_VOID] line 3: trace( ) may not be applied to a void expression");
+	/* a later statement's cook error before dt_cg_clsflags */
+	ERR("BEGIN\n{\n\tspeculate(1);\n\tspeculate(1);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\ttracemem(1, 0);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 4: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 0, 10);\n\t@a = lquantize(1, 0, 20);\n\tx = 1 * \"a\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	/* an aggregation a later clause defines is not yet defined (no
+	 * DT_IDFLG_MOD); one a later statement of the clause defines is */
+	ERR("BEGIN\n{\n\tclear(@a);\n}\n\nEND\n{\n\t@a = count();\n}\n",
+	    "[D_CLEAR_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("END\n{\n\tprinta(@a);\n}\n\nBEGIN\n{\n\t@a = count();\n}\n",
+	    "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	OK("BEGIN\n{\n\tclear(@a);\n\t@a = count();\n}\n");
+	OK("BEGIN\n{\n\t@a = count();\n}\n\nEND\n{\n\tprinta(@a);\n}\n");
+	/* dt_cg_agg_opt_incr comes after the parameters' checks, the
+	 * increment's type before the count of arguments */
+	ERR("BEGIN\n{\n\t@a = lquantize(1, 10, 0, 1, 1, 1);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = quantize(1, \"a\", 1);\n}\n",
+	    "[D_PROTO_ARG] line 3: quantize( ) increment value (argument #2) must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = quantize(1, 1, 1);\n}\n",
+	    "[D_PROTO_LEN] line 3: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
+	OK("BEGIN\n{\n\t@a = quantize(1, 1);\n\t@b = lquantize(1, 0, 10, 1, 2);\n}\n");
+	/* dt_node_is_void is false for a dynamic type: trace() of one is
+	 * D_TRACE_DYN */
+	ERR("BEGIN\n{\n\ttrace(@a);\n}\n",
+	    "[D_TRACE_DYN] line 3: trace( ) may not be applied to a dynamic expression");
+	/* what DTrace for Linux declares but generates no code for */
+	ERR("BEGIN\n{\n\tpanic();\n}\n", "[D_UNKNOWN] line 3: panic() is not implemented (yet)");
+	ERR("BEGIN\n{\n\tbreakpoint();\n}\n", "[D_UNKNOWN] line 3: breakpoint() is not implemented (yet)");
+	ERR("BEGIN\n{\n\tchill(1);\n}\n", "[D_UNKNOWN] line 3: chill() is not implemented (yet)");
+	ERR("BEGIN\n{\n\ts = speculation();\n\tspeculate(s);\n\tpanic();\n}\n",
+	    "[D_ACT_SPEC] line 5: destructive actions may not follow speculate( )");
+	/* dt_cg_store_var's D_ALLOCA_INCOMPAT has no node: its line is
+	 * yylineno, the clause's probe description's or the last
+	 * printf-like action's; the first store into the variable in the
+	 * clause raises it, once the variable has held both */
+	ERR("\n\nBEGIN,\nEND\n{\n\tp = (char *)8;\n\tprintf(\"x\");\n\tp = (char *)alloca(8);\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 3: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ERR("BEGIN\n{\n\tp = (char *)alloca(8);\n\tprintf(\"x\");\n\tp = (char *)8;\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 1: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ERR("BEGIN\n{\n\tp = (char *)alloca(8);\n}\ntick-1s\n{\n\tp = 0;\n}\nEND\n{\n\tprintf(\"x\");\n\tp = (char *)8;\n}\n",
+	    "[D_ALLOCA_INCOMPAT] line 11: p: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	OK("BEGIN\n{\n\tp = (char *)alloca(8);\n\tp = 0;\n}\n");
+	/* dt_cg_subr_bcopy_impl: a destination not from alloca() is refused
+	 * as the clause's code is generated, before a later clause's check */
+	ERR("BEGIN\n{\n\tbcopy(\"a\", (void *)8, 1);\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
+	    "[D_PROTO_ARG] line 3: bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	OK("BEGIN\n{\n\td = alloca(4);\n\tbcopy(\"a\", d, 1);\n}\n");
+	/* dt_cg_agg: the value's type, then the keys (a stack() key's
+	 * argument), then the function's parameters */
+	ERR("BEGIN\n{\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(1, 10, 0);\n}\n",
+	    "[D_STACK_SIZE] line 3: stack( ) argument #1 must be a non-zero positive integer constant");
+	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(\"a\", 10, 0);\n}\n",
+	    "[D_AGG_SCALAR] line 3: lquantize( ) argument #1 must be of scalar type");
+	/* dt_cg_call_subr's D_CG_EXPR where the code is generated: before a later clause's errors */
+	ERR("BEGIN\n{\n\ttrace(sym(1));\n}\nBEGIN\n{\n\ttracemem(1, 0);\n}\n",
+	    "[D_CG_EXPR] line 3: tracing function sym( ) may not be called from a D expression (D program context required)");
+	/* an aggregation with no function: nothing cooked (its keys
+	 * neither), D_AGG_NULL after dt_cg_agg's action rules */
+	ERR("BEGIN\n{\n\t@a = count();\n\t@a;\n\tx = 1 * \"s\";\n}\n",
+	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
+	ERR("BEGIN\n{\n\t@a[1 * \"s\"];\n}\n", "[D_AGG_NULL] line 3: expression has null effect: @a");
+	ERR("BEGIN\n{\n\t@a = count();\n}\nBEGIN\n{\n\tcommit(1);\n\t@a;\n}\n",
+	    "[D_AGG_COMM] line 8: aggregating actions may not follow commit( )");
+	/* an error about one argument is at that argument's line (dnerror
+	 * on it), one about several at the aggregation's */
+	ERR("BEGIN\n{\n\t@a = lquantize(1,\n\t    0,\n\t    10,\n\t    0);\n}\n",
+	    "[D_LQUANT_STEPTYPE] line 6: lquantize( ) argument #3 must be a non-zero positive integer constant");
+	ERR("BEGIN\n{\n\t@a\n\t  = lquantize(1,\n\t    10,\n\t    0);\n}\n",
+	    "[D_LQUANT_MISMATCH] line 3: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	ERR("BEGIN\n{\n\t@a = llquantize(1, 10,\n\t    0, 1, 7);\n}\n",
+	    "[D_LLQUANT_STEPVAL] line 3: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	ERR("BEGIN\n{\n\ttrace(\n\t    (void)0);\n}\n",
+	    "[D_TRACE_VOID] line 4: trace( ) may not be applied to a void expression");
+	/* printa()'s and clear()'s refusals of an aggregation argument are
+	 * at the action's line (dnerror on the call) */
+	ERR("BEGIN\n{\n\tprinta(\"%d\",\n\t    @a);\n}\n", "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("BEGIN\n{\n\tclear(\n\t    1);\n}\n",
+	    "[D_CLEAR_AGGARG] line 3: clear( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
+	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond
+	 * UINT_MAX, EOVERFLOW */
+	ERR("#pragma D option strsize=1\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '1': Invalid value for specified option");
+	ERR("#pragma D option strsize=5000000000\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '5000000000': Value too large for defined data type");
+	OK("#pragma D option strsize=2\nBEGIN\n{\n\texit(0);\n}\n");
+	/* "name=" is a size of 0 (dt_optval_parse of ""): strsize refuses it */
+	OK("#pragma D option dynvarsize=\nBEGIN\n{\n\texit(0);\n}\n");
+	ERR("#pragma D option strsize=\nBEGIN\n{\n\texit(0);\n}\n",
+	    "[D_PRAGMA_OPTSET] line 1: failed to set option 'strsize' to '': Invalid value for specified option");
+	ERR("BEGIN\n{\n\ttrace(ddi_pathname((void *)0, 1));\n}\n",
+	    "[D_FUNC_UNDEF] line 3: unimplemented subroutine: ddi_pathname");
+}
+
 int main(void)
 {
 	known_strict = getenv("DT_TEST_KNOWN_BUGS") != NULL;
@@ -1123,6 +1232,7 @@ int main(void)
 	provider_rollback();
 	audit_errors();
 	lib_pragma_scope();
+	cg_order_errors();
 
 	if (skipped)
 		printf("%d skipped (KNOWN_BUG)\n", skipped);
