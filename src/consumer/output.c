@@ -198,7 +198,7 @@ static void text_agg_begin(struct dt_out *o, const struct dt_agg *a, struct dt_a
 
 static void text_agg_key(struct dt_out *o, const struct dt_recarg *k, const unsigned char *key)
 {
-	dt_agg_text_key(dt_out_sb(o), k, key, o->packed);
+	dt_agg_text_key(dt_out_sb(o), k, key, o->packed, o->strsize, o->rawbytes);
 }
 
 static void text_agg_value(struct dt_out *o, const struct dt_agg *a, const int64_t *vals)
