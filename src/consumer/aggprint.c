@@ -764,7 +764,9 @@ static void agg_value(const struct dt_agg *a, const int64_t *v, struct dtf_value
 	case F_SUM:
 	case F_MIN:
 	case F_MAX:
-		dv->u = (uint64_t)dt_agg_sdiv(v[1], (int64_t)normal);
+		/* the conversion divides: pfprint_sint or pfprint_uint */
+		dv->u = (uint64_t)v[1];
+		dv->normal = normal;
 		break;
 	case F_AVG:
 		/* pfprint_average divides as unsigned numbers */
