@@ -464,12 +464,16 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 				return;	/* DTrace stops: data mismatch */
 			v = &vals[k++];
 		}
-		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
 		if (c->def->print == PR_STACK && v->kind == DTF_V_STACK) {
 			int left = width < 0 || (c->flags & PF_LEFT);
+
+			/* a '-' flag makes the width the indent only; a
+			 * negative '*' width is both (dt_printf_format) */
+			conv_prefix(cf, sizeof(cf) - 8, c, (c->flags & PF_LEFT) ? 0 : width, prec);
 			print_stack(out, cf, v->s, left ? (width < 0 ? -width : width) : 0);
 			continue;
 		}
+		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
 		render(out, c->def, cf, v, syms);
 	}
 }
