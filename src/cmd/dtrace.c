@@ -876,13 +876,13 @@ int main(int argc, char **argv)
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	}
 
-	/* every aggregation printa() did not print, the end of the JSON
-	 * document (which ends its line), else the newline DTrace's output
-	 * always ends with */
-	dtrace_aggregate_print(g.dtp, g.out, NULL);
-	dtrace_oformat_end(g.dtp, g.out);
+	/* the newline DTrace's main() prints once tracing is over, before
+	 * every aggregation printa() did not print (nothing follows them),
+	 * then the end of the JSON document (which ends its line) */
 	if (!g.structured)
 		oprintf("\n");
+	dtrace_aggregate_print(g.dtp, g.out, NULL);
+	dtrace_oformat_end(g.dtp, g.out);
 	if (write_failed())
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	for (int i = 0; i < nprocs; i++)

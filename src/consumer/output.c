@@ -216,10 +216,16 @@ static int text_printa(struct dt_out *o, const struct dtf_format *fmt, const str
 }
 
 /* printa(@a) without a format, and the output at exit, start with a newline */
+/*
+ * printa() without a format starts with a newline (dt_printa); the
+ * aggregations printed at the end (dtrace_aggregate_print) do not: the
+ * newline before them is dtrace(1)'s own, printed whether there are
+ * aggregations or not.
+ */
 static void text_aggs_begin(struct dt_out *o, int top)
 {
-	(void)top;
-	sb_putc(dt_out_sb(o), '\n');
+	if (!top)
+		sb_putc(dt_out_sb(o), '\n');
 }
 
 static const struct dt_emitter text_emitter = {
