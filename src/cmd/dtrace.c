@@ -206,11 +206,14 @@ static int chew(const dtrace_probedata_t *data, void *arg)
 	return DTRACE_CONSUME_THIS;
 }
 
-/* Each record: exit()'s status; after the last, the end of the line. */
+/* Each record: exit()'s status; after the last, the end of the line,
+ * unless quiet is on by now (DTrace's setopthandler turns g_quiet on or
+ * off as a setopt("quiet") in the clause is consumed). */
 static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, void *arg)
 {
 	(void)arg;
 	if (!rec) {
+		g.quiet = is_quiet() || g.structured;
 		if (!g.quiet)
 			oprintf("\n");
 		return DTRACE_CONSUME_NEXT;
