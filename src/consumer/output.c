@@ -147,6 +147,15 @@ static void text_value(struct dt_out *o, const struct dtf_value *v)
 		free(buf);
 		return;
 	}
+	if (o->rawbytes && v->kind == DTF_V_INT && v->size > 0 && v->size <= 8) {
+		/* a number too: its record's bytes (dt_print_trace) */
+		unsigned char b[8];
+
+		for (int i = 0; i < v->size; i++)
+			b[i] = (unsigned char)(v->u >> (8 * i));
+		dtf_rawbytes(sb, b, (size_t)v->size);
+		return;
+	}
 	dtf_trace(sb, v, o->quiet);
 }
 
