@@ -206,11 +206,14 @@ static int chew(const dtrace_probedata_t *data, void *arg)
 	return DTRACE_CONSUME_THIS;
 }
 
-/* Each record: exit()'s status; after the last, the end of the line. */
+/* Each record: exit()'s status; after the last, the end of the line,
+ * unless quiet is on by now (DTrace's setopthandler turns g_quiet on or
+ * off as a setopt("quiet") in the clause is consumed). */
 static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, void *arg)
 {
 	(void)arg;
 	if (!rec) {
+		g.quiet = is_quiet() || g.structured;
 		if (!g.quiet)
 			oprintf("\n");
 		return DTRACE_CONSUME_NEXT;
@@ -897,13 +900,13 @@ int main(int argc, char **argv)
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	}
 
-	/* every aggregation printa() did not print, the end of the JSON
-	 * document (which ends its line), else the newline DTrace's output
-	 * always ends with */
-	dtrace_aggregate_print(g.dtp, g.out, NULL);
-	dtrace_oformat_end(g.dtp, g.out);
+	/* the newline DTrace's main() prints once tracing is over, before
+	 * every aggregation printa() did not print (nothing follows them),
+	 * then the end of the JSON document (which ends its line) */
 	if (!g.structured)
 		oprintf("\n");
+	dtrace_aggregate_print(g.dtp, g.out, NULL);
+	dtrace_oformat_end(g.dtp, g.out);
 	if (write_failed())
 		return fatal(1, "failed to write to %s: %s", outfile ? outfile : "<stdout>", strerror(errno));
 	for (int i = 0; i < nprocs; i++)

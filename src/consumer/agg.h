@@ -113,6 +113,7 @@ struct dt_aggopts {
 	int sortkey, sortkeypos, sortpos, sortrev;
 	int pack, zoom;
 	int quiet;
+	uint32_t strsize;		/* a string key's record: strsize + 1 bytes */
 	struct dt_ksyms *ksyms;		/* symbols for stack keys (NULL: addresses) */
 	struct dt_usyms *usyms;
 	const struct dtf_symtab *syms;	/* for printa()'s %a (NULL: hex) */
@@ -189,7 +190,8 @@ int dt_agg_emit_joined(struct dt_out *o, const struct dt_agg *const *aggs, int n
  * packed), a key that is not a stack, a value and the end of its line. */
 void dt_agg_text_begin(struct strbuf *out, const struct dt_agg *a, struct dt_aggent *const *ents, int n,
 		       const struct dt_aggopts *o, int *packed, int *minbin, int *maxbin);
-void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed);
+void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed,
+		     uint32_t strsize, int rawbytes);
 void dt_agg_text_value(struct strbuf *out, const struct dt_agg *a, const int64_t *v, int packed, int minbin,
 		       int maxbin, int zoom, const int64_t *pcpu, int ncpus);
 

@@ -496,12 +496,16 @@ static int printable(unsigned char ch)
  * right-aligns packed keys: " %*s".
  */
 static void print_bytes(struct strbuf *out, const unsigned char *c, size_t n, int width,
-			int packed)
+			int packed, int rawbytes)
 {
 	size_t i, j;
 
 	if (n == 0)
 		return;
+	if (rawbytes) {
+		dtf_rawbytes(out, c, n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (printable(c[i]))
 			continue;
@@ -529,14 +533,26 @@ static void print_bytes(struct strbuf *out, const unsigned char *c, size_t n, in
 	dtf_rawbytes(out, c, n);
 }
 
-/* A key that is not a stack, as DTrace prints it. */
-void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed)
+/*
+ * A key that is not a stack, as DTrace prints it.  A string key is its
+ * record of strsize + 1 bytes to DTrace (dt_cg_agg's key records), however
+ * few bytes our map keeps of it (cg_agg_keyslot): a key that is not a
+ * string to dt_print_bytes ("", as probefunc is in BEGIN) or -x rawbytes
+ * dumps all of them.
+ */
+void dt_agg_text_key(struct strbuf *out, const struct dt_recarg *k, const unsigned char *key, int packed,
+		     uint32_t strsize, int rawbytes)
 {
 	int size;
 	uint64_t u;
 
 	if (k->is_string) {
-		print_bytes(out, key + k->off, k->size, packed ? 16 : 50, packed);
+		size_t n = (size_t)strsize + 1;
+		unsigned char *rec = xcalloc(1, n);
+
+		memcpy(rec, key + k->off, k->size < n ? k->size : n);
+		print_bytes(out, rec, n, packed ? 16 : 50, packed, rawbytes);
+		free(rec);
 		return;
 	}
 	u = dt_agg_key_bits(k, key, &size);
@@ -719,6 +735,7 @@ int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *
 	dt_out_init(&to, DT_OFMT_TEXT, 0);
 	to.ext = out;
 	to.ao = o;
+	to.strsize = o ? o->strsize : 0;
 	to.ksyms = o ? o->ksyms : NULL;
 	to.usyms = o ? o->usyms : NULL;
 	n = dt_agg_emit(&to, a, snap);
@@ -747,7 +764,9 @@ static void agg_value(const struct dt_agg *a, const int64_t *v, struct dtf_value
 	case F_SUM:
 	case F_MIN:
 	case F_MAX:
-		dv->u = (uint64_t)dt_agg_sdiv(v[1], (int64_t)normal);
+		/* the conversion divides: pfprint_sint or pfprint_uint */
+		dv->u = (uint64_t)v[1];
+		dv->normal = normal;
 		break;
 	case F_AVG:
 		/* pfprint_average divides as unsigned numbers */

@@ -93,6 +93,7 @@ void dt_agg_options(struct dtrace_hdl *h, struct dt_aggopts *ao)
 	ao->sortrev = h->o.aggsortrev;
 	ao->pack = h->o.aggpack;
 	ao->zoom = h->o.aggzoom;
+	ao->strsize = h->o.strsize;
 	ao->quiet = h->o.quiet;
 	ao->ksyms = h->ksyms;
 	ao->usyms = h->usyms;

@@ -104,6 +104,27 @@ static int64_t sext(const struct dtf_value *v)
 	}
 }
 
+/*
+ * The value divided by its normalization, as pfprint_sint and pfprint_uint
+ * divide it: a negative sum normalized and read by %u is the unsigned
+ * quotient of its bits, not the signed quotient's bits.
+ */
+static int64_t sext_normal(const struct dtf_value *v)
+{
+	int64_t x = sext(v), n = (int64_t)v->normal;
+
+	if (v->normal <= 1)
+		return x;
+	return n == -1 ? (int64_t)(0 - (uint64_t)x) : x / n;	/* no trap */
+}
+
+static uint64_t zext_normal(const struct dtf_value *v)
+{
+	uint64_t x = zext(v);
+
+	return v->normal > 1 ? x / v->normal : x;
+}
+
 /* A '*' width or precision: the record read as a signed int. */
 static int getint(const struct dtf_value *v)
 {
@@ -210,9 +231,9 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 		if (!v->is_signed) {
 			strcpy(tail, v->size == 8 ? "llu" : "u");
 			if (v->size == 8)
-				emit(out, cf, (unsigned long long)v->u);
+				emit(out, cf, (unsigned long long)zext_normal(v));
 			else
-				emit(out, cf, (unsigned)zext(v));
+				emit(out, cf, (unsigned)zext_normal(v));
 			return;
 		}
 		/*
@@ -224,19 +245,19 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 		strcpy(tail, v->size == 8 ? "ll" : "");
 		strcat(tail, d->ofmt);
 		if (v->size == 8)
-			emit(out, cf, (long long)v->u);
+			emit(out, cf, (long long)sext_normal(v));
 		else
-			emit(out, cf, (int)sext(v));
+			emit(out, cf, (int)sext_normal(v));
 		return;
 
 	case PR_SINT:
 		if (v->size == 8 && strcmp(d->ofmt, "c") != 0) {
 			strcpy(tail, "ll");
 			strcat(tail, d->ofmt);
-			emit(out, cf, (long long)v->u);
+			emit(out, cf, (long long)sext_normal(v));
 		} else {
 			strcpy(tail, d->ofmt);
-			emit(out, cf, (int)sext(v));
+			emit(out, cf, (int)sext_normal(v));
 		}
 		return;
 
@@ -244,16 +265,16 @@ static void render(struct strbuf *out, const struct convdef *d, char *cf,
 		if (v->size == 8) {
 			strcpy(tail, "ll");
 			strcat(tail, d->ofmt);
-			emit(out, cf, (unsigned long long)v->u);
+			emit(out, cf, (unsigned long long)zext_normal(v));
 		} else {
 			strcpy(tail, d->ofmt);
-			emit(out, cf, (unsigned)zext(v));
+			emit(out, cf, (unsigned)zext_normal(v));
 		}
 		return;
 
 	case PR_WCHR:
 		strcpy(tail, "lc");
-		emit(out, cf, (wint_t)sext(v));
+		emit(out, cf, (wint_t)sext_normal(v));
 		return;
 
 	case PR_FP: {
@@ -443,12 +464,16 @@ static void print_common(struct strbuf *out, const struct dtf_format *f,
 				return;	/* DTrace stops: data mismatch */
 			v = &vals[k++];
 		}
-		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
 		if (c->def->print == PR_STACK && v->kind == DTF_V_STACK) {
 			int left = width < 0 || (c->flags & PF_LEFT);
+
+			/* a '-' flag makes the width the indent only; a
+			 * negative '*' width is both (dt_printf_format) */
+			conv_prefix(cf, sizeof(cf) - 8, c, (c->flags & PF_LEFT) ? 0 : width, prec);
 			print_stack(out, cf, v->s, left ? (width < 0 ? -width : width) : 0);
 			continue;
 		}
+		conv_prefix(cf, sizeof(cf) - 8, c, width, prec);
 		render(out, c->def, cf, v, syms);
 	}
 }

@@ -31,6 +31,10 @@ struct dtf_value {
 	const char *s;		/* DTF_V_STRING: NUL-terminated; DTF_V_STACK
 				   (printa()'s %k of a stack key): its frames'
 				   text, each ending in '\n' */
+	uint64_t normal;	/* an aggregation value's normalize() divisor
+				   (0 or 1: none), applied as the conversion
+				   reads the value: signed by %d/%i/%c,
+				   unsigned by %u/%o/%x/%X/%p */
 };
 
 /*

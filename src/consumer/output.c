@@ -147,6 +147,15 @@ static void text_value(struct dt_out *o, const struct dtf_value *v)
 		free(buf);
 		return;
 	}
+	if (o->rawbytes && v->kind == DTF_V_INT && v->size > 0 && v->size <= 8) {
+		/* a number too: its record's bytes (dt_print_trace) */
+		unsigned char b[8];
+
+		for (int i = 0; i < v->size; i++)
+			b[i] = (unsigned char)(v->u >> (8 * i));
+		dtf_rawbytes(sb, b, (size_t)v->size);
+		return;
+	}
 	dtf_trace(sb, v, o->quiet);
 }
 
@@ -198,7 +207,7 @@ static void text_agg_begin(struct dt_out *o, const struct dt_agg *a, struct dt_a
 
 static void text_agg_key(struct dt_out *o, const struct dt_recarg *k, const unsigned char *key)
 {
-	dt_agg_text_key(dt_out_sb(o), k, key, o->packed);
+	dt_agg_text_key(dt_out_sb(o), k, key, o->packed, o->strsize, o->rawbytes);
 }
 
 static void text_agg_value(struct dt_out *o, const struct dt_agg *a, const int64_t *vals)
@@ -216,10 +225,16 @@ static int text_printa(struct dt_out *o, const struct dtf_format *fmt, const str
 }
 
 /* printa(@a) without a format, and the output at exit, start with a newline */
+/*
+ * printa() without a format starts with a newline (dt_printa); the
+ * aggregations printed at the end (dtrace_aggregate_print) do not: the
+ * newline before them is dtrace(1)'s own, printed whether there are
+ * aggregations or not.
+ */
 static void text_aggs_begin(struct dt_out *o, int top)
 {
-	(void)top;
-	sb_putc(dt_out_sb(o), '\n');
+	if (!top)
+		sb_putc(dt_out_sb(o), '\n');
 }
 
 static const struct dt_emitter text_emitter = {

@@ -221,6 +221,7 @@ static void reset(void)
 	}
 	NALL = 0;
 	memset(&OPT, 0, sizeof(OPT));
+	OPT.strsize = STRSZ - 1;
 }
 
 struct kv {

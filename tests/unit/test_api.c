@@ -275,7 +275,7 @@ int main(void)
 	/* and prints it as DTrace does at exit */
 	FILE *pf = tmpfile();
 	EXPECT(dtrace_aggregate_print(b, pf, NULL) == 0);
-	EXPECT(strcmp(slurp(pf), "\n  b                                                                 7\n") == 0);
+	EXPECT(strcmp(slurp(pf), "  b                                                                 7\n") == 0);
 
 	dtrace_close(a);
 	dtrace_close(b);

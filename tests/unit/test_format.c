@@ -819,6 +819,20 @@ static void test_printa(void)
 	   __LINE__, "printa %c key");
 	eq(pa("@a = %@u\n", NULL, 0, &cnt), "@a = 7\n", __LINE__,
 	   "printa text with value");
+
+	/* A stack key under %k (pfprint_stack): right-aligned, each frame
+	 * takes the width; left-aligned, the width is the frames' indent
+	 * and the format keeps no width (dt_printf_format drops it). */
+	{
+		struct dtf_value stk = { .kind = DTF_V_STACK, .s = "0x1\nab`f+0x2\n" };
+
+		eq(pa("%k|", &stk, 1, &cnt), "\n0x1\nab`f+0x2\n|", __LINE__, "printa %k");
+		eq(pa("%8k|", &stk, 1, &cnt), "\n     0x1\nab`f+0x2\n|", __LINE__, "printa %8k");
+		eq(pa("%-8k|", &stk, 1, &cnt), "\n        0x1\n        ab`f+0x2\n|", __LINE__,
+		   "printa %-8k");
+		eq(pa("%-8.2k|", &stk, 1, &cnt), "\n        0x\n        ab\n|", __LINE__,
+		   "printa %-8.2k");
+	}
 }
 
 /* ---- trace() and rawbytes ------------------------------------------------ */
