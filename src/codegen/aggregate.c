@@ -77,8 +77,12 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 			continue;
 		}
 		if (is_str(a->keys[i]) && is_execname(l->args.v[i])) {
-			/* bpf_get_current_comm pads its 16 bytes with zeroes */
+			/* bpf_get_current_comm pads its 16 bytes with zeroes
+			 * and ends what it copies with a NUL: at most strsize
+			 * chars */
 			uint32_t comm = slot < 16 ? slot : 16;
+			if (comm > L->strmax)
+				comm = L->strmax;
 			zero_scratch(g, off + comm, off + slot);
 			cg_emit(g, BPF_MOV64_REG(R1, R7));
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)off));

@@ -209,11 +209,16 @@ void cg_builtin_var(struct cg *g, struct dt_var *v, int line)
 		cg_call(g, BPF_FUNC_get_smp_processor_id);
 		return;
 	case BV_EXECNAME: {
+		/* the task's 16-byte comm, cut to strsize (get_current_comm
+		 * ends what it copies with a NUL); the bytes after it zeroed
+		 * when the buffer is longer */
 		uint32_t t = cg_temp(g, g->L->strbuf);
-		cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
+		uint32_t comm = g->L->strmax < 16 ? g->L->strmax : 16;
+		if (g->L->strbuf > 16)
+			cg_emit(g, BPF_ST_MEM(BPF_DW, R7, (int16_t)(t + 16), 0));
 		cg_emit(g, BPF_MOV64_REG(R1, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
-		cg_emit(g, BPF_MOV64_IMM(R2, 16));
+		cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)comm));
 		cg_call(g, BPF_FUNC_get_current_comm);
 		cg_emit(g, BPF_MOV64_REG(R0, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));

@@ -54,7 +54,7 @@ echo "all paths: exit $?"
 # paths of strsize + 9 bytes, which D cuts to strsize (as Oracle reads
 # them): pieces that the rules take apart, repeated
 pieces=('/usr/./lib/../bin//ls/./..//x/y/z/../../w/../../..' 'a/..' '../' '/a/b/../..' 'ab/.//')
-for size in 1 2 7 8 16 64 256 1024 4096 8192 65536; do
+for size in 2 7 8 16 64 256 1024 4096 8192 65536; do
 	for p in "${pieces[@]}"; do
 		python3 -c "import sys; print((sys.argv[1] * ($size // len(sys.argv[1]) + 2))[:$size + 9])" "$p"
 	done >"$E2E_TMP/in"

@@ -3,7 +3,7 @@
 # dt_node_pdesc_by_id), the id -l shows; -i gives one as -n does.  An id
 # may not stand for a provider, module or function (-P, -m, -f), must be
 # a probe's, and must fit a probe id.  The ids of BEGIN, END and ERROR are
-# 1, 2 and 3.
+# 1, 2 and 3.  A -l whose description is refused prints no header.
 "$DTRACE" -l -i 1
 "$DTRACE" -l -n 2 -i 3
 id=$("$DTRACE" -l -n syscall::getppid:entry | awk 'NR == 2 { print $1 }')
