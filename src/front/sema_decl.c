@@ -174,6 +174,13 @@ void sema_prepass(struct dt_cc *cc, struct node *n)
 	if (n->kind == N_ASSIGN || n->kind == N_PREINC || n->kind == N_PREDEC ||
 	    n->kind == N_POSTINC || n->kind == N_POSTDEC)
 		declare_lvalue(cc, n->kids[0]);
+	/* dt_cook_op1 cooks its operand without DT_IDFLG_REF: a self->,
+	 * this-> or array element it names is created, not undefined */
+	if (n->kind == N_UNARY || n->kind == N_STRINGOF || (n->kind == N_SIZEOF && !n->cast_type)) {
+		struct node *k = n->kids[0];
+		if ((k->kind == N_IDENT && k->var_scope != 0) || k->kind == N_INDEX)
+			declare_lvalue(cc, k);
+	}
 	for (int i = 0; i < 3; i++)
 		sema_prepass(cc, n->kids[i]);
 	for (int i = 0; i < n->args.n; i++)

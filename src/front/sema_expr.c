@@ -499,8 +499,11 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
 				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval)))) {
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
+		/* x[ and self->x[ create the array (dt_cook_op2); reading it
+		 * before anything stores there is dt_cook_var's refusal */
 		if (!v || (cc->sema_pass == 0 && !v->declared && !v->created))
-			dt_error(cc->errs, a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
+			dt_error(cc->errs, a->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
+				 a->var_scope == VS_THREAD ? "self->" : "", a->sval);
 		/* x[i] of a scalar variable already typed is *(x + i) (of a
 		 * string, a pointer, an array; an integer's is D_DEREF_NONPTR) */
 		if (!v->is_assoc && !v->is_array && v->type && n->args.n == 1)
@@ -784,17 +787,25 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	n->type = l->type;
 }
 
+/*
+ * The operand of a unary operator, cooked: a variable it created (or one
+ * not yet typed) is a 64-bit integer from here on, as dt_cook_op1 types it.
+ */
+static void cook_unary_operand(struct dt_cc *cc, struct node *k)
+{
+	sema_cook(cc, k);
+	if (k->kind == N_VAR && k->var && !k->var->type) {
+		k->var->type = &ty_long;
+		k->type = &ty_long;
+	}
+}
+
 static void cook_incdec(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0];
 	const char *op = n->kind == N_PREINC || n->kind == N_POSTINC ? "++" : "--";
 
-	sema_cook(cc, l);
-	if (l->kind == N_VAR && !l->var->type) {
-		/* a variable first seen in ++/-- is a 64-bit integer, as in DTrace */
-		l->var->type = &ty_long;
-		l->type = &ty_long;
-	}
+	cook_unary_operand(cc, l);
 	/* dt_cook_op1's order: a scalar, of known size, then an lvalue */
 	if (sema_is_dynamic(l) || !type_is_scalar(l->type))
 		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
@@ -922,23 +933,56 @@ static void enum_tag_operand(struct dt_cc *cc, struct node *n, struct node *l, s
 	}
 }
 
+/*
+ * An aggregation as an operand: DTrace cooks it as an identifier
+ * (dt_cook_ident), which refuses one no statement has assigned yet unless
+ * it is indexed (operator [ creates it).  Its type is then <DYN>, an
+ * alias of void, which the operator refuses.
+ */
+static void agg_operand(struct dt_cc *cc, const struct node *g)
+{
+	if (!g->args.n && !agg_lookup(cc->P, g->sval) && cc->sema_pass == 0)
+		dt_error(cc->errs, g->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
+}
+
+/* A unary operator applied to an aggregation: dt_cook_op1's refusal of <DYN> */
+static _Noreturn void agg_unary(struct dt_cc *cc, struct node *n, struct node *g)
+{
+	agg_operand(cc, g);
+	if (n->kind == N_SIZEOF)	/* an aggregation's identifier has no size */
+		dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
+	if (n->kind == N_STRINGOF)
+		dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type aggregation");
+	switch (n->op) {
+	case T_MINUS: case T_PLUS:
+		dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", sema_opname(n->op));
+	case T_TILDE:
+		dt_error(cc->errs, n->line, "D_OP_INT", "operator ~ requires an operand of integral type");
+	case T_BANG:
+		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ! requires an operand of scalar type");
+	case T_STAR:
+		dt_error(cc->errs, n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
+	default:	/* & */
+		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+	}
+}
+
 static void cook_binary(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
-	int op = n->op;
 
 	if (l->kind == N_AGG || r->kind == N_AGG) {
-		/* an aggregation refuses to be cooked as a value: the other
-		 * operand is, where the message names it */
-		if (op == T_PLUS || op == T_MINUS || op == T_EQ || op == T_NE ||
-		    op == T_LT || op == T_GT || op == T_LE || op == T_GE) {
-			if (l->kind != N_AGG)
-				sema_cook(cc, l);
-			if (r->kind != N_AGG)
-				sema_cook(cc, r);
+		/* dt_cook_op2 cooks both operands, in order, before it
+		 * looks at their types */
+		for (int i = 0; i < 2; i++) {
+			if (n->kids[i]->kind == N_AGG)
+				agg_operand(cc, n->kids[i]);
+			else
+				sema_cook(cc, n->kids[i]);
 		}
 		dynamic_operands(cc, n, l, r);
 	}
+	int op = n->op;
 
 	sema_cook(cc, l);
 	if (op == T_EQ || op == T_NE || op == T_LT || op == T_GT || op == T_LE || op == T_GE)
@@ -1076,9 +1120,11 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 {
 	struct node *k = n->kids[0];
 
+	if (k->kind == N_AGG)
+		agg_unary(cc, n, k);
 	/* an inline is a variable to DTrace (DT_NODE_VAR), whatever it
 	 * stands for: its address is a dynamic variable's */
-	sema_cook(cc, k);
+	cook_unary_operand(cc, k);
 	if (n->op == T_AMP && k->from_inline && !k->is_const)
 		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 	switch (n->op) {
@@ -1202,6 +1248,13 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		return;
 	}
 
+	if (k->kind == N_AGG) {
+		/* <DYN>, an alias of void, is neither pointer nor struct */
+		agg_operand(cc, k);
+		if (n->op == T_ARROW)
+			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
+		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"void\"; must be applied to a struct or union");
+	}
 	sema_cook(cc, k);
 	if (k->kind == N_XLATE) {	/* (*xlate<T *>(e)).m, an inline's or args[i]'s translation */
 		sema_cook_xlate_member(cc, n, k);
@@ -1418,6 +1471,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 	case N_CAST: {
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
+		if (k->kind == N_AGG && t->kind != TY_VOID) {
+			agg_operand(cc, k);
+			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"aggregation\" to \"%s\"", type_name(t));
+		}
 		sema_cook(cc, k);
 		if (sema_is_dynamic(k)) {
 			/* only void takes translated data (dt_cook_op2's
@@ -1443,7 +1500,9 @@ static void cook(struct dt_cc *cc, struct node *n)
 			if (sz == 0 || n->cast_type->kind == TY_VOID)
 				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		} else {
-			sema_cook(cc, n->kids[0]);
+			if (n->kids[0]->kind == N_AGG)
+				agg_unary(cc, n, n->kids[0]);
+			cook_unary_operand(cc, n->kids[0]);
 			if (n->kids[0]->kind == N_MEMBER && n->kids[0]->aux &&
 			    ((const struct dt_member *)n->kids[0]->aux)->bit_size)
 				dt_error(cc->errs, n->line, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field");
@@ -1472,7 +1531,9 @@ static void cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_STRINGOF:
-		sema_cook(cc, n->kids[0]);
+		if (n->kids[0]->kind == N_AGG)
+			agg_unary(cc, n, n->kids[0]);
+		cook_unary_operand(cc, n->kids[0]);
 		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
 			dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
 				 sema_node_type_name(n->kids[0]));

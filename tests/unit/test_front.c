@@ -455,6 +455,50 @@ static void sema_errors(void)
 	ERR("syscall::read:return\n/self->ts/\n{\n}\nsyscall::read:entry\n{\n\tself->ts = timestamp;\n}\n",
 	    "[D_VAR_UNDEF] line 2: self->ts has not yet been declared or assigned");
 	OK("BEGIN\n{\n\tn = 1;\n\tn *= 2;\n\tself->m++;\n\tself->m += n;\n}\n");
+	/* reading an array element creates the array (dt_cook_op2's [),
+	 * then finds it unassigned (dt_cook_var) */
+	ERR("BEGIN\n{\n\tx = a[1];\n}\n",
+	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
+	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
+	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* a unary operator cooks its operand without a reference (dt_cook_op1):
+	 * a new self->, this-> or array element is an int64_t */
+	OK("BEGIN\n{\n\tx = -self->y + ~this->z + !a[1] + sizeof(self->w);\n}\n");
+	ERR("BEGIN\n{\n\tx = &self->y;\n}\n",
+	    "[D_ADDROF_VAR] line 3: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\tx = &a[\"k\"];\n}\n",
+	    "[D_ADDROF_VAR] line 3: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\tx = *self->p;\n}\n",
+	    "[D_DEREF_NONPTR] line 3: cannot dereference non-pointer type");
+	ERR("BEGIN\n{\n\tx = -z;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
+	/* an aggregation as an operand is <DYN> (void), once it exists */
+	ERR("BEGIN\n{\n\tx = -@a;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\tx = 1 + @a;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = -@a;\n}\n",
+	    "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = ~@a;\n}\n",
+	    "[D_OP_INT] line 4: operator ~ requires an operand of integral type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = !@a;\n}\n",
+	    "[D_OP_SCALAR] line 4: operator ! requires an operand of scalar type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = *@a;\n}\n",
+	    "[D_DEREF_NONPTR] line 4: cannot dereference non-pointer type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = &@a;\n}\n",
+	    "[D_ADDROF_VAR] line 4: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = sizeof(@a);\n}\n",
+	    "[D_SIZEOF_TYPE] line 4: cannot apply sizeof to an operand of unknown size");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = stringof(@a);\n}\n",
+	    "[D_STRINGOF_TYPE] line 4: cannot apply stringof to a value of type aggregation");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a.b;\n}\n",
+	    "[D_OP_SOU] line 4: operator . cannot be applied to type \"void\"; must be applied to a struct or union");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a->b;\n}\n",
+	    "[D_OP_PTR] line 4: operator -> must be applied to a pointer");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = (int)@a;\n}\n",
+	    "[D_CAST_INVAL] line 4: invalid cast expression: \"aggregation\" to \"int\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a & y;\n}\n",
+	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* sizeof needs a known size */
 	ERR("BEGIN\n{\n\ttrace(sizeof(exit(0)));\n}\n",
 	    "[D_SIZEOF_TYPE] line 3: cannot apply sizeof to an operand of unknown size");
