@@ -215,7 +215,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				clause_attr(cc, c);
 			if (c->pred) {
 				sema_cook(cc, c->pred);
-				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))
+				if (!type_is_scalar(c->pred->type))
 					dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
 			}
 			if (pass == 0) {

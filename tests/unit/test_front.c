@@ -461,6 +461,10 @@ static void sema_errors(void)
 	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
 	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
 	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* a string is char[n] to dt_node_is_scalar: no predicate */
+	ERR("BEGIN\n/execname/\n{\n}\n",
+	    "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
+	OK("BEGIN\n/(char *)0 || execname == \"x\"/\n{\n}\n");
 	/* a unary operator cooks its operand without a reference (dt_cook_op1):
 	 * a new self->, this-> or array element is an int64_t */
 	OK("BEGIN\n{\n\tx = -self->y + ~this->z + !a[1] + sizeof(self->w);\n}\n");
