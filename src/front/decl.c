@@ -166,6 +166,15 @@ static void decl_attr(struct parser *ps, struct declspec *ds, int attr)
 	decl_check(ps, ds);
 }
 
+/*
+ * A struct, union or enum only named so far: DTrace's forward tag
+ * (CTF_K_FORWARD, for an enum too), which no object or member may have.
+ */
+static int tag_incomplete(const struct dt_type *t)
+{
+	return (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ENUM) && !t->complete && !t->btf_id;
+}
+
 static void parse_struct_body(struct parser *ps, struct dt_type *t);
 static void parse_enum_body(struct parser *ps, struct dt_type *t);
 
@@ -756,7 +765,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				dt_error(es, line, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name);
 			if (info.is_empty)
 				mt = type_array(&ps->cc->pool, mt, 0);
-			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
+			if (tag_incomplete(mt))
 				dt_error(es, line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(mt), name);
 			if (type_size(mt, 256) == 0 && !(mt->kind == TY_ARRAY && mt->nelems == 0))
 				dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void member: %s", name ? name : "(null)");
@@ -895,7 +904,7 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		}
 		if (t->kind == TY_VOID)
 			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
-		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+		if (tag_incomplete(t))
 			dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	} else if (info.is_empty) {
 		t = type_array(&ps->cc->pool, t, 0);	/* extern int a[]: an array of unknown size */
@@ -962,7 +971,7 @@ void decl_inline(struct parser *ps)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", info.name);
 	if (t->kind == TY_VOID)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", info.name);
-	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+	if (tag_incomplete(t))
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), info.name);
 	struct dt_inline *in = pool_calloc(&ps->cc->pool, 1, sizeof(*in));
 	in->name = info.name;

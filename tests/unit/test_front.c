@@ -461,6 +461,11 @@ static void sema_errors(void)
 	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
 	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
 	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* an enum only named is a forward tag, as a struct is (dt_decl_type) */
+	ERR("enum nosuch_e v;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: v");
+	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
+	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
+	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
 	/* a string is char[n] to dt_node_is_scalar: no predicate */
 	ERR("BEGIN\n/execname/\n{\n}\n",
 	    "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
