@@ -898,10 +898,8 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef identifier redeclared: %s", name);
 		if (info.is_assoc && scope == VS_CLAUSE)
 			dt_error(es, ps->cur.line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
-		if (scope == VS_GLOBAL && check_global_name(ps, name, t, info.is_assoc)) {
-			ps->ndecls++;
+		if (scope == VS_GLOBAL && check_global_name(ps, name, t, info.is_assoc))
 			return;
-		}
 		if (t->kind == TY_VOID)
 			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
 		if (tag_incomplete(t))
@@ -935,7 +933,6 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		v->id = vars->n;
 		pv_push(vars, v);
 	}
-	ps->ndecls++;
 	v->type = t;
 	v->declared = 1;
 	v->writable = 1;

@@ -537,7 +537,11 @@ static void sema_errors(void)
 	 * container only) */
 	ERR("typedef int foo_t;\ntypedef int foo_t;\n", "[D_DECL_IDRED] line 2: typedef redeclared: foo_t");
 	ERR("typedef int pid_t;\n", "[D_DECL_IDRED] line 1: typedef redeclared: pid_t");
-	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\n");
+	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\nBEGIN\n{\n}\n");
+	/* a declaration adds no node to the program (dt_node_decl returns
+	 * none): declarations alone are empty; a translator is a node */
+	ERR("int x;\nstruct s { int a; };\n", "[D_EMPTY] line 3: empty D program translation unit");
+	OK("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n");
 	/* in a clause a word followed by what only an identifier can be is
 	 * one before any type is looked up, and stays one (dt_lex.l's
 	 * id_or_type): a typedef's name becomes a global variable */
