@@ -993,6 +993,10 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 	struct dt_type *lt = l->type, *rt = r->type;
 	switch (op) {
 	case T_COMMA:
+		/* dt_cook_op2: an action has no value to sequence */
+		for (int i = 0; i < 2; i++)
+			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
+				dt_error(cc->errs, n->line, "D_OP_ACT", "operator , operands cannot be actions");
 		n->type = rt;
 		if (r->is_const)
 			sema_set_const(n, (uint64_t)r->cval);

@@ -466,6 +466,10 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* operator , refuses an action on either side (dt_cook_op2) */
+	ERR("BEGIN\n{\n\tx = (1, trace(1));\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
+	ERR("BEGIN\n{\n\ttrace(1), exit(0);\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
+	OK("BEGIN\n{\n\tx = (1, strlen(\"a\"));\n}\n");
 	/* a string is char[n] to dt_node_is_scalar: no predicate */
 	ERR("BEGIN\n/execname/\n{\n}\n",
 	    "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
