@@ -914,6 +914,12 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		 * key signature for an associative array (dt_node_decl) */
 		const char *kind = info.is_assoc ? "associative array" : "scalar";
 		const char *pkind = v->is_assoc ? "associative array" : "scalar";
+		/* an extern again is a symbol of the D module again: its
+		 * type is compared as a symbol's (dt_node_decl's DT_DC_EXTERN) */
+		if (sclass == DC_EXTERN && v->is_extern && v->type && v->type != t &&
+		    strcmp(type_name(v->type), type_name(t)) != 0)
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: D`%s\n\t current: %s\n\tprevious: %s",
+				 name, type_name(t), type_name(v->type));
 		if (v->is_assoc != info.is_assoc || (v->type && v->type != t && strcmp(type_name(v->type), type_name(t)) != 0))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
 				 name, kind, type_name(t), pkind, v->type ? type_name(v->type) : "int");

@@ -466,6 +466,8 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* an extern declared again is compared as the D module's symbol */
+	ERR("extern int x;\nextern char x;\n", "[D_DECL_IDRED] line 2: identifier redeclared: D`x\n\t current: char\n\tprevious: int");
 	/* operator , refuses an action on either side (dt_cook_op2) */
 	ERR("BEGIN\n{\n\tx = (1, trace(1));\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
 	ERR("BEGIN\n{\n\ttrace(1), exit(0);\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
