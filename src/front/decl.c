@@ -987,6 +987,7 @@ void decl_inline(struct parser *ps)
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_PROTO_NAME", "parameter declaration requires a name: parameter #%d", i + 1);
 		in->nparams = info.key_names.n;
 		in->params = (char **)info.key_names.v;
+		in->param_types = (struct dt_type **)info.keys.v;
 	}
 	parse_expect(ps, T_ASSIGN);
 	const char *start = ps->cur.pos;

@@ -247,6 +247,37 @@ void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struc
 		inline_incompatible(cc, in, type_name(in->type), sema_node_type_name(value));
 }
 
+/*
+ * An inline with parameters, cooked where it is defined as dt_node_inline
+ * cooks it: each parameter stands for a value of its declared type.  (Each
+ * use cooks its own copy of the text, the arguments bound.)
+ */
+static void check_param_inline(struct dt_cc *cc, struct dt_inline *in)
+{
+	int base = cc->nbind;
+
+	if (base + in->nparams > DT_CC_MAX_BIND)
+		return;
+	for (int i = 0; i < in->nparams; i++) {
+		struct dt_var *v = pool_zalloc(&cc->pool, sizeof(*v));
+		struct node *p = node_new(cc, N_VAR, in->line);
+		v->name = in->params[i];
+		v->scope = VS_GLOBAL;
+		v->type = in->param_types[i];
+		v->declared = 1;
+		p->var = v;
+		p->type = v->type;
+		cc->bind_name[cc->nbind] = in->params[i];
+		cc->bind_node[cc->nbind] = p;
+		cc->nbind++;
+	}
+	in->cooking = 1;
+	sema_cook(cc, in->expr);
+	in->cooking = 0;
+	cc->nbind = base;
+	sema_check_inline_value(cc, in, in->expr);
+}
+
 /* Check the inlines from index first on where they are declared. */
 void sema_check_inlines(struct dt_cc *cc, int first)
 {
@@ -265,6 +296,9 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
 			sema_check_inline_value(cc, in, in->expr);
+		} else if (in->user_text) {
+			/* the D libraries' are ours, checked where used */
+			check_param_inline(cc, in);
 		}
 	}
 }

@@ -445,7 +445,11 @@ static struct node *inline_call(struct dt_cc *cc, struct node *n, struct dt_inli
 	if (in->nparams != n->args.n)
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 			 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
-	if (cc->nbind + in->nparams > DT_CC_MAX_BIND || in->cooking)
+	/* in its own definition the inline is not yet defined: f[ creates
+	 * an array, which dt_cook_var finds unassigned */
+	if (in->cooking)
+		dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s has not yet been declared or assigned", in->name);
+	if (cc->nbind + in->nparams > DT_CC_MAX_BIND)
 		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
 	*base = cc->nbind;
 	for (int i = 0; i < n->args.n; i++) {

@@ -466,6 +466,12 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* an inline with parameters is cooked where it is defined
+	 * (dt_node_inline), each parameter a value of its type */
+	ERR("inline int f[int x, int y] = x + z;\n", "[D_IDENT_UNDEF] line 1: failed to resolve z: Unknown variable name");
+	ERR("inline string f[int x] = x;\n", "[D_OP_INCOMPAT] line 1: inline f definition uses incompatible types: \"string\" = \"int\"");
+	ERR("inline int f[int x] = f[x];\n", "[D_VAR_UNDEF] line 1: f has not yet been declared or assigned");
+	OK("inline int f[int x, string s] = x + strlen(s);\nBEGIN\n{\n\ttrace(f[1, \"a\"]);\n}\n");
 	/* an extern declared again is compared as the D module's symbol */
 	ERR("extern int x;\nextern char x;\n", "[D_DECL_IDRED] line 2: identifier redeclared: D`x\n\t current: char\n\tprevious: int");
 	/* operator , refuses an action on either side (dt_cook_op2) */
