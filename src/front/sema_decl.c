@@ -142,6 +142,10 @@ struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 
 static void declare_lvalue(struct dt_cc *cc, struct node *l)
 {
+	/* a scoped name (mod`sym) is a kernel symbol, never a new variable */
+	const struct node *id = l->kind == N_INDEX ? l->kids[0] : l;
+	if (id->kind == N_IDENT && strchr(id->sval, '`'))
+		return;
 	if (l->kind == N_IDENT) {
 		if (l->var_scope == 0 && sema_is_known_name(cc, l->sval))
 			return;

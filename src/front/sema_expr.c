@@ -461,6 +461,32 @@ static struct node *inline_call(struct dt_cc *cc, struct node *n, struct dt_inli
 	return dt_parse_expr_text(cc, in->text, in->line, in->user_text);
 }
 
+/* What E1 of E1[E2, ...] is, in DTrace's words (dt_node_name). */
+static const char *badref_name(struct dt_cc *cc, const struct node *a)
+{
+	switch (a->kind) {
+	case N_VAR:
+		return pool_asprintf(&cc->pool, "%s %s", a->var->is_assoc ? "associative array" : "scalar", a->var->name);
+	case N_STR:
+		return pool_asprintf(&cc->pool, "string constant \"%s\"", a->sval);
+	case N_INT:
+		return pool_asprintf(&cc->pool, "integer constant 0x%llx", (unsigned long long)a->ival);
+	case N_MEMBER:
+		return a->op == T_ARROW ? "operator ->" : "operator .";
+	case N_UNARY: case N_BINARY:
+		return pool_asprintf(&cc->pool, "operator %s", sema_opname(a->op));
+	case N_TERNARY:
+		return "operator ?";
+	case N_CAST:
+		return "operator (";
+	case N_CALL:
+		return pool_asprintf(&cc->pool, "%s %s( )", sema_fn_is_agg(a->fn) ? "aggregating function" :
+				   sema_fn_is_action(a->fn) ? "tracing function" : "function", a->sval);
+	default:
+		return "operator [";
+	}
+}
+
 static void cook_index(struct dt_cc *cc, struct node *n)
 {
 	struct node *a = n->kids[0];
@@ -501,7 +527,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: %s", a->sval);
 	}
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
-				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval)))) {
+				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval) && !strchr(a->sval, '`')))) {
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
 		/* x[ and self->x[ create the array (dt_cook_op2); reading it
 		 * before anything stores there is dt_cook_var's refusal */
@@ -579,11 +605,14 @@ index_value:
 	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
 			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
-	if (n->args.n != 1 && a->kind == N_MEMBER)	/* dt_node_name's operator */
-		dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access operator %s as an associative array",
-			 a->op == T_ARROW ? "->" : ".");
-	if (n->args.n != 1)
-		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
+	if (n->args.n != 1) {
+		/* E1[E2, ...] is *(E1 + E2) checked as such, then refused
+		 * for its list (dt_cook_op2) */
+		if (sema_is_dynamic(a))
+			incompat(cc, n, "+", a, n->args.v[0]);
+		check_subscript(cc, n, a->type, n->args.v[0]);
+		dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access %s as an associative array", badref_name(cc, a));
+	}
 	struct node *ix = n->args.v[0];
 	if (is_args) {
 		/* args[i]: typed from the probes the clause matches */

@@ -466,6 +466,14 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* E1[E2, E3] of what is no associative array: *(E1 + E2) checked,
+	 * then refused naming E1 as dt_node_name does */
+	ERR("BEGIN\n{\n\ty = curthread[1, 2];\n}\n", "[D_ARR_BADREF] line 3: cannot access scalar curthread as an associative array");
+	ERR("BEGIN\n{\n\ty = \"abc\"[1, 2];\n}\n", "[D_ARR_BADREF] line 3: cannot access string constant \"abc\" as an associative array");
+	ERR("BEGIN\n{\n\ty = \"abc\"[\"x\", 2];\n}\n", "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"string\" + \"string\"");
+	/* a scoped name is a kernel symbol, never a variable made by [ or = */
+	ERR("BEGIN\n{\n\t`nosuch_sym[1] = 2;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve `nosuch_sym: Unknown symbol name");
+	ERR("BEGIN\n{\n\tx = `nosuch_sym[1];\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve `nosuch_sym: Unknown symbol name");
 	/* an inline with parameters is cooked where it is defined
 	 * (dt_node_inline), each parameter a value of its type */
 	ERR("inline int f[int x, int y] = x + z;\n", "[D_IDENT_UNDEF] line 1: failed to resolve z: Unknown variable name");
