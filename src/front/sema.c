@@ -10,6 +10,7 @@
  * the first fixes the types of implicitly declared variables in program
  * order, the second sees them all.
  */
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,57 @@ void sema_set_file(struct dt_cc *cc, const char *file)
 	snprintf(cc->errs->file, sizeof(cc->errs->file), "%s", file ? file : "");
 }
 
+static void cook_predicate(struct dt_cc *cc, struct dt_clause *c)
+{
+	if (c->pred->kind == N_AGG) {
+		sema_agg_operand(cc, c->pred);
+		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+	}
+	sema_cook(cc, c->pred);
+	if (!type_is_scalar(c->pred->type))
+		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+}
+
+/*
+ * A clause's statements and predicate in dt_cook_clause's order: the
+ * statements first, then the predicate.  Statements refused for a name
+ * not yet defined are cooked again after the predicate, which may define
+ * it: then the predicate's error is the one reported.  (The pre-pass has
+ * already created what the predicate assigns, so the second cook of the
+ * statements fails as the first did: its error is reported as it was.)
+ */
+static void cook_clause(struct dt_cc *cc, struct dt_clause *c)
+{
+	if (!c->pred || !c->body) {
+		if (c->body)
+			sema_cook(cc, c->body);
+		if (c->pred)
+			cook_predicate(cc, c);
+		return;
+	}
+
+	struct dt_errstate *es = cc->errs;
+	jmp_buf outer;
+	memcpy(outer, es->jb, sizeof(jmp_buf));
+	int rc = setjmp(es->jb);
+	if (rc == 0) {
+		sema_cook(cc, c->body);
+		memcpy(es->jb, outer, sizeof(jmp_buf));
+		cook_predicate(cc, c);
+		return;
+	}
+	memcpy(es->jb, outer, sizeof(jmp_buf));
+	if (!es->tag || (strcmp(es->tag, "D_IDENT_UNDEF") != 0 && strcmp(es->tag, "D_VAR_UNDEF") != 0))
+		longjmp(es->jb, rc);
+	struct dt_errstate *failed = pool_zalloc(&cc->pool, sizeof(*failed));
+	*failed = *es;
+	cook_predicate(cc, c);
+	*es = *failed;
+	es->tag = es->tagbuf;	/* the tag is the statements' (set above) */
+	memcpy(es->jb, outer, sizeof(jmp_buf));
+	longjmp(es->jb, rc);
+}
+
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)
 {
@@ -213,17 +265,13 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				sema_cook(cc, c->cond);
 			if (pass == 0)
 				clause_attr(cc, c);
-			if (c->pred) {
-				sema_cook(cc, c->pred);
-				if (!type_is_scalar(c->pred->type))
-					dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
-			}
+			cook_clause(cc, c);
+			/* the actions' rules are the code generator's, after
+			 * the clause is cooked (dt_cg_clsflags) */
 			if (pass == 0) {
 				struct spec_state st = {0, 0, 0};
 				check_spec(cc, c->body, &st);
 			}
-			if (c->body)
-				sema_cook(cc, c->body);
 			if (pass == 0 && cc->clause_match)
 				cc->clause_match(cc->clause_match_arg, c, 1, c->pdescs.n);
 		}

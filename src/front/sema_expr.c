@@ -972,7 +972,7 @@ static void enum_tag_operand(struct dt_cc *cc, struct node *n, struct node *l, s
  * it is indexed (operator [ creates it).  Its type is then <DYN>, an
  * alias of void, which the operator refuses.
  */
-static void agg_operand(struct dt_cc *cc, const struct node *g)
+void sema_agg_operand(struct dt_cc *cc, const struct node *g)
 {
 	if (!g->args.n && !agg_lookup(cc->P, g->sval) && cc->sema_pass == 0)
 		dt_error(cc->errs, g->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
@@ -981,7 +981,7 @@ static void agg_operand(struct dt_cc *cc, const struct node *g)
 /* A unary operator applied to an aggregation: dt_cook_op1's refusal of <DYN> */
 static _Noreturn void agg_unary(struct dt_cc *cc, struct node *n, struct node *g)
 {
-	agg_operand(cc, g);
+	sema_agg_operand(cc, g);
 	if (n->kind == N_SIZEOF)	/* an aggregation's identifier has no size */
 		dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 	if (n->kind == N_STRINGOF)
@@ -1009,7 +1009,7 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 		 * looks at their types */
 		for (int i = 0; i < 2; i++) {
 			if (n->kids[i]->kind == N_AGG)
-				agg_operand(cc, n->kids[i]);
+				sema_agg_operand(cc, n->kids[i]);
 			else
 				sema_cook(cc, n->kids[i]);
 		}
@@ -1287,7 +1287,7 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 
 	if (k->kind == N_AGG) {
 		/* <DYN>, an alias of void, is neither pointer nor struct */
-		agg_operand(cc, k);
+		sema_agg_operand(cc, k);
 		if (n->op == T_ARROW)
 			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"void\"; must be applied to a struct or union");
@@ -1454,14 +1454,18 @@ static void cook(struct dt_cc *cc, struct node *n)
 		cook_binary(cc, n);
 		return;
 	case N_TERNARY: {
-		/* an aggregation is of dynamic type: no condition, no operand */
+		/* dt_cook_op3 cooks all three, then checks them; an
+		 * aggregation is of dynamic type: no condition, no operand */
+		for (int i = 0; i < 3; i++) {
+			if (n->kids[i]->kind == N_AGG)
+				sema_agg_operand(cc, n->kids[i]);
+			else
+				sema_cook(cc, n->kids[i]);
+		}
 		if (n->kids[0]->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
 		if (n->kids[1]->kind == N_AGG || n->kids[2]->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_OP_DYN", "operator ?: operands cannot be of dynamic type");
-		sema_cook(cc, n->kids[0]);
-		sema_cook(cc, n->kids[1]);
-		sema_cook(cc, n->kids[2]);
 		/* DTrace's DT_NF_ALLOCA and DT_NF_NONASSIGN */
 		n->is_alloca = n->kids[1]->is_alloca;
 		n->nonassign = n->kids[1]->is_alloca != n->kids[2]->is_alloca || n->kids[1]->nonassign || n->kids[2]->nonassign;
@@ -1509,7 +1513,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
 		if (k->kind == N_AGG && t->kind != TY_VOID) {
-			agg_operand(cc, k);
+			sema_agg_operand(cc, k);
 			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"aggregation\" to \"%s\"", type_name(t));
 		}
 		sema_cook(cc, k);

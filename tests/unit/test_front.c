@@ -466,6 +466,14 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* dt_cook_clause cooks the statements before the predicate, and the
+	 * predicate first only when a statement names what is undefined */
+	ERR("BEGIN\n/\"a\"/\n{\n\tx = -\"b\";\n}\n", "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n/x/\n{\n\ty = -\"a\";\n}\n", "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n/y/\n{\n\ttrace(z);\n}\n", "[D_IDENT_UNDEF] line 2: failed to resolve y: Unknown variable name");
+	ERR("BEGIN\n/\"a\"/\n{\n\ttrace(z);\n}\n", "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
+	ERR("BEGIN\n/1/\n{\n\ttrace(z);\n}\n", "[D_IDENT_UNDEF] line 4: failed to resolve z: Unknown variable name");
+	ERR("BEGIN\n/@a/\n{\n\t@a = count();\n}\n", "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
 	/* E1[E2, E3] of what is no associative array: *(E1 + E2) checked,
 	 * then refused naming E1 as dt_node_name does */
 	ERR("BEGIN\n{\n\ty = curthread[1, 2];\n}\n", "[D_ARR_BADREF] line 3: cannot access scalar curthread as an associative array");
