@@ -754,6 +754,11 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		sema_cook(cc, l);
 		sema_cook(cc, r);
 	} else {
+		/* the keys of x[k] are cooked with it, before the right side */
+		if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT && l->kids[0]->var_scope != VS_CLAUSE &&
+		    !strchr(l->kids[0]->sval, '`'))
+			for (int i = 0; i < l->args.n; i++)
+				sema_cook(cc, l->args.v[i]);
 		sema_cook(cc, r);
 		sema_cook(cc, l);
 	}

@@ -466,6 +466,9 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* = cooks its left side (x[k]'s keys with it) before its right */
+	ERR("BEGIN\n{\n\ta[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
+	ERR("BEGIN\n{\n\tself->a[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
 	/* dt_cook_clause cooks the statements before the predicate, and the
 	 * predicate first only when a statement names what is undefined */
 	ERR("BEGIN\n/\"a\"/\n{\n\tx = -\"b\";\n}\n", "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
