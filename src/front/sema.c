@@ -158,6 +158,28 @@ void sema_set_file(struct dt_cc *cc, const char *file)
 	snprintf(cc->errs->file, sizeof(cc->errs->file), "%s", file ? file : "");
 }
 
+/*
+ * The errors DTrace's parser raises as it builds a clause's nodes, before
+ * any clause is cooked: an integer literal no type holds (dt_node_int),
+ * and / or % by what the parser has folded to 0 (dt_node_op2), in the
+ * order the parser reduces them (operands first).
+ */
+static void parse_time_errors(struct dt_cc *cc, struct node *n)
+{
+	if (!n)
+		return;
+	for (int i = 0; i < 3; i++)
+		parse_time_errors(cc, n->kids[i]);
+	for (int i = 0; i < n->args.n; i++)
+		parse_time_errors(cc, n->args.v[i]);
+	if (n->kind == N_INT)
+		sema_cook(cc, n);
+	if (((n->kind == N_BINARY && (n->op == T_SLASH || n->op == T_PERCENT)) ||
+	     (n->kind == N_ASSIGN && (n->op == T_DIV_EQ || n->op == T_MOD_EQ))) &&
+	    sema_parse_time_constant(cc, n->kids[1]) && n->kids[1]->cval == 0)
+		dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
+}
+
 static void cook_predicate(struct dt_cc *cc, struct dt_clause *c)
 {
 	if (c->pred->kind == N_AGG) {
@@ -225,6 +247,11 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	 * parses them, outside any clause (no pcb_pdesc): args[] there is
 	 * D_ARGS_NONE (dt_idcook_args), not the last clause's */
 	cc->cur_clause = -1;
+	for (int i = first_clause; i < prog->clauses.n; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		parse_time_errors(cc, c->pred);
+		parse_time_errors(cc, c->body);
+	}
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);

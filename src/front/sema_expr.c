@@ -901,6 +901,62 @@ static int ident_is_constant(struct dt_cc *cc, const char *name)
 	return sema_find_enum_const(cc, name, &ev) || strcmp(name, "NULL") == 0;
 }
 
+/*
+ * Whether DTrace's parser makes n an integer constant (DT_NODE_INT) as it
+ * builds it: a literal, an identifier dt_node_ident reads as a constant,
+ * sizeof a type or a string, and the operators dt_node_op1, dt_node_op2
+ * and dt_node_op3 fold when their operands are such constants.  It is
+ * cooked then, so its value is n->cval.
+ */
+int sema_parse_time_constant(struct dt_cc *cc, struct node *n)
+{
+	int yes;
+
+	switch (n->kind) {
+	case N_INT:
+		yes = 1;
+		break;
+	case N_IDENT:
+		yes = n->var_scope == 0 && !strchr(n->sval, '`') && ident_is_constant(cc, n->sval);
+		break;
+	case N_SIZEOF:
+		yes = n->cast_type || n->kids[0]->kind == N_STR;
+		break;
+	case N_UNARY:
+		yes = (n->op == T_MINUS || n->op == T_PLUS || n->op == T_TILDE || n->op == T_BANG) &&
+		      sema_parse_time_constant(cc, n->kids[0]);
+		break;
+	case N_BINARY:
+		switch (n->op) {
+		case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
+		case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
+		case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
+		case T_SLASH: case T_PERCENT:
+			yes = sema_parse_time_constant(cc, n->kids[0]) && sema_parse_time_constant(cc, n->kids[1]);
+			break;
+		default:
+			yes = 0;
+		}
+		break;
+	case N_CAST:
+		yes = !n->implicit && type_is_integral(n->cast_type) && sema_parse_time_constant(cc, n->kids[0]);
+		break;
+	case N_TERNARY:
+		if (!sema_parse_time_constant(cc, n->kids[0]))
+			return 0;
+		sema_cook(cc, n->kids[0]);
+		if (!sema_parse_time_constant(cc, n->kids[n->kids[0]->cval ? 1 : 2]))
+			return 0;
+		*n = *n->kids[n->kids[0]->cval ? 1 : 2];	/* folded, as dt_node_op3 does */
+		return 1;
+	default:
+		yes = 0;
+	}
+	if (yes)
+		sema_cook(cc, n);
+	return yes && n->is_const;
+}
+
 /* What a global identifier is, in dt_idkind_name's words, or NULL. */
 static const char *global_kind(struct dt_cc *cc, const char *name)
 {
@@ -1459,6 +1515,13 @@ static void cook(struct dt_cc *cc, struct node *n)
 		cook_binary(cc, n);
 		return;
 	case N_TERNARY: {
+		/* a constant condition is folded by the parser (dt_node_op3):
+		 * the other branch is never cooked */
+		if (sema_parse_time_constant(cc, n->kids[0])) {
+			*n = *n->kids[n->kids[0]->cval ? 1 : 2];
+			sema_cook(cc, n);
+			return;
+		}
 		/* dt_cook_op3 cooks all three, then checks them; an
 		 * aggregation is of dynamic type: no condition, no operand */
 		for (int i = 0; i < 3; i++) {

@@ -129,6 +129,9 @@ struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int l
 /* An aggregation used as a value: D_IDENT_UNDEF unless it exists or is
  * indexed (dt_cook_ident); what refuses it as <DYN> is the caller's. */
 void sema_agg_operand(struct dt_cc *cc, const struct node *g);
+/* Whether DTrace's parser folds n to an integer constant (then cooked:
+ * its value is n->cval). */
+int sema_parse_time_constant(struct dt_cc *cc, struct node *n);
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
 /* Whether something bound to D version vers and defined when the program's
  * version was vmax_at_def is still there: a version reduced below both

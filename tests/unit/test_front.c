@@ -313,7 +313,7 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"");
 	ERR("BEGIN\n{\n\tx = \"abc\" == 1;\n}\n",
 	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"string\" == \"int\"");
-	ERR("BEGIN\n{\n\tx = 1 ? \"a\" : 2;\n}\n",
+	ERR("BEGIN\n{\n\tx = timestamp ? \"a\" : 2;\n}\n",
 	    "[D_OP_INCOMPAT] line 3: operator ?: operands must have compatible types");
 	/* scripting/err.D_OP_WRITE.usepidmacro */
 	ERR("#!/usr/sbin/dtrace -qs\n\nBEGIN\n{\n\tpid = 1;\n\texit(0);\n}\n",
@@ -466,6 +466,16 @@ static void sema_errors(void)
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
 	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
 	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* the parser folds ?: of a constant condition to the branch taken
+	 * (dt_node_op3): the other is never checked */
+	OK("BEGIN\n{\n\tx = 1 ? \"a\" : 2;\n\ty = 0 ? nosuch : 3;\n\tz = (1 > 0 ? 2 : 3) ? 4 : nosuch;\n}\n");
+	ERR("BEGIN\n{\n\tx = 1 ? nosuch : 3;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve nosuch: Unknown variable name");
+	/* / and % by 0 and a literal no type holds are the parser's errors
+	 * (dt_node_op2, dt_node_int): before any clause is cooked */
+	ERR("BEGIN\n{\n\tx = y;\n}\nBEGIN\n{\n\tz = 1 / (2 - 2);\n}\n", "[D_DIV_ZERO] line 7: expression contains division by zero");
+	ERR("BEGIN\n{\n\tx = y;\n\tz %= 0;\n}\n", "[D_DIV_ZERO] line 4: expression contains division by zero");
+	ERR("BEGIN\n{\n\tx = y;\n\tz = 9223372036854775808;\n}\n",
+	    "[D_INT_OFLOW] line 4: integer constant 0x8000000000000000 cannot be represented in any built-in integral type");
 	/* = cooks its left side (x[k]'s keys with it) before its right */
 	ERR("BEGIN\n{\n\ta[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
 	ERR("BEGIN\n{\n\tself->a[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
@@ -972,7 +982,7 @@ static void translated_data(void)
 	ERR(XL_CLAUSE("trace(*" XL_SOU ");"), "[D_DEREF_NONPTR] line 7: cannot dereference non-pointer type");
 	ERR(XL_CLAUSE(XL_PTR "++;"), "[D_OP_SCALAR] line 7: operator ++ requires operand of scalar type");
 	/* ?: takes it neither as condition nor as operand */
-	ERR(XL_CLAUSE("x = 1 ? 2 : " XL_SOU ";"), "[D_OP_DYN] line 7: operator ?: operands cannot be of dynamic type");
+	ERR(XL_CLAUSE("x = timestamp ? 2 : " XL_SOU ";"), "[D_OP_DYN] line 7: operator ?: operands cannot be of dynamic type");
 	ERR(XL_CLAUSE("x = " XL_PTR " ? 1 : 2;"), "[D_OP_SCALAR] line 7: operator ?: expression must be of scalar type");
 	/* trace(), a bare statement, function arguments, printf conversions */
 	ERR(XL_CLAUSE("trace(" XL_PTR ");"), "[D_TRACE_DYN] line 7: trace( ) may not be applied to a dynamic expression");
