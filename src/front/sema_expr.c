@@ -747,6 +747,15 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
 				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
 	}
+	if (n->op == T_ASSIGN && r->kind == N_AGG) {
+		/* <DYN> is assignable to nothing (dt_node_is_argcompat); a
+		 * variable without a type yet is named by its kind */
+		sema_cook(cc, l);
+		sema_agg_operand(cc, r);
+		int virgin = l->kind == N_VAR && !l->var->type;
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" = \"aggregation\"",
+			 !virgin ? sema_node_type_name(l) : l->var->is_assoc ? "associative array" : "scalar");
+	}
 	/* dt_cook_op2 cooks the left side first; a variable's or an
 	 * associative array's first assignment types it from the right
 	 * side, so an identifier waits for that */

@@ -547,6 +547,10 @@ static void sema_errors(void)
 	    "[D_OP_PTR] line 4: operator -> must be applied to a pointer");
 	ERR("BEGIN\n{\n\t@a = count();\n\tx = (int)@a;\n}\n",
 	    "[D_CAST_INVAL] line 4: invalid cast expression: \"aggregation\" to \"int\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a;\n}\n",
+	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"scalar\" = \"aggregation\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = 1;\n\tx = @a;\n}\n",
+	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"aggregation\"");
 	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a & y;\n}\n",
 	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* sizeof needs a known size */
