@@ -47,6 +47,13 @@ static void need_scalar_incr(struct dt_cc *cc, struct node *call, int i)
 }
 
 /* Check the arguments of an aggregating function; fill the parameters. */
+/* The value an aggregating function takes: of scalar type, and no
+ * aggregation (<DYN>, dt_cg_agg's dt_node_is_scalar) */
+static int value_is_scalar(const struct node *v)
+{
+	return v->kind != N_AGG && type_is_scalar(v->type);
+}
+
 static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar *tmp)
 {
 	int n = call->args.n;
@@ -55,11 +62,11 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 	case F_COUNT:
 		break;
 	case F_SUM: case F_AVG: case F_MIN: case F_MAX: case F_STDDEV:
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
+		if (!value_is_scalar(call->args.v[0]))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		break;
 	case F_QUANTIZE:
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
+		if (!value_is_scalar(call->args.v[0]))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		if (n > 1)
 			need_scalar_incr(cc, call, 1);
@@ -67,7 +74,7 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 	/* DTrace's dt_cg_agg_lquantize and dt_cg_agg_llquantize, whose
 	 * messages count the parameters from the value's: base is #1 */
 	case F_LQUANTIZE: {
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
+		if (!value_is_scalar(call->args.v[0]))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		int64_t base = const_arg(cc, call, 1, "D_LQUANT_BASETYPE");
 		if (base < INT32_MIN || base > INT32_MAX)
@@ -98,7 +105,7 @@ static void check_fn_args(struct dt_cc *cc, struct node *call, struct dt_aggvar 
 		break;
 	}
 	case F_LLQUANTIZE: {
-		if (!type_is_scalar(((struct node *)call->args.v[0])->type))
+		if (!value_is_scalar(call->args.v[0]))
 			dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 		int64_t factor = const_arg(cc, call, 1, "D_LLQUANT_FACTORTYPE");
 		if (factor < 2 || factor > UINT16_MAX)

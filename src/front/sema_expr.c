@@ -540,7 +540,10 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			goto index_value;
 		for (int i = 0; i < n->args.n; i++) {
 			struct node *k = n->args.v[i];
-			sema_cook(cc, k);
+			if (k->kind == N_AGG)
+				sema_agg_operand(cc, k);
+			else
+				sema_cook(cc, k);
 			if (sema_is_dynamic(k) || k->type->kind == TY_VOID)	/* dt_idcook_assc */
 				dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
 					 sema_node_type_name(k), v->is_array && !v->is_assoc ? "array" : "associative array", i + 1);
@@ -767,7 +770,8 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT && l->kids[0]->var_scope != VS_CLAUSE &&
 		    !strchr(l->kids[0]->sval, '`'))
 			for (int i = 0; i < l->args.n; i++)
-				sema_cook(cc, l->args.v[i]);
+				if (((struct node *)l->args.v[i])->kind != N_AGG)
+					sema_cook(cc, l->args.v[i]);
 		sema_cook(cc, r);
 		sema_cook(cc, l);
 	}

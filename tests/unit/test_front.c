@@ -551,6 +551,10 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"scalar\" = \"aggregation\"");
 	ERR("BEGIN\n{\n\t@a = count();\n\tx = 1;\n\tx = @a;\n}\n",
 	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"aggregation\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx[@a] = 1;\n}\n",
+	    "[D_KEY_TYPE] line 4: aggregation expression may not be used as associative array index: key #1");
+	ERR("BEGIN\n{\n\t@b = sum(@nosuch);\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve @nosuch: Unknown variable name");
+	ERR("BEGIN\n{\n\t@a = count();\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 4: sum( ) argument #1 must be of scalar type");
 	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a & y;\n}\n",
 	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* sizeof needs a known size */
