@@ -767,7 +767,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				mt = type_array(&ps->cc->pool, mt, 0);
 			if (tag_incomplete(mt))
 				dt_error(es, line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(mt), name);
-			if (type_size(mt, 256) == 0 && !(mt->kind == TY_ARRAY && mt->nelems == 0))
+			if (type_size(mt, 256) == 0)
 				dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void member: %s", name ? name : "(null)");
 			uint32_t msize = type_size(mt, 256), malign = type_align(mt);
 			struct dt_member *m = pool_calloc(&ps->cc->pool, 1, sizeof(*m));

@@ -461,6 +461,8 @@ static void sema_errors(void)
 	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
 	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
 	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* a member's size may not be 0: an array of no elements neither */
+	ERR("struct s {\n\tint n;\n\tint a[];\n};\n", "[D_DECL_VOIDOBJ] line 3: cannot have void member: a");
 	/* an enum only named is a forward tag, as a struct is (dt_decl_type) */
 	ERR("enum nosuch_e v;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: v");
 	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
