@@ -161,8 +161,9 @@ void sema_set_file(struct dt_cc *cc, const char *file)
 /*
  * The errors DTrace's parser raises as it builds a clause's nodes, before
  * any clause is cooked: an integer literal no type holds (dt_node_int),
- * and / or % by what the parser has folded to 0 (dt_node_op2), in the
- * order the parser reduces them (operands first).
+ * offsetof and sizeof a type refused, and / or % by what the parser has
+ * folded to 0 (dt_node_op2), in the order the parser reduces them
+ * (operands first).
  */
 static void parse_time_errors(struct dt_cc *cc, struct node *n)
 {
@@ -172,7 +173,9 @@ static void parse_time_errors(struct dt_cc *cc, struct node *n)
 		parse_time_errors(cc, n->kids[i]);
 	for (int i = 0; i < n->args.n; i++)
 		parse_time_errors(cc, n->args.v[i]);
-	if (n->kind == N_INT)
+	/* dt_node_int, dt_node_offsetof and sizeof a type (dt_node_op1)
+	 * are complete as the parser builds them */
+	if (n->kind == N_INT || n->kind == N_OFFSETOF || (n->kind == N_SIZEOF && n->cast_type))
 		sema_cook(cc, n);
 	if (((n->kind == N_BINARY && (n->op == T_SLASH || n->op == T_PERCENT)) ||
 	     (n->kind == N_ASSIGN && (n->op == T_DIV_EQ || n->op == T_MOD_EQ))) &&

@@ -1641,7 +1641,9 @@ static void cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_OFFSETOF: {
-		if (n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION)
+		/* a tag only named is a forward declaration to DTrace */
+		if ((n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION) ||
+		    (!n->cast_type->complete && !n->cast_type->btf_id))
 			dt_error(cc->errs, n->line, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type");
 		const struct dt_member *m = type_member(n->cast_type, n->sval);
 		if (!m)

@@ -478,6 +478,10 @@ static void sema_errors(void)
 	ERR("BEGIN\n{\n\tx = y;\n\tz %= 0;\n}\n", "[D_DIV_ZERO] line 4: expression contains division by zero");
 	ERR("BEGIN\n{\n\tx = y;\n\tz = 9223372036854775808;\n}\n",
 	    "[D_INT_OFLOW] line 4: integer constant 0x8000000000000000 cannot be represented in any built-in integral type");
+	/* offsetof and sizeof a type are the parser's (dt_node_offsetof,
+	 * dt_node_op1): a forward tag is no struct to offsetof */
+	ERR("BEGIN\n{\n\tx = offsetof(struct nosuch_s, a);\n}\n", "[D_OFFSETOF_TYPE] line 3: offsetof operand must be a struct or union type");
+	ERR("BEGIN\n{\n\tx = y;\n\tz = sizeof(struct nosuch_s);\n}\n", "[D_SIZEOF_TYPE] line 4: cannot apply sizeof to an operand of unknown size");
 	/* = cooks its left side (x[k]'s keys with it) before its right */
 	ERR("BEGIN\n{\n\ta[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
 	ERR("BEGIN\n{\n\tself->a[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
