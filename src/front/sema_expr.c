@@ -1658,7 +1658,8 @@ static void cook(struct dt_cc *cc, struct node *n)
 		if (n->kids[0]->kind == N_AGG)
 			agg_unary(cc, n, n->kids[0]);
 		cook_unary_operand(cc, n->kids[0]);
-		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
+		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type) &&
+		    n->kids[0]->type->kind != TY_ARRAY)	/* dt_node_is_pointer */
 			dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
 				 sema_node_type_name(n->kids[0]));
 		n->type = &ty_string;

@@ -461,6 +461,8 @@ static void sema_errors(void)
 	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
 	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
 	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* stringof takes an array of any type, a pointer to DTrace */
+	OK("int a[4];\nBEGIN\n{\n\tx = stringof(a);\n}\n");
 	/* a member's size may not be 0: an array of no elements neither */
 	ERR("struct s {\n\tint n;\n\tint a[];\n};\n", "[D_DECL_VOIDOBJ] line 3: cannot have void member: a");
 	/* an enum only named is a forward tag, as a struct is (dt_decl_type) */
