@@ -461,6 +461,13 @@ static void sema_errors(void)
 	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
 	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
 	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* . on a translated pointer: the member first, then the type */
+	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	    "BEGIN\n{\n\tx = xlate<struct out *>((struct in *)0).b;\n}\n",
+	    "[D_OP_SOU] line 6: operator . cannot be applied to type \"struct out *\"; must be applied to a struct or union");
+	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	    "BEGIN\n{\n\tx = xlate<struct out *>((struct in *)0).zz;\n}\n",
+	    "[D_XLATE_NOCONV] line 6: translator does not define conversion for member: zz");
 	/* stringof takes an array of any type, a pointer to DTrace */
 	OK("int a[4];\nBEGIN\n{\n\tx = stringof(a);\n}\n");
 	/* a member's size may not be 0: an array of no elements neither */
