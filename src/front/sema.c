@@ -243,6 +243,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 
 	cc->P = prog;
 	cc->call_arg_depth = 0;
+	cc->index_base = 0;
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;

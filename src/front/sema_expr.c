@@ -326,7 +326,16 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			sema_set_const(n, n->ival);
 			return;
 		}
+		/* a function or a built-in associative array is a global of
+		 * another kind than the scalar a bare name is (dt_xcook_ident) */
+		int fn = sema_fn_lookup(cc, n->sval);
+		if (fn != F_NONE)
+			dt_error(cc->errs, n->line, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar",
+				 sema_fn_is_agg(fn) ? "aggregating function" : sema_fn_is_action(fn) ? "tracing function" : "function",
+				 n->sval);
 		v = sema_builtin_var(cc, n->sval);
+		if (v && (v->builtin == BV_ARGS || v->builtin == BV_UREGS) && !cc->index_base)
+			dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", n->sval);
 		if (!v)
 			v = dt_var_find(&cc->P->globals, n->sval);
 		if (!v || (cc->sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
@@ -600,7 +609,9 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		return;
 	}
 index_value:
+	cc->index_base = 1;
 	sema_cook(cc, a);
+	cc->index_base = 0;
 	for (int i = 0; i < n->args.n; i++)
 		sema_cook(cc, n->args.v[i]);
 	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN &&

@@ -60,6 +60,8 @@ struct dt_cc {
 	 * argument is void, which its caller reports; DTrace never checks
 	 * its format */
 	int call_arg_depth;
+	int index_base;		/* cooking the E1 of E1[...]: a built-in
+				   associative array (args) may be named */
 	/* a translator member being cooked binds its parameter to the input */
 	const char *xlate_param;
 	struct node *xlate_input;

@@ -468,6 +468,12 @@ static void sema_errors(void)
 	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
 	    "BEGIN\n{\n\tx = xlate<struct out *>((struct in *)0).zz;\n}\n",
 	    "[D_XLATE_NOCONV] line 6: translator does not define conversion for member: zz");
+	/* a bare name of a function or of args is no scalar (dt_xcook_ident) */
+	ERR("BEGIN\n{\n\tx = strlen;\n}\n", "[D_IDENT_BADREF] line 3: function 'strlen' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\ttrace = 1;\n}\n", "[D_IDENT_BADREF] line 3: tracing function 'trace' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\tx = count;\n}\n", "[D_IDENT_BADREF] line 3: aggregating function 'count' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\tx = args;\n}\n", "[D_IDENT_BADREF] line 3: associative array 'args' may not be referenced as scalar");
+	OK("syscall::read:entry\n{\n\tx = args[0];\n\ty = uregs[0];\n}\n");
 	/* stringof takes an array of any type, a pointer to DTrace */
 	OK("int a[4];\nBEGIN\n{\n\tx = stringof(a);\n}\n");
 	/* a member's size may not be 0: an array of no elements neither */
