@@ -234,6 +234,7 @@ struct dt_inline {
 				   parameters (re-parsed at each use) */
 	int nparams;
 	char **params;		/* inline int f[int x, int y] = ... */
+	struct dt_type **param_types;	/* their declared types */
 	int line;
 	const char *file;	/* the file a line marker named where it was
 				   defined (its errors name it), or NULL */

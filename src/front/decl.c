@@ -166,6 +166,15 @@ static void decl_attr(struct parser *ps, struct declspec *ds, int attr)
 	decl_check(ps, ds);
 }
 
+/*
+ * A struct, union or enum only named so far: DTrace's forward tag
+ * (CTF_K_FORWARD, for an enum too), which no object or member may have.
+ */
+static int tag_incomplete(const struct dt_type *t)
+{
+	return (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ENUM) && !t->complete && !t->btf_id;
+}
+
 static void parse_struct_body(struct parser *ps, struct dt_type *t);
 static void parse_enum_body(struct parser *ps, struct dt_type *t);
 
@@ -756,9 +765,9 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 				dt_error(es, line, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name);
 			if (info.is_empty)
 				mt = type_array(&ps->cc->pool, mt, 0);
-			if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && !mt->complete && !mt->btf_id)
+			if (tag_incomplete(mt))
 				dt_error(es, line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(mt), name);
-			if (type_size(mt, 256) == 0 && !(mt->kind == TY_ARRAY && mt->nelems == 0))
+			if (type_size(mt, 256) == 0)
 				dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void member: %s", name ? name : "(null)");
 			uint32_t msize = type_size(mt, 256), malign = type_align(mt);
 			struct dt_member *m = pool_calloc(&ps->cc->pool, 1, sizeof(*m));
@@ -889,13 +898,11 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "typedef identifier redeclared: %s", name);
 		if (info.is_assoc && scope == VS_CLAUSE)
 			dt_error(es, ps->cur.line, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", name);
-		if (scope == VS_GLOBAL && check_global_name(ps, name, t, info.is_assoc)) {
-			ps->ndecls++;
+		if (scope == VS_GLOBAL && check_global_name(ps, name, t, info.is_assoc))
 			return;
-		}
 		if (t->kind == TY_VOID)
 			dt_error(es, line, "D_DECL_VOIDOBJ", "cannot have void object: %s", name);
-		if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+		if (tag_incomplete(t))
 			dt_error(es, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), name);
 	} else if (info.is_empty) {
 		t = type_array(&ps->cc->pool, t, 0);	/* extern int a[]: an array of unknown size */
@@ -907,6 +914,12 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		 * key signature for an associative array (dt_node_decl) */
 		const char *kind = info.is_assoc ? "associative array" : "scalar";
 		const char *pkind = v->is_assoc ? "associative array" : "scalar";
+		/* an extern again is a symbol of the D module again: its
+		 * type is compared as a symbol's (dt_node_decl's DT_DC_EXTERN) */
+		if (sclass == DC_EXTERN && v->is_extern && v->type && v->type != t &&
+		    strcmp(type_name(v->type), type_name(t)) != 0)
+			dt_error(es, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: D`%s\n\t current: %s\n\tprevious: %s",
+				 name, type_name(t), type_name(v->type));
 		if (v->is_assoc != info.is_assoc || (v->type && v->type != t && strcmp(type_name(v->type), type_name(t)) != 0))
 			dt_error(es, ps->cur.line, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
 				 name, kind, type_name(t), pkind, v->type ? type_name(v->type) : "int");
@@ -926,7 +939,6 @@ static void declare_one(struct parser *ps, const struct declspec *ds, struct dt_
 		v->id = vars->n;
 		pv_push(vars, v);
 	}
-	ps->ndecls++;
 	v->type = t;
 	v->declared = 1;
 	v->writable = 1;
@@ -962,7 +974,7 @@ void decl_inline(struct parser *ps)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", info.name);
 	if (t->kind == TY_VOID)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", info.name);
-	if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete && !t->btf_id)
+	if (tag_incomplete(t))
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", type_name(t), info.name);
 	struct dt_inline *in = pool_calloc(&ps->cc->pool, 1, sizeof(*in));
 	in->name = info.name;
@@ -975,6 +987,7 @@ void decl_inline(struct parser *ps)
 				dt_error(ps->cc->errs, ps->cur.line, "D_DECL_PROTO_NAME", "parameter declaration requires a name: parameter #%d", i + 1);
 		in->nparams = info.key_names.n;
 		in->params = (char **)info.key_names.v;
+		in->param_types = (struct dt_type **)info.keys.v;
 	}
 	parse_expect(ps, T_ASSIGN);
 	const char *start = ps->cur.pos;

@@ -689,6 +689,7 @@ static void parse_translator(struct parser *ps)
 	x->exprs = (char **)exprs.v;
 	x->lines = lines;
 	pv_push(&ps->prog->xlators, x);
+	ps->ndecls++;
 }
 
 /* ---- provider definitions --------------------------------------------- */

@@ -18,7 +18,7 @@ struct parser {
 	int in_pred;
 	int in_typedef;		/* in a typedef declaration: its name stays a name */
 	int in_clause;		/* in a predicate or clause body (DTrace's lexer state S0 there) */
-	int ndecls;		/* variables and inlines declared */
+	int ndecls;		/* inlines, translators and providers defined */
 	int depth;		/* nesting so far (parse_deeper()) */
 	int opdepth;		/* the part of it that operator chains add */
 	int rbrace_line;	/* where the last clause body's '}' is */

@@ -10,6 +10,7 @@
  * the first fixes the types of implicitly declared variables in program
  * order, the second sees them all.
  */
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,82 @@ void sema_set_file(struct dt_cc *cc, const char *file)
 	snprintf(cc->errs->file, sizeof(cc->errs->file), "%s", file ? file : "");
 }
 
+/*
+ * The errors DTrace's parser raises as it builds a clause's nodes, before
+ * any clause is cooked: an integer literal no type holds (dt_node_int),
+ * offsetof and sizeof a type refused, and / or % by what the parser has
+ * folded to 0 (dt_node_op2), in the order the parser reduces them
+ * (operands first).
+ */
+static void parse_time_errors(struct dt_cc *cc, struct node *n)
+{
+	if (!n)
+		return;
+	for (int i = 0; i < 3; i++)
+		parse_time_errors(cc, n->kids[i]);
+	for (int i = 0; i < n->args.n; i++)
+		parse_time_errors(cc, n->args.v[i]);
+	/* dt_node_int, dt_node_offsetof and sizeof a type (dt_node_op1)
+	 * are complete as the parser builds them */
+	if (n->kind == N_INT || n->kind == N_OFFSETOF || (n->kind == N_SIZEOF && n->cast_type))
+		sema_cook(cc, n);
+	if (((n->kind == N_BINARY && (n->op == T_SLASH || n->op == T_PERCENT)) ||
+	     (n->kind == N_ASSIGN && (n->op == T_DIV_EQ || n->op == T_MOD_EQ))) &&
+	    sema_parse_time_constant(cc, n->kids[1]) && n->kids[1]->cval == 0)
+		dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
+}
+
+static void cook_predicate(struct dt_cc *cc, struct dt_clause *c)
+{
+	if (c->pred->kind == N_AGG) {
+		sema_agg_operand(cc, c->pred);
+		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+	}
+	sema_cook(cc, c->pred);
+	if (!type_is_scalar(c->pred->type))
+		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+}
+
+/*
+ * A clause's statements and predicate in dt_cook_clause's order: the
+ * statements first, then the predicate.  Statements refused for a name
+ * not yet defined are cooked again after the predicate, which may define
+ * it: then the predicate's error is the one reported.  (The pre-pass has
+ * already created what the predicate assigns, so the second cook of the
+ * statements fails as the first did: its error is reported as it was.)
+ */
+static void cook_clause(struct dt_cc *cc, struct dt_clause *c)
+{
+	if (!c->pred || !c->body) {
+		if (c->body)
+			sema_cook(cc, c->body);
+		if (c->pred)
+			cook_predicate(cc, c);
+		return;
+	}
+
+	struct dt_errstate *es = cc->errs;
+	jmp_buf outer;
+	memcpy(outer, es->jb, sizeof(jmp_buf));
+	int rc = setjmp(es->jb);
+	if (rc == 0) {
+		sema_cook(cc, c->body);
+		memcpy(es->jb, outer, sizeof(jmp_buf));
+		cook_predicate(cc, c);
+		return;
+	}
+	memcpy(es->jb, outer, sizeof(jmp_buf));
+	if (!es->tag || (strcmp(es->tag, "D_IDENT_UNDEF") != 0 && strcmp(es->tag, "D_VAR_UNDEF") != 0))
+		longjmp(es->jb, rc);
+	struct dt_errstate *failed = pool_zalloc(&cc->pool, sizeof(*failed));
+	*failed = *es;
+	cook_predicate(cc, c);
+	*es = *failed;
+	es->tag = es->tagbuf;	/* the tag is the statements' (set above) */
+	memcpy(es->jb, outer, sizeof(jmp_buf));
+	longjmp(es->jb, rc);
+}
+
 void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int first_inline, int first_xlator,
 	       int first_provdef)
 {
@@ -91,6 +168,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	const char *last_file = cc->errs->file[0] ? pool_strdup(&cc->pool, cc->errs->file) : NULL;
 
 	cc->P = prog;
+	cc->index_base = 0;
 	cc->nbind = 0;
 	cc->xlate_param = NULL;
 	cc->xlate_input = NULL;
@@ -98,6 +176,11 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	 * parses them, outside any clause (no pcb_pdesc): args[] there is
 	 * D_ARGS_NONE (dt_idcook_args), not the last clause's */
 	cc->cur_clause = -1;
+	for (int i = first_clause; i < prog->clauses.n; i++) {
+		struct dt_clause *c = prog->clauses.v[i];
+		parse_time_errors(cc, c->pred);
+		parse_time_errors(cc, c->body);
+	}
 	sema_check_xlators(cc, first_xlator);
 	sema_cook_provdefs(cc, first_provdef);
 	sema_check_inlines(cc, first_inline);
@@ -138,13 +221,7 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 				sema_cook(cc, c->cond);
 			if (pass == 0)
 				clause_attr(cc, c);
-			if (c->pred) {
-				sema_cook(cc, c->pred);
-				if (!type_is_scalar(c->pred->type) && !type_is_string(c->pred->type))
-					dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
-			}
-			if (c->body)
-				sema_cook(cc, c->body);
+			cook_clause(cc, c);
 			/* DTrace generates a clause's code once it is cooked */
 			sema_cg_clause(cc, c);
 			if (pass == 0 && cc->clause_match)

@@ -562,8 +562,14 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	}
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
-		if (a->kind == N_AGG)
+		if (a->kind == N_AGG) {
+			/* an aggregating function cooks its arguments as
+			 * values (dt_cook_aggregation): one not yet assigned
+			 * is undefined */
+			if (sema_fn_is_agg(fn))
+				sema_agg_operand(cc, a);
 			a->type = &ty_llong;	/* an aggregation as an argument */
+		}
 		else
 			sema_cook(cc, a);
 	}

@@ -142,6 +142,10 @@ struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name)
 
 static void declare_lvalue(struct dt_cc *cc, struct node *l)
 {
+	/* a scoped name (mod`sym) is a kernel symbol, never a new variable */
+	const struct node *id = l->kind == N_INDEX ? l->kids[0] : l;
+	if (id->kind == N_IDENT && strchr(id->sval, '`'))
+		return;
 	if (l->kind == N_IDENT) {
 		if (l->var_scope == 0 && sema_is_known_name(cc, l->sval))
 			return;
@@ -174,6 +178,13 @@ void sema_prepass(struct dt_cc *cc, struct node *n)
 	if (n->kind == N_ASSIGN || n->kind == N_PREINC || n->kind == N_PREDEC ||
 	    n->kind == N_POSTINC || n->kind == N_POSTDEC)
 		declare_lvalue(cc, n->kids[0]);
+	/* dt_cook_op1 cooks its operand without DT_IDFLG_REF: a self->,
+	 * this-> or array element it names is created, not undefined */
+	if (n->kind == N_UNARY || n->kind == N_STRINGOF || (n->kind == N_SIZEOF && !n->cast_type)) {
+		struct node *k = n->kids[0];
+		if ((k->kind == N_IDENT && k->var_scope != 0) || k->kind == N_INDEX)
+			declare_lvalue(cc, k);
+	}
 	for (int i = 0; i < 3; i++)
 		sema_prepass(cc, n->kids[i]);
 	for (int i = 0; i < n->args.n; i++)
@@ -240,6 +251,37 @@ void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struc
 		inline_incompatible(cc, in, type_name(in->type), sema_node_type_name(value));
 }
 
+/*
+ * An inline with parameters, cooked where it is defined as dt_node_inline
+ * cooks it: each parameter stands for a value of its declared type.  (Each
+ * use cooks its own copy of the text, the arguments bound.)
+ */
+static void check_param_inline(struct dt_cc *cc, struct dt_inline *in)
+{
+	int base = cc->nbind;
+
+	if (base + in->nparams > DT_CC_MAX_BIND)
+		return;
+	for (int i = 0; i < in->nparams; i++) {
+		struct dt_var *v = pool_zalloc(&cc->pool, sizeof(*v));
+		struct node *p = node_new(cc, N_VAR, in->line);
+		v->name = in->params[i];
+		v->scope = VS_GLOBAL;
+		v->type = in->param_types[i];
+		v->declared = 1;
+		p->var = v;
+		p->type = v->type;
+		cc->bind_name[cc->nbind] = in->params[i];
+		cc->bind_node[cc->nbind] = p;
+		cc->nbind++;
+	}
+	in->cooking = 1;
+	sema_cook(cc, in->expr);
+	in->cooking = 0;
+	cc->nbind = base;
+	sema_check_inline_value(cc, in, in->expr);
+}
+
 /* Check the inlines from index first on where they are declared. */
 void sema_check_inlines(struct dt_cc *cc, int first)
 {
@@ -258,6 +300,9 @@ void sema_check_inlines(struct dt_cc *cc, int first)
 			sema_cook(cc, in->expr);
 			in->cooking = 0;
 			sema_check_inline_value(cc, in, in->expr);
+		} else if (in->user_text) {
+			/* the D libraries' are ours, checked where used */
+			check_param_inline(cc, in);
 		}
 	}
 }

@@ -326,7 +326,16 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			sema_set_const(n, n->ival);
 			return;
 		}
+		/* a function or a built-in associative array is a global of
+		 * another kind than the scalar a bare name is (dt_xcook_ident) */
+		int fn = sema_fn_lookup(cc, n->sval);
+		if (fn != F_NONE)
+			dt_error(cc->errs, n->line, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar",
+				 sema_fn_is_agg(fn) ? "aggregating function" : sema_fn_is_action(fn) ? "tracing function" : "function",
+				 n->sval);
 		v = sema_builtin_var(cc, n->sval);
+		if (v && (v->builtin == BV_ARGS || v->builtin == BV_UREGS) && !cc->index_base)
+			dt_error(cc->errs, n->line, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", n->sval);
 		if (!v)
 			v = dt_var_find(&cc->P->globals, n->sval);
 		if (!v || (cc->sema_pass == 0 && v->scope != VS_BUILTIN && !v->declared && !v->created))
@@ -445,7 +454,11 @@ static struct node *inline_call(struct dt_cc *cc, struct node *n, struct dt_inli
 	if (in->nparams != n->args.n)
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 			 in->name, n->args.n, n->args.n == 1 ? "" : "s", in->nparams);
-	if (cc->nbind + in->nparams > DT_CC_MAX_BIND || in->cooking)
+	/* in its own definition the inline is not yet defined: f[ creates
+	 * an array, which dt_cook_var finds unassigned */
+	if (in->cooking)
+		dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s has not yet been declared or assigned", in->name);
+	if (cc->nbind + in->nparams > DT_CC_MAX_BIND)
 		dt_error(cc->errs, n->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", in->name);
 	*base = cc->nbind;
 	for (int i = 0; i < n->args.n; i++) {
@@ -455,6 +468,32 @@ static struct node *inline_call(struct dt_cc *cc, struct node *n, struct dt_inli
 		cc->nbind++;
 	}
 	return dt_parse_expr_text(cc, in->text, in->line, in->user_text);
+}
+
+/* What E1 of E1[E2, ...] is, in DTrace's words (dt_node_name). */
+static const char *badref_name(struct dt_cc *cc, const struct node *a)
+{
+	switch (a->kind) {
+	case N_VAR:
+		return pool_asprintf(&cc->pool, "%s %s", a->var->is_assoc ? "associative array" : "scalar", a->var->name);
+	case N_STR:
+		return pool_asprintf(&cc->pool, "string constant \"%s\"", a->sval);
+	case N_INT:
+		return pool_asprintf(&cc->pool, "integer constant 0x%llx", (unsigned long long)a->ival);
+	case N_MEMBER:
+		return a->op == T_ARROW ? "operator ->" : "operator .";
+	case N_UNARY: case N_BINARY:
+		return pool_asprintf(&cc->pool, "operator %s", sema_opname(a->op));
+	case N_TERNARY:
+		return "operator ?";
+	case N_CAST:
+		return "operator (";
+	case N_CALL:
+		return pool_asprintf(&cc->pool, "%s %s( )", sema_fn_is_agg(a->fn) ? "aggregating function" :
+				   sema_fn_is_action(a->fn) ? "tracing function" : "function", a->sval);
+	default:
+		return "operator [";
+	}
 }
 
 static void cook_index(struct dt_cc *cc, struct node *n)
@@ -497,17 +536,23 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_ARR_LOCAL", "local variables may not be used as associative arrays: %s", a->sval);
 	}
 	if (a->kind == N_IDENT && (a->var_scope == VS_THREAD ||
-				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval)))) {
+				   (a->var_scope == 0 && !sema_is_known_name(cc, a->sval) && !strchr(a->sval, '`')))) {
 		struct dt_var *v = dt_var_find(sema_scope_vars(cc, a->var_scope), a->sval);
+		/* x[ and self->x[ create the array (dt_cook_op2); reading it
+		 * before anything stores there is dt_cook_var's refusal */
 		if (!v || (cc->sema_pass == 0 && !v->declared && !v->created))
-			dt_error(cc->errs, a->line, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", a->sval);
+			dt_error(cc->errs, a->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
+				 a->var_scope == VS_THREAD ? "self->" : "", a->sval);
 		/* x[i] of a scalar variable already typed is *(x + i) (of a
 		 * string, a pointer, an array; an integer's is D_DEREF_NONPTR) */
 		if (!v->is_assoc && !v->is_array && v->type && n->args.n == 1)
 			goto index_value;
 		for (int i = 0; i < n->args.n; i++) {
 			struct node *k = n->args.v[i];
-			sema_cook(cc, k);
+			if (k->kind == N_AGG)
+				sema_agg_operand(cc, k);
+			else
+				sema_cook(cc, k);
 			if (sema_is_dynamic(k) || k->type->kind == TY_VOID)	/* dt_idcook_assc */
 				dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
 					 sema_node_type_name(k), v->is_array && !v->is_assoc ? "array" : "associative array", i + 1);
@@ -564,7 +609,9 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 		return;
 	}
 index_value:
+	cc->index_base = 1;
 	sema_cook(cc, a);
+	cc->index_base = 0;
 	for (int i = 0; i < n->args.n; i++)
 		sema_cook(cc, n->args.v[i]);
 	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN &&
@@ -572,11 +619,14 @@ index_value:
 	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
 		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
 			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
-	if (n->args.n != 1 && a->kind == N_MEMBER)	/* dt_node_name's operator */
-		dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access operator %s as an associative array",
-			 a->op == T_ARROW ? "->" : ".");
-	if (n->args.n != 1)
-		dt_error(cc->errs, n->line, "D_SYNTAX", "invalid array reference");
+	if (n->args.n != 1) {
+		/* E1[E2, ...] is *(E1 + E2) checked as such, then refused
+		 * for its list (dt_cook_op2) */
+		if (sema_is_dynamic(a))
+			incompat(cc, n, "+", a, n->args.v[0]);
+		check_subscript(cc, n, a->type, n->args.v[0]);
+		dt_error(cc->errs, n->line, "D_ARR_BADREF", "cannot access %s as an associative array", badref_name(cc, a));
+	}
 	struct node *ix = n->args.v[0];
 	if (is_args) {
 		/* args[i]: typed from the probes the clause matches */
@@ -710,6 +760,15 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			dt_error(cc->errs, n->line, "D_VAR_UNDEF", "%s%s has not yet been declared or assigned",
 				 l->var_scope == VS_THREAD ? "self->" : l->var_scope == VS_CLAUSE ? "this->" : "", l->sval);
 	}
+	if (n->op == T_ASSIGN && r->kind == N_AGG) {
+		/* <DYN> is assignable to nothing (dt_node_is_argcompat); a
+		 * variable without a type yet is named by its kind */
+		sema_cook(cc, l);
+		sema_agg_operand(cc, r);
+		int virgin = l->kind == N_VAR && !l->var->type;
+		dt_error(cc->errs, n->line, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" = \"aggregation\"",
+			 !virgin ? sema_node_type_name(l) : l->var->is_assoc ? "associative array" : "scalar");
+	}
 	/* dt_cook_op2 cooks the left side first; a variable's or an
 	 * associative array's first assignment types it from the right
 	 * side, so an identifier waits for that */
@@ -717,6 +776,12 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		sema_cook(cc, l);
 		sema_cook(cc, r);
 	} else {
+		/* the keys of x[k] are cooked with it, before the right side */
+		if (l->kind == N_INDEX && l->kids[0]->kind == N_IDENT && l->kids[0]->var_scope != VS_CLAUSE &&
+		    !strchr(l->kids[0]->sval, '`'))
+			for (int i = 0; i < l->args.n; i++)
+				if (((struct node *)l->args.v[i])->kind != N_AGG)
+					sema_cook(cc, l->args.v[i]);
 		sema_cook(cc, r);
 		sema_cook(cc, l);
 	}
@@ -783,17 +848,25 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 	n->type = l->type;
 }
 
+/*
+ * The operand of a unary operator, cooked: a variable it created (or one
+ * not yet typed) is a 64-bit integer from here on, as dt_cook_op1 types it.
+ */
+static void cook_unary_operand(struct dt_cc *cc, struct node *k)
+{
+	sema_cook(cc, k);
+	if (k->kind == N_VAR && k->var && !k->var->type) {
+		k->var->type = &ty_long;
+		k->type = &ty_long;
+	}
+}
+
 static void cook_incdec(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0];
 	const char *op = n->kind == N_PREINC || n->kind == N_POSTINC ? "++" : "--";
 
-	sema_cook(cc, l);
-	if (l->kind == N_VAR && !l->var->type) {
-		/* a variable first seen in ++/-- is a 64-bit integer, as in DTrace */
-		l->var->type = &ty_long;
-		l->type = &ty_long;
-	}
+	cook_unary_operand(cc, l);
 	/* dt_cook_op1's order: a scalar, of known size, then an lvalue */
 	if (sema_is_dynamic(l) || !type_is_scalar(l->type))
 		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator %s requires operand of scalar type", op);
@@ -849,6 +922,62 @@ static int ident_is_constant(struct dt_cc *cc, const char *name)
 		if (strcmp(int_consts[i].name, name) == 0)
 			return 1;
 	return sema_find_enum_const(cc, name, &ev) || strcmp(name, "NULL") == 0;
+}
+
+/*
+ * Whether DTrace's parser makes n an integer constant (DT_NODE_INT) as it
+ * builds it: a literal, an identifier dt_node_ident reads as a constant,
+ * sizeof a type or a string, and the operators dt_node_op1, dt_node_op2
+ * and dt_node_op3 fold when their operands are such constants.  It is
+ * cooked then, so its value is n->cval.
+ */
+int sema_parse_time_constant(struct dt_cc *cc, struct node *n)
+{
+	int yes;
+
+	switch (n->kind) {
+	case N_INT:
+		yes = 1;
+		break;
+	case N_IDENT:
+		yes = n->var_scope == 0 && !strchr(n->sval, '`') && ident_is_constant(cc, n->sval);
+		break;
+	case N_SIZEOF:
+		yes = n->cast_type || n->kids[0]->kind == N_STR;
+		break;
+	case N_UNARY:
+		yes = (n->op == T_MINUS || n->op == T_PLUS || n->op == T_TILDE || n->op == T_BANG) &&
+		      sema_parse_time_constant(cc, n->kids[0]);
+		break;
+	case N_BINARY:
+		switch (n->op) {
+		case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
+		case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
+		case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
+		case T_SLASH: case T_PERCENT:
+			yes = sema_parse_time_constant(cc, n->kids[0]) && sema_parse_time_constant(cc, n->kids[1]);
+			break;
+		default:
+			yes = 0;
+		}
+		break;
+	case N_CAST:
+		yes = !n->implicit && type_is_integral(n->cast_type) && sema_parse_time_constant(cc, n->kids[0]);
+		break;
+	case N_TERNARY:
+		if (!sema_parse_time_constant(cc, n->kids[0]))
+			return 0;
+		sema_cook(cc, n->kids[0]);
+		if (!sema_parse_time_constant(cc, n->kids[n->kids[0]->cval ? 1 : 2]))
+			return 0;
+		*n = *n->kids[n->kids[0]->cval ? 1 : 2];	/* folded, as dt_node_op3 does */
+		return 1;
+	default:
+		yes = 0;
+	}
+	if (yes)
+		sema_cook(cc, n);
+	return yes && n->is_const;
 }
 
 /* What a global identifier is, in dt_idkind_name's words, or NULL. */
@@ -921,23 +1050,56 @@ static void enum_tag_operand(struct dt_cc *cc, struct node *n, struct node *l, s
 	}
 }
 
+/*
+ * An aggregation as an operand: DTrace cooks it as an identifier
+ * (dt_cook_ident), which refuses one no statement has assigned yet unless
+ * it is indexed (operator [ creates it).  Its type is then <DYN>, an
+ * alias of void, which the operator refuses.
+ */
+void sema_agg_operand(struct dt_cc *cc, const struct node *g)
+{
+	if (!g->args.n && !agg_lookup(cc->P, g->sval) && cc->sema_pass == 0)
+		dt_error(cc->errs, g->line, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", g->sval);
+}
+
+/* A unary operator applied to an aggregation: dt_cook_op1's refusal of <DYN> */
+static _Noreturn void agg_unary(struct dt_cc *cc, struct node *n, struct node *g)
+{
+	sema_agg_operand(cc, g);
+	if (n->kind == N_SIZEOF)	/* an aggregation's identifier has no size */
+		dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
+	if (n->kind == N_STRINGOF)
+		dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type aggregation");
+	switch (n->op) {
+	case T_MINUS: case T_PLUS:
+		dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", sema_opname(n->op));
+	case T_TILDE:
+		dt_error(cc->errs, n->line, "D_OP_INT", "operator ~ requires an operand of integral type");
+	case T_BANG:
+		dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ! requires an operand of scalar type");
+	case T_STAR:
+		dt_error(cc->errs, n->line, "D_DEREF_NONPTR", "cannot dereference non-pointer type");
+	default:	/* & */
+		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
+	}
+}
+
 static void cook_binary(struct dt_cc *cc, struct node *n)
 {
 	struct node *l = n->kids[0], *r = n->kids[1];
-	int op = n->op;
 
 	if (l->kind == N_AGG || r->kind == N_AGG) {
-		/* an aggregation refuses to be cooked as a value: the other
-		 * operand is, where the message names it */
-		if (op == T_PLUS || op == T_MINUS || op == T_EQ || op == T_NE ||
-		    op == T_LT || op == T_GT || op == T_LE || op == T_GE) {
-			if (l->kind != N_AGG)
-				sema_cook(cc, l);
-			if (r->kind != N_AGG)
-				sema_cook(cc, r);
+		/* dt_cook_op2 cooks both operands, in order, before it
+		 * looks at their types */
+		for (int i = 0; i < 2; i++) {
+			if (n->kids[i]->kind == N_AGG)
+				sema_agg_operand(cc, n->kids[i]);
+			else
+				sema_cook(cc, n->kids[i]);
 		}
 		dynamic_operands(cc, n, l, r);
 	}
+	int op = n->op;
 
 	sema_cook(cc, l);
 	if (op == T_EQ || op == T_NE || op == T_LT || op == T_GT || op == T_LE || op == T_GE)
@@ -948,6 +1110,10 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 	struct dt_type *lt = l->type, *rt = r->type;
 	switch (op) {
 	case T_COMMA:
+		/* dt_cook_op2: an action has no value to sequence */
+		for (int i = 0; i < 2; i++)
+			if (n->kids[i]->kind == N_CALL && sema_fn_is_action(n->kids[i]->fn))
+				dt_error(cc->errs, n->line, "D_OP_ACT", "operator , operands cannot be actions");
 		n->type = rt;
 		if (r->is_const)
 			sema_set_const(n, (uint64_t)r->cval);
@@ -1076,9 +1242,11 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 {
 	struct node *k = n->kids[0];
 
+	if (k->kind == N_AGG)
+		agg_unary(cc, n, k);
 	/* an inline is a variable to DTrace (DT_NODE_VAR), whatever it
 	 * stands for: its address is a dynamic variable's */
-	sema_cook(cc, k);
+	cook_unary_operand(cc, k);
 	if (n->op == T_AMP && k->from_inline && !k->is_const)
 		dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 	switch (n->op) {
@@ -1202,6 +1370,13 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		return;
 	}
 
+	if (k->kind == N_AGG) {
+		/* <DYN>, an alias of void, is neither pointer nor struct */
+		sema_agg_operand(cc, k);
+		if (n->op == T_ARROW)
+			dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
+		dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to type \"void\"; must be applied to a struct or union");
+	}
 	sema_cook(cc, k);
 	if (k->kind == N_XLATE) {	/* (*xlate<T *>(e)).m, an inline's or args[i]'s translation */
 		sema_cook_xlate_member(cc, n, k);
@@ -1366,14 +1541,25 @@ static void cook(struct dt_cc *cc, struct node *n)
 		cook_binary(cc, n);
 		return;
 	case N_TERNARY: {
-		/* an aggregation is of dynamic type: no condition, no operand */
+		/* a constant condition is folded by the parser (dt_node_op3):
+		 * the other branch is never cooked */
+		if (sema_parse_time_constant(cc, n->kids[0])) {
+			*n = *n->kids[n->kids[0]->cval ? 1 : 2];
+			sema_cook(cc, n);
+			return;
+		}
+		/* dt_cook_op3 cooks all three, then checks them; an
+		 * aggregation is of dynamic type: no condition, no operand */
+		for (int i = 0; i < 3; i++) {
+			if (n->kids[i]->kind == N_AGG)
+				sema_agg_operand(cc, n->kids[i]);
+			else
+				sema_cook(cc, n->kids[i]);
+		}
 		if (n->kids[0]->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_OP_SCALAR", "operator ?: expression must be of scalar type");
 		if (n->kids[1]->kind == N_AGG || n->kids[2]->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_OP_DYN", "operator ?: operands cannot be of dynamic type");
-		sema_cook(cc, n->kids[0]);
-		sema_cook(cc, n->kids[1]);
-		sema_cook(cc, n->kids[2]);
 		/* DTrace's DT_NF_ALLOCA and DT_NF_NONASSIGN */
 		n->is_alloca = n->kids[1]->is_alloca;
 		n->nonassign = n->kids[1]->is_alloca != n->kids[2]->is_alloca || n->kids[1]->nonassign || n->kids[2]->nonassign;
@@ -1420,6 +1606,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 	case N_CAST: {
 		struct node *k = n->kids[0];
 		struct dt_type *t = n->cast_type;
+		if (k->kind == N_AGG && t->kind != TY_VOID) {
+			sema_agg_operand(cc, k);
+			dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"aggregation\" to \"%s\"", type_name(t));
+		}
 		sema_cook(cc, k);
 		if (sema_is_dynamic(k)) {
 			/* only void takes translated data (dt_cook_op2's
@@ -1445,7 +1635,9 @@ static void cook(struct dt_cc *cc, struct node *n)
 			if (sz == 0 || n->cast_type->kind == TY_VOID)
 				dt_error(cc->errs, n->line, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size");
 		} else {
-			sema_cook(cc, n->kids[0]);
+			if (n->kids[0]->kind == N_AGG)
+				agg_unary(cc, n, n->kids[0]);
+			cook_unary_operand(cc, n->kids[0]);
 			if (n->kids[0]->kind == N_MEMBER && n->kids[0]->aux &&
 			    ((const struct dt_member *)n->kids[0]->aux)->bit_size)
 				dt_error(cc->errs, n->line, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field");
@@ -1462,7 +1654,9 @@ static void cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_OFFSETOF: {
-		if (n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION)
+		/* a tag only named is a forward declaration to DTrace */
+		if ((n->cast_type->kind != TY_STRUCT && n->cast_type->kind != TY_UNION) ||
+		    (!n->cast_type->complete && !n->cast_type->btf_id))
 			dt_error(cc->errs, n->line, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type");
 		const struct dt_member *m = type_member(n->cast_type, n->sval);
 		if (!m)
@@ -1474,8 +1668,11 @@ static void cook(struct dt_cc *cc, struct node *n)
 		return;
 	}
 	case N_STRINGOF:
-		sema_cook(cc, n->kids[0]);
-		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type))
+		if (n->kids[0]->kind == N_AGG)
+			agg_unary(cc, n, n->kids[0]);
+		cook_unary_operand(cc, n->kids[0]);
+		if (!type_is_scalar(n->kids[0]->type) && !type_is_string(n->kids[0]->type) &&
+		    n->kids[0]->type->kind != TY_ARRAY)	/* dt_node_is_pointer */
 			dt_error(cc->errs, n->line, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s",
 				 sema_node_type_name(n->kids[0]));
 		n->type = &ty_string;

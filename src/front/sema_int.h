@@ -56,6 +56,8 @@ struct dt_cc {
 	int sema_pass;		/* 0: types of implicit variables are being
 				   fixed in program order; 1: all are known */
 	int created_mark;	/* the pre-pass marks variables created */
+	int index_base;		/* cooking the E1 of E1[...]: a built-in
+				   associative array (args) may be named */
 	/* a translator member being cooked binds its parameter to the input */
 	const char *xlate_param;
 	struct node *xlate_input;
@@ -124,6 +126,12 @@ void sema_protos_free(struct dt_cc *cc);
 struct dt_var *sema_builtin_var(struct dt_cc *cc, const char *name);
 struct ptrvec *sema_scope_vars(struct dt_cc *cc, int scope);
 struct dt_var *sema_new_var(struct dt_cc *cc, int scope, const char *name, int line);
+/* An aggregation used as a value: D_IDENT_UNDEF unless it exists or is
+ * indexed (dt_cook_ident); what refuses it as <DYN> is the caller's. */
+void sema_agg_operand(struct dt_cc *cc, const struct node *g);
+/* Whether DTrace's parser folds n to an integer constant (then cooked:
+ * its value is n->cval). */
+int sema_parse_time_constant(struct dt_cc *cc, struct node *n);
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
 /* Whether something bound to D version vers and defined when the program's
  * version was vmax_at_def is still there: a version reduced below both

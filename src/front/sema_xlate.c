@@ -68,13 +68,21 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 	struct dt_type *out = x->cast_type;
 
 	sema_cook_xlate(cc, x);
+	struct dt_xlator *t = x->aux;
+	/* dt_cook_op2: the translator's member first, then the operator
+	 * against the translation's type */
+	int has = 0;
+	for (int m = 0; m < t->nmembers && !has; m++)
+		has = strcmp(t->members[m], n->sval) == 0;
+	if (!has)
+		dt_error(cc->errs, n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
 	if (out->kind == TY_PTR) {
 		if (n->op != T_ARROW)
-			dt_error(cc->errs, n->line, "D_OP_SOU", "operator . cannot be applied to a pointer");
+			dt_error(cc->errs, n->line, "D_OP_SOU",
+				 "operator . cannot be applied to type \"%s\"; must be applied to a struct or union", type_name(out));
 	} else if (n->op != T_DOT) {
 		dt_error(cc->errs, n->line, "D_OP_PTR", "operator -> must be applied to a pointer");
 	}
-	struct dt_xlator *t = x->aux;
 	/* the translator's parameter points to its declared type, whatever
 	 * the compatible pointer given (a void pointer); an integer input
 	 * keeps its value, as in DTrace's register */
@@ -101,7 +109,6 @@ void sema_cook_xlate_member(struct dt_cc *cc, struct node *n, struct node *x)
 		*n = *e;
 		return;
 	}
-	dt_error(cc->errs, n->line, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", n->sval);
 }
 
 /* A node of its own with n's contents (its kids shared: cooked already,

@@ -662,7 +662,7 @@ static const struct errtag_case cases[] = {
 	{ "D_OP_ACT", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tx = 1 ? trace(1) : trace(2);\n"
+	  "\tx = timestamp ? trace(1) : trace(2);\n"
 	  "}\n",
 	  "[D_OP_ACT] line 3: action cannot be used in a conditional context" },
 	{ "D_OP_ARITH", NULL,
@@ -722,7 +722,7 @@ static const struct errtag_case cases[] = {
 	{ "D_OP_INCOMPAT", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tx = 1 ? (int *)0 : (char *)0;\n"
+	  "\tx = timestamp ? (int *)0 : (char *)0;\n"
 	  "}\n",
 	  "[D_OP_INCOMPAT] line 3: operator ?: operands must have compatible types" },
 	{ "D_OP_INCOMPAT", NULL,

@@ -313,7 +313,7 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"");
 	ERR("BEGIN\n{\n\tx = \"abc\" == 1;\n}\n",
 	    "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"string\" == \"int\"");
-	ERR("BEGIN\n{\n\tx = 1 ? \"a\" : 2;\n}\n",
+	ERR("BEGIN\n{\n\tx = timestamp ? \"a\" : 2;\n}\n",
 	    "[D_OP_INCOMPAT] line 3: operator ?: operands must have compatible types");
 	/* scripting/err.D_OP_WRITE.usepidmacro */
 	ERR("#!/usr/sbin/dtrace -qs\n\nBEGIN\n{\n\tpid = 1;\n\texit(0);\n}\n",
@@ -455,6 +455,129 @@ static void sema_errors(void)
 	ERR("syscall::read:return\n/self->ts/\n{\n}\nsyscall::read:entry\n{\n\tself->ts = timestamp;\n}\n",
 	    "[D_VAR_UNDEF] line 2: self->ts has not yet been declared or assigned");
 	OK("BEGIN\n{\n\tn = 1;\n\tn *= 2;\n\tself->m++;\n\tself->m += n;\n}\n");
+	/* reading an array element creates the array (dt_cook_op2's [),
+	 * then finds it unassigned (dt_cook_var) */
+	ERR("BEGIN\n{\n\tx = a[1];\n}\n",
+	    "[D_VAR_UNDEF] line 3: a has not yet been declared or assigned");
+	ERR("BEGIN\n{\n\tx = self->a[1];\n}\n",
+	    "[D_VAR_UNDEF] line 3: self->a has not yet been declared or assigned");
+	/* . on a translated pointer: the member first, then the type */
+	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	    "BEGIN\n{\n\tx = xlate<struct out *>((struct in *)0).b;\n}\n",
+	    "[D_OP_SOU] line 6: operator . cannot be applied to type \"struct out *\"; must be applied to a struct or union");
+	ERR("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n"
+	    "BEGIN\n{\n\tx = xlate<struct out *>((struct in *)0).zz;\n}\n",
+	    "[D_XLATE_NOCONV] line 6: translator does not define conversion for member: zz");
+	/* a bare name of a function or of args is no scalar (dt_xcook_ident) */
+	ERR("BEGIN\n{\n\tx = strlen;\n}\n", "[D_IDENT_BADREF] line 3: function 'strlen' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\ttrace = 1;\n}\n", "[D_IDENT_BADREF] line 3: tracing function 'trace' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\tx = count;\n}\n", "[D_IDENT_BADREF] line 3: aggregating function 'count' may not be referenced as scalar");
+	ERR("BEGIN\n{\n\tx = args;\n}\n", "[D_IDENT_BADREF] line 3: associative array 'args' may not be referenced as scalar");
+	OK("syscall::read:entry\n{\n\tx = args[0];\n\ty = uregs[0];\n}\n");
+	/* stringof takes an array of any type, a pointer to DTrace */
+	OK("int a[4];\nBEGIN\n{\n\tx = stringof(a);\n}\n");
+	/* a member's size may not be 0: an array of no elements neither */
+	ERR("struct s {\n\tint n;\n\tint a[];\n};\n", "[D_DECL_VOIDOBJ] line 3: cannot have void member: a");
+	/* an enum only named is a forward tag, as a struct is (dt_decl_type) */
+	ERR("enum nosuch_e v;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: v");
+	ERR("struct s2 {\n\tenum nosuch_e m;\n};\n", "[D_DECL_INCOMPLETE] line 2: incomplete struct/union/enum enum nosuch_e: m");
+	ERR("inline enum nosuch_e i = 1;\n", "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum enum nosuch_e: i");
+	OK("enum nosuch_e { A };\nenum nosuch_e v;\nBEGIN\n{\n\tv = A;\n}\n");
+	/* the parser folds ?: of a constant condition to the branch taken
+	 * (dt_node_op3): the other is never checked */
+	OK("BEGIN\n{\n\tx = 1 ? \"a\" : 2;\n\ty = 0 ? nosuch : 3;\n\tz = (1 > 0 ? 2 : 3) ? 4 : nosuch;\n}\n");
+	ERR("BEGIN\n{\n\tx = 1 ? nosuch : 3;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve nosuch: Unknown variable name");
+	/* / and % by 0 and a literal no type holds are the parser's errors
+	 * (dt_node_op2, dt_node_int): before any clause is cooked */
+	ERR("BEGIN\n{\n\tx = y;\n}\nBEGIN\n{\n\tz = 1 / (2 - 2);\n}\n", "[D_DIV_ZERO] line 7: expression contains division by zero");
+	ERR("BEGIN\n{\n\tx = y;\n\tz %= 0;\n}\n", "[D_DIV_ZERO] line 4: expression contains division by zero");
+	ERR("BEGIN\n{\n\tx = y;\n\tz = 9223372036854775808;\n}\n",
+	    "[D_INT_OFLOW] line 4: integer constant 0x8000000000000000 cannot be represented in any built-in integral type");
+	/* offsetof and sizeof a type are the parser's (dt_node_offsetof,
+	 * dt_node_op1): a forward tag is no struct to offsetof */
+	ERR("BEGIN\n{\n\tx = offsetof(struct nosuch_s, a);\n}\n", "[D_OFFSETOF_TYPE] line 3: offsetof operand must be a struct or union type");
+	ERR("BEGIN\n{\n\tx = y;\n\tz = sizeof(struct nosuch_s);\n}\n", "[D_SIZEOF_TYPE] line 4: cannot apply sizeof to an operand of unknown size");
+	/* = cooks its left side (x[k]'s keys with it) before its right */
+	ERR("BEGIN\n{\n\ta[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
+	ERR("BEGIN\n{\n\tself->a[z] = y;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
+	/* dt_cook_clause cooks the statements before the predicate, and the
+	 * predicate first only when a statement names what is undefined */
+	ERR("BEGIN\n/\"a\"/\n{\n\tx = -\"b\";\n}\n", "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n/x/\n{\n\ty = -\"a\";\n}\n", "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n/y/\n{\n\ttrace(z);\n}\n", "[D_IDENT_UNDEF] line 2: failed to resolve y: Unknown variable name");
+	ERR("BEGIN\n/\"a\"/\n{\n\ttrace(z);\n}\n", "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
+	ERR("BEGIN\n/1/\n{\n\ttrace(z);\n}\n", "[D_IDENT_UNDEF] line 4: failed to resolve z: Unknown variable name");
+	ERR("BEGIN\n/@a/\n{\n\t@a = count();\n}\n", "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
+	/* E1[E2, E3] of what is no associative array: *(E1 + E2) checked,
+	 * then refused naming E1 as dt_node_name does */
+	ERR("BEGIN\n{\n\ty = curthread[1, 2];\n}\n", "[D_ARR_BADREF] line 3: cannot access scalar curthread as an associative array");
+	ERR("BEGIN\n{\n\ty = \"abc\"[1, 2];\n}\n", "[D_ARR_BADREF] line 3: cannot access string constant \"abc\" as an associative array");
+	ERR("BEGIN\n{\n\ty = \"abc\"[\"x\", 2];\n}\n", "[D_OP_INCOMPAT] line 3: operands have incompatible types: \"string\" + \"string\"");
+	/* a scoped name is a kernel symbol, never a variable made by [ or = */
+	ERR("BEGIN\n{\n\t`nosuch_sym[1] = 2;\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve `nosuch_sym: Unknown symbol name");
+	ERR("BEGIN\n{\n\tx = `nosuch_sym[1];\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve `nosuch_sym: Unknown symbol name");
+	/* an inline with parameters is cooked where it is defined
+	 * (dt_node_inline), each parameter a value of its type */
+	ERR("inline int f[int x, int y] = x + z;\n", "[D_IDENT_UNDEF] line 1: failed to resolve z: Unknown variable name");
+	ERR("inline string f[int x] = x;\n", "[D_OP_INCOMPAT] line 1: inline f definition uses incompatible types: \"string\" = \"int\"");
+	ERR("inline int f[int x] = f[x];\n", "[D_VAR_UNDEF] line 1: f has not yet been declared or assigned");
+	OK("inline int f[int x, string s] = x + strlen(s);\nBEGIN\n{\n\ttrace(f[1, \"a\"]);\n}\n");
+	/* an extern declared again is compared as the D module's symbol */
+	ERR("extern int x;\nextern char x;\n", "[D_DECL_IDRED] line 2: identifier redeclared: D`x\n\t current: char\n\tprevious: int");
+	/* operator , refuses an action on either side (dt_cook_op2) */
+	ERR("BEGIN\n{\n\tx = (1, trace(1));\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
+	ERR("BEGIN\n{\n\ttrace(1), exit(0);\n}\n", "[D_OP_ACT] line 3: operator , operands cannot be actions");
+	OK("BEGIN\n{\n\tx = (1, strlen(\"a\"));\n}\n");
+	/* a string is char[n] to dt_node_is_scalar: no predicate */
+	ERR("BEGIN\n/execname/\n{\n}\n",
+	    "[D_PRED_SCALAR] line 2: predicate result must be of scalar type");
+	OK("BEGIN\n/(char *)0 || execname == \"x\"/\n{\n}\n");
+	/* a unary operator cooks its operand without a reference (dt_cook_op1):
+	 * a new self->, this-> or array element is an int64_t */
+	OK("BEGIN\n{\n\tx = -self->y + ~this->z + !a[1] + sizeof(self->w);\n}\n");
+	ERR("BEGIN\n{\n\tx = &self->y;\n}\n",
+	    "[D_ADDROF_VAR] line 3: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\tx = &a[\"k\"];\n}\n",
+	    "[D_ADDROF_VAR] line 3: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\tx = *self->p;\n}\n",
+	    "[D_DEREF_NONPTR] line 3: cannot dereference non-pointer type");
+	ERR("BEGIN\n{\n\tx = -z;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve z: Unknown variable name");
+	/* an aggregation as an operand is <DYN> (void), once it exists */
+	ERR("BEGIN\n{\n\tx = -@a;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\tx = 1 + @a;\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = -@a;\n}\n",
+	    "[D_OP_ARITH] line 4: operator - requires an operand of arithmetic type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = ~@a;\n}\n",
+	    "[D_OP_INT] line 4: operator ~ requires an operand of integral type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = !@a;\n}\n",
+	    "[D_OP_SCALAR] line 4: operator ! requires an operand of scalar type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = *@a;\n}\n",
+	    "[D_DEREF_NONPTR] line 4: cannot dereference non-pointer type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = &@a;\n}\n",
+	    "[D_ADDROF_VAR] line 4: cannot take address of dynamic variable");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = sizeof(@a);\n}\n",
+	    "[D_SIZEOF_TYPE] line 4: cannot apply sizeof to an operand of unknown size");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = stringof(@a);\n}\n",
+	    "[D_STRINGOF_TYPE] line 4: cannot apply stringof to a value of type aggregation");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a.b;\n}\n",
+	    "[D_OP_SOU] line 4: operator . cannot be applied to type \"void\"; must be applied to a struct or union");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a->b;\n}\n",
+	    "[D_OP_PTR] line 4: operator -> must be applied to a pointer");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = (int)@a;\n}\n",
+	    "[D_CAST_INVAL] line 4: invalid cast expression: \"aggregation\" to \"int\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a;\n}\n",
+	    "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"scalar\" = \"aggregation\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = 1;\n\tx = @a;\n}\n",
+	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"aggregation\"");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx[@a] = 1;\n}\n",
+	    "[D_KEY_TYPE] line 4: aggregation expression may not be used as associative array index: key #1");
+	ERR("BEGIN\n{\n\t@b = sum(@nosuch);\n}\n", "[D_IDENT_UNDEF] line 3: failed to resolve @nosuch: Unknown variable name");
+	ERR("BEGIN\n{\n\t@a = count();\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 4: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = count();\n\tx = @a & y;\n}\n",
+	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* sizeof needs a known size */
 	ERR("BEGIN\n{\n\ttrace(sizeof(exit(0)));\n}\n",
 	    "[D_SIZEOF_TYPE] line 3: cannot apply sizeof to an operand of unknown size");
@@ -484,7 +607,11 @@ static void sema_errors(void)
 	 * container only) */
 	ERR("typedef int foo_t;\ntypedef int foo_t;\n", "[D_DECL_IDRED] line 2: typedef redeclared: foo_t");
 	ERR("typedef int pid_t;\n", "[D_DECL_IDRED] line 1: typedef redeclared: pid_t");
-	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\n");
+	OK("typedef unsigned int u32;\nu32 x;\ntypedef int uid_t;\nBEGIN\n{\n}\n");
+	/* a declaration adds no node to the program (dt_node_decl returns
+	 * none): declarations alone are empty; a translator is a node */
+	ERR("int x;\nstruct s { int a; };\n", "[D_EMPTY] line 3: empty D program translation unit");
+	OK("struct in { int a; };\nstruct out { int b; };\ntranslator struct out < struct in *p > { b = p->a; };\n");
 	/* in a clause a word followed by what only an identifier can be is
 	 * one before any type is looked up, and stays one (dt_lex.l's
 	 * id_or_type): a typedef's name becomes a global variable */
@@ -889,7 +1016,7 @@ static void translated_data(void)
 	ERR(XL_CLAUSE("trace(*" XL_SOU ");"), "[D_DEREF_NONPTR] line 7: cannot dereference non-pointer type");
 	ERR(XL_CLAUSE(XL_PTR "++;"), "[D_OP_SCALAR] line 7: operator ++ requires operand of scalar type");
 	/* ?: takes it neither as condition nor as operand */
-	ERR(XL_CLAUSE("x = 1 ? 2 : " XL_SOU ";"), "[D_OP_DYN] line 7: operator ?: operands cannot be of dynamic type");
+	ERR(XL_CLAUSE("x = timestamp ? 2 : " XL_SOU ";"), "[D_OP_DYN] line 7: operator ?: operands cannot be of dynamic type");
 	ERR(XL_CLAUSE("x = " XL_PTR " ? 1 : 2;"), "[D_OP_SCALAR] line 7: operator ?: expression must be of scalar type");
 	/* trace(), a bare statement, function arguments, printf conversions */
 	ERR(XL_CLAUSE("trace(" XL_PTR ");"), "[D_TRACE_DYN] line 7: trace( ) may not be applied to a dynamic expression");
@@ -1172,7 +1299,7 @@ static void cg_order_errors(void)
 	OK("BEGIN\n{\n\td = alloca(4);\n\tbcopy(\"a\", d, 1);\n}\n");
 	/* dt_cg_agg: the value's type, then the keys (a stack() key's
 	 * argument), then the function's parameters */
-	ERR("BEGIN\n{\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 3: sum( ) argument #1 must be of scalar type");
+	ERR("BEGIN\n{\n\t@a = count();\n\t@b = sum(@a);\n}\n", "[D_AGG_SCALAR] line 4: sum( ) argument #1 must be of scalar type");
 	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(1, 10, 0);\n}\n",
 	    "[D_STACK_SIZE] line 3: stack( ) argument #1 must be a non-zero positive integer constant");
 	ERR("BEGIN\n{\n\t@[stack(0)] = lquantize(\"a\", 10, 0);\n}\n",

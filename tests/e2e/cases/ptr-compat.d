@@ -9,7 +9,7 @@ BEGIN
 {
 	this->t = curthread;
 	this->v = (void *)curthread;
-	this->p = 1 ? this->v : this->t;	/* struct task_struct * */
+	this->p = timestamp ? this->v : this->t;	/* struct task_struct * (1 ? would be folded to this->v) */
 	printf("%d %d %d %d\n", this->p == this->t, this->t == this->v, curthread != NULL, curthread == 0);
 	printf("%d\n", this->p->pid == pid);
 	printf("%d\n", (int32_t *)8 - (int *)0);
