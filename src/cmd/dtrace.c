@@ -256,14 +256,15 @@ static int errhandler(const dtrace_errdata_t *e, void *arg)
 	if (g.json)
 		return DTRACE_HANDLE_OK;
 	fflush(g.out);
-	if (!g.faultsrc || e->dteda_line <= 0 || !len || e->dteda_msg[len - 1] != '\n') {
-		fprintf(stderr, "dtrace: %s", e->dteda_msg);
+	/* the library's messages end without a newline (DTrace's) */
+	if (!g.faultsrc || e->dteda_line <= 0 || !len) {
+		fprintf(stderr, "dtrace: %s\n", e->dteda_msg);
 		return DTRACE_HANDLE_OK;
 	}
 	for (int i = 0; i < cl->n; i++)
 		if (cl->v[i].prog == e->dteda_prog && cl->v[i].kind == 's')
 			script = cl->v[i].arg;
-	fprintf(stderr, "dtrace: %.*s, at line %d%s%s%s%s\n", (int)len - 1, e->dteda_msg, e->dteda_line,
+	fprintf(stderr, "dtrace: %s, at line %d%s%s%s%s\n", e->dteda_msg, e->dteda_line,
 		script ? " of " : "", script ? script : "", e->dteda_stmt ? ": " : "",
 		e->dteda_stmt ? e->dteda_stmt : "");
 	return DTRACE_HANDLE_OK;
@@ -275,7 +276,7 @@ static int drophandler(const dtrace_dropdata_t *d, void *arg)
 	if (g.json)
 		return DTRACE_HANDLE_OK;
 	fflush(g.out);
-	fprintf(stderr, "dtrace: %s", d->dtdda_msg);
+	fprintf(stderr, "dtrace: %s\n", d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
 }
 

@@ -700,7 +700,7 @@ static int on_error(const dtrace_errdata_t *e, void *arg)
 	if (!dw->verbose && e->dteda_fault != 0)
 		return DTRACE_HANDLE_OK;
 	fflush(dw->out);
-	fprintf(stderr, "%s: %s", DW_NAME, e->dteda_msg);
+	fprintf(stderr, "%s: %s\n", DW_NAME, e->dteda_msg);
 	return DTRACE_HANDLE_OK;
 }
 
@@ -708,7 +708,7 @@ static int on_drop(const dtrace_dropdata_t *d, void *arg)
 {
 	struct dwatch *dw = arg;
 	if (dw->verbose && !dw->quiet)
-		fprintf(stderr, "%s: %s", DW_NAME, d->dtdda_msg);
+		fprintf(stderr, "%s: %s\n", DW_NAME, d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
 }
 

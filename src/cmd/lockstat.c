@@ -708,14 +708,14 @@ static int ls_drophandler(const dtrace_dropdata_t *d, void *arg)
 	struct lockstat *ls = arg;
 
 	ls->dropped = 1;
-	fprintf(stderr, "%s: warning: %s", LS_NAME, d->dtdda_msg);
+	fprintf(stderr, "%s: warning: %s\n", LS_NAME, d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
 }
 
 static int ls_errhandler(const dtrace_errdata_t *e, void *arg)
 {
 	(void)arg;
-	fprintf(stderr, "%s: %s", LS_NAME, e->dteda_msg);
+	fprintf(stderr, "%s: %s\n", LS_NAME, e->dteda_msg);
 	return DTRACE_HANDLE_OK;
 }
 

@@ -525,14 +525,14 @@ static int ps_over(void *arg)
 static int ps_drophandler(const dtrace_dropdata_t *d, void *arg)
 {
 	(void)arg;
-	fprintf(stderr, "%s: %s", PS_NAME, d->dtdda_msg);
+	fprintf(stderr, "%s: %s\n", PS_NAME, d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
 }
 
 static int ps_errhandler(const dtrace_errdata_t *e, void *arg)
 {
 	(void)arg;
-	fprintf(stderr, "%s: %s", PS_NAME, e->dteda_msg);
+	fprintf(stderr, "%s: %s\n", PS_NAME, e->dteda_msg);
 	return DTRACE_HANDLE_OK;
 }
 

@@ -142,9 +142,20 @@ static void decode(struct dtrace_hdl *h, const char *data, size_t size, const st
 	}
 }
 
-/* Something for the error handler that is not a fault (setopt() failed). */
-static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const char *msg)
+/*
+ * Something for the error handler that is not a fault (setopt() or
+ * freopen() failed), in DTrace's words (dt_handle_liberr): the clause, the
+ * probe, then why.  Messages to the handlers end without a newline, as
+ * DTrace's do; the consumer ends the line.
+ */
+static void report(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const struct dt_clause *c, const char *why)
 {
+	const dtrace_probedesc_t *p = pd->dtpda_pdesc;
+	char msg[PATH_MAX + 1024];
+
+	snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s", c->num,
+		 p ? p->dtpd_id : 0, p ? p->dtpd_provider : "", p ? p->dtpd_mod : "", p ? p->dtpd_func : "",
+		 p ? p->dtpd_name : "", why);
 	dtrace_errdata_t e = {
 		.dteda_handle = h,
 		.dteda_edesc = pd->dtpda_edesc,
@@ -204,7 +215,7 @@ static void fault(struct dtrace_hdl *h, const struct rec_fault *f)
 		snprintf(what, sizeof(what), "%s (%lld)", fs, (long long)f->addr);
 	else
 		snprintf(what, sizeof(what), "%s", fs);
-	snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu\n",
+	snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu",
 		 num, f->probe_id, p ? p->prov : "?", p ? p->mod : "", p ? p->func : "",
 		 p ? p->name : "?", what, (unsigned long long)f->pc);
 
@@ -295,7 +306,7 @@ void dt_spec_free(struct dtrace_hdl *h)
  * so everything written there follows, aggregations printed at the end
  * included.  A file that cannot be opened is an error of the probe.
  */
-static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const char *name)
+static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const struct dt_clause *c, const char *name)
 {
 	FILE *fp = h->cons ? h->cons->fp : NULL;
 	int fd;
@@ -318,8 +329,8 @@ static void do_freopen(struct dtrace_hdl *h, const dtrace_probedata_t *pd, const
 	fd = dt_open_safely(name, 0, &why);
 	if (fd < 0) {
 		char msg[PATH_MAX + 256];
-		snprintf(msg, sizeof(msg), "failed to freopen() \"%s\": %s\n", name, why);
-		report(h, pd, msg);
+		snprintf(msg, sizeof(msg), "couldn't freopen() \"%s\": %s", name, why);
+		report(h, pd, c, msg);
 		return;
 	}
 	if (!h->freopen_saved)
@@ -368,8 +379,8 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		fflush(stderr);
 		if (system(cmd.s) < 0) {
 			char msg[512];
-			snprintf(msg, sizeof(msg), "system() failed: %s\n", strerror(errno));
-			report(h, pd, msg);
+			snprintf(msg, sizeof(msg), "system() failed: %s", strerror(errno));
+			report(h, pd, c, msg);
 		}
 		sb_free(&cmd);
 		break;
@@ -379,7 +390,7 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		sb_init(&name);
 		if (r->fmt)
 			dtf_print_syms(&name, r->fmt, vals, nv, &o->syms);
-		do_freopen(h, pd, name.s ? name.s : "");
+		do_freopen(h, pd, c, name.s ? name.s : "");
 		sb_free(&name);
 		break;
 	}
@@ -438,7 +449,7 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		int rv = dt_pcap_packet(h, h->cons ? h->cons->fp : NULL, ts, vals[2].u,
 					data + r->args[3].off, (uint32_t)len, msg, sizeof(msg));
 		if (rv < 0)
-			report(h, pd, msg);
+			report(h, pd, c, msg);
 		else if (rv == 0)
 			o->ops->memory(o, "pcap", (const unsigned char *)data + r->args[3].off, (size_t)len);
 		break;
@@ -465,16 +476,12 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		/* a switch given alone is set to "1", as DTrace records it */
 		const char *val = call->args.n > 1 ? ((struct node *)call->args.v[1])->sval : "1";
 		if (dt_opt_set(h, name, val) < 0) {
-			/* DTrace's dt_handle_liberr: the clause and the probe;
-			 * its message ends in an empty line (dtrace(1) prints
-			 * the line DTrace's dt_setopt ends with a newline, and
-			 * one more) */
-			const dtrace_probedesc_t *p = pd->dtpda_pdesc;
+			/* DTrace's dt_setopt ends its message with a newline,
+			 * to which dtrace(1) adds its own: an empty line */
 			char msg[1024];
-			snprintf(msg, sizeof(msg), "error in dt_clause_%d for probe ID %u (%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
-				 c->num, p ? p->dtpd_id : 0, p ? p->dtpd_provider : "", p ? p->dtpd_mod : "",
-				 p ? p->dtpd_func : "", p ? p->dtpd_name : "", name, val, dtrace_errmsg(h, dtrace_errno(h)));
-			report(h, pd, msg);
+			snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", name, val,
+				 dtrace_errmsg(h, dtrace_errno(h)));
+			report(h, pd, c, msg);
 		}
 		break;
 	}

@@ -332,11 +332,11 @@ int dt_pcap_packet(struct dtrace_hdl *h, FILE *out, uint64_t ts, uint64_t proto,
 	}
 	d = dest_of(pc, name);
 	if (linktype < 0) {
-		snprintf(err, errlen, "pcap(): protocol %llu has no pcap link type\n", (unsigned long long)proto);
+		snprintf(err, errlen, "pcap(): protocol %llu has no pcap link type", (unsigned long long)proto);
 		return -1;
 	}
 	if (!d->fp && dest_start(h, pc, d, linktype, &why) < 0) {
-		snprintf(err, errlen, "pcap(): cannot write packets to \"%s\": %s\n", *name ? name : "tshark", why);
+		snprintf(err, errlen, "pcap(): cannot write packets to \"%s\": %s", *name ? name : "tshark", why);
 		return -1;
 	}
 	/* a stream has one link type: DTrace drops the others' packets */

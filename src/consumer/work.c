@@ -234,9 +234,7 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 	snprintf(msg, sizeof(msg), "%s%s%llu %s%s%s", h->o.droptags ? tag : "", h->o.droptags ? " " : "",
 		 (unsigned long long)n, what, n == 1 ? "" : "s", why);
 	if (cpu >= 0)
-		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " on CPU %d\n", cpu);
-	else
-		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "\n");
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " on CPU %d", cpu);
 	dtrace_dropdata_t d = {
 		.dtdda_handle = h,
 		.dtdda_cpu = cpu,

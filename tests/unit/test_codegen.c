@@ -78,13 +78,13 @@ static int on_rec(const dtrace_probedata_t *d, const dtrace_recdesc_t *rec, void
 
 static int on_err(const dtrace_errdata_t *e, void *arg)
 {
-	fprintf(((struct runctx *)arg)->err, "dtrace: %s", e->dteda_msg);
+	fprintf(((struct runctx *)arg)->err, "dtrace: %s\n", e->dteda_msg);
 	return DTRACE_HANDLE_OK;
 }
 
 static int on_drop(const dtrace_dropdata_t *d, void *arg)
 {
-	fprintf(((struct runctx *)arg)->err, "dtrace: %s", d->dtdda_msg);
+	fprintf(((struct runctx *)arg)->err, "dtrace: %s\n", d->dtdda_msg);
 	return DTRACE_HANDLE_OK;
 }
 
