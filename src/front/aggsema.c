@@ -240,6 +240,15 @@ void agg_cg_value(struct dt_cc *cc, struct node *n)
 		dt_error(cc->errs, call->line, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call->sval);
 }
 
+/* A parameter of lquantize()/llquantize() that differs from the one the
+ * aggregation was first generated with (dt_cg_agg_lquantize's words). */
+static void param_match(struct dt_cc *cc, int line, const char *tag, const char *what, int64_t had, int64_t now)
+{
+	if (had != now)
+		dt_error(cc->errs, line, tag, "%s doesn't match previous declaration: expected %lld, found %lld", what,
+			 (long long)had, (long long)now);
+}
+
 /*
  * What DTrace checks as it generates an aggregation's code (dt_cg_agg's
  * dt_cg_agg_* functions), once the clause is cooked: the function's
@@ -266,33 +275,21 @@ void agg_cg_assign(struct dt_cc *cc, struct node *n)
 		a->params_set = 1;
 	}
 	if (call->fn == F_LQUANTIZE) {
-		if (a->lq_base != tmp.lq_base)
-			dt_error(cc->errs, l->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->lq_base, (long long)tmp.lq_base);
-		/* the limit as the levels give it (a partial last
-		 * level is none) */
+		/* the limit as the levels give it (a partial last level is
+		 * none), compared once the bases are equal */
 		int64_t olim = a->lq_base + (a->lq_limit - a->lq_base) / a->lq_step * a->lq_step;
 		int64_t lim = tmp.lq_base + (tmp.lq_limit - tmp.lq_base) / tmp.lq_step * tmp.lq_step;
-		if (olim - a->lq_base != lim - tmp.lq_base)
-			dt_error(cc->errs, l->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)olim, (long long)lim);
-		if (a->lq_step != tmp.lq_step)
-			dt_error(cc->errs, l->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->lq_step, (long long)tmp.lq_step);
+		param_match(cc, l->line, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1)", a->lq_base, tmp.lq_base);
+		param_match(cc, l->line, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2)", olim, lim);
+		param_match(cc, l->line, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3)", a->lq_step, tmp.lq_step);
 	}
 	if (call->fn == F_LLQUANTIZE) {
-		if (a->llq_factor != tmp.llq_factor)
-			dt_error(cc->errs, l->line, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->llq_factor, (long long)tmp.llq_factor);
-		if (a->llq_low != tmp.llq_low)
-			dt_error(cc->errs, l->line, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->llq_low, (long long)tmp.llq_low);
-		if (a->llq_high != tmp.llq_high)
-			dt_error(cc->errs, l->line, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->llq_high, (long long)tmp.llq_high);
-		if (a->llq_nsteps != tmp.llq_nsteps)
-			dt_error(cc->errs, l->line, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %lld, found %lld",
-				 (long long)a->llq_nsteps, (long long)tmp.llq_nsteps);
+		param_match(cc, l->line, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1)", a->llq_factor,
+			    tmp.llq_factor);
+		param_match(cc, l->line, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2)", a->llq_low, tmp.llq_low);
+		param_match(cc, l->line, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3)", a->llq_high, tmp.llq_high);
+		param_match(cc, l->line, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4)", a->llq_nsteps,
+			    tmp.llq_nsteps);
 	}
 	check_incr(cc, call, l->line);
 }
