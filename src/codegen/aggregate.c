@@ -104,6 +104,7 @@ static void build_agg_key(struct cg *g, struct dt_aggvar *a, struct node *l, int
 			cg_place(g, ok);
 			off += slot;
 		} else {
+			cg_norm(g, R3, a->keys[i]);	/* as a dynamic variable's key */
 			cg_scratch_stx(g, BPF_DW, R3, off, R1);
 			off += 8;
 		}

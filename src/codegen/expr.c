@@ -648,16 +648,13 @@ void cg_expr(struct cg *g, struct node *n)
 		case T_MINUS:
 			cg_expr(g, n->kids[0]);
 			cg_emit(g, BPF_NEG64(R0));
-			cg_norm(g, R0, n->type);
 			return;
 		case T_PLUS:
 			cg_expr(g, n->kids[0]);
-			cg_norm(g, R0, n->type);
 			return;
 		case T_TILDE:
 			cg_expr(g, n->kids[0]);
 			cg_emit(g, BPF_ALU64_IMM(BPF_XOR, R0, -1));
-			cg_norm(g, R0, n->type);
 			return;
 		case T_BANG: {
 			int z = cg_new_label(g), done = cg_new_label(g);
@@ -692,11 +689,9 @@ void cg_expr(struct cg *g, struct node *n)
 		cg_expr(g, n->kids[0]);
 		cg_jmp_imm(g, BPF_JEQ, R0, 0, f);
 		cg_expr(g, n->kids[1]);
-		cg_norm(g, R0, n->type);
 		cg_jmp(g, done);
 		cg_place(g, f);
 		cg_expr(g, n->kids[2]);
-		cg_norm(g, R0, n->type);
 		cg_place(g, done);
 		return;
 	}
@@ -767,10 +762,15 @@ void cg_expr(struct cg *g, struct node *n)
 	}
 	case N_CAST:
 		cg_expr(g, n->kids[0]);
-		if (n->cast_type->kind == TY_STRING && !is_str(n->kids[0]->type))
+		if (n->cast_type->kind == TY_STRING && !is_str(n->kids[0]->type)) {
 			cg_load_kernel(g, &ty_string);	/* an address, as stringof */
-		else
-			cg_norm(g, R0, n->cast_type);
+		} else {
+			int arith, sh = type_cast_shift(n->kids[0]->type, n->cast_type, &arith);
+			if (sh) {
+				cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, sh));
+				cg_emit(g, BPF_ALU64_IMM(arith ? BPF_ARSH : BPF_RSH, R0, sh));
+			}
+		}
 		return;
 	case N_STRINGOF:
 		cg_expr(g, n->kids[0]);

@@ -78,6 +78,9 @@ void cg_build_key(struct cg *g, struct dt_var *v, int base, int nkeys)
 			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)kt->size));
 			cg_call(g, BPF_FUNC_probe_read_kernel);
 		} else {
+			/* a key is stored at its type's size (dt_cg_arglist's
+			 * cast to the array's key type): its value as that type */
+			cg_norm(g, R3, kt);
 			cg_emit(g, BPF_STX_MEM(BPF_DW, R7, R3, (int16_t)off));
 		}
 		off += slot;

@@ -40,23 +40,12 @@ static const struct {
 	{"ARPHRD_ETHER", 1}, {"ARPHRD_INFINIBAND", 32},
 };
 
-static uint64_t trunc_to(uint64_t v, const struct dt_type *t)
-{
-	if (!t || t->kind == TY_PTR || t->size >= 8 || t->size == 0)
-		return v;
-	if (t->is_bool)
-		return v != 0;
-	uint64_t mask = (1ULL << (t->size * 8)) - 1;
-	v &= mask;
-	if (t->is_signed && (v >> (t->size * 8 - 1)) & 1)
-		v |= ~mask;
-	return v;
-}
-
+/* A constant's value is what the register holds: D folds in 64 bits and
+ * never truncates a result to its type (see type_cast_shift). */
 void sema_set_const(struct node *n, uint64_t v)
 {
 	n->is_const = 1;
-	n->cval = (int64_t)trunc_to(v, n->type);
+	n->cval = (int64_t)v;
 }
 
 
@@ -1153,10 +1142,6 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			int sg = ct->is_signed;
 			int64_t a = l->cval, b = r->cval;
 			uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-			if (!sg) {
-				ua = trunc_to(ua, ct);
-				ub = trunc_to(ub, ct);
-			}
 			int res;
 			switch (op) {
 			case T_EQ: res = ua == ub; break;
@@ -1256,10 +1241,19 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 				dt_error(cc->errs, n->line, "D_OP_INT", "operator ~ requires an operand of integral type");
 			dt_error(cc->errs, n->line, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", sema_opname(n->op));
 		}
-		n->type = type_promote(k->type);
+		/* the operand's own type, not promoted (dt_cook_op1, after
+		 * K&R A7.4.4-6); folded as dt_node_op1 folds: the negation of
+		 * an unsigned constant is cut to its type's size */
+		n->type = k->type;
 		if (k->is_const) {
 			uint64_t v = (uint64_t)k->cval;
-			sema_set_const(n, n->op == T_MINUS ? (uint64_t)-(int64_t)v : n->op == T_TILDE ? ~v : v);
+			if (n->op == T_MINUS) {
+				v = -v;
+				if (!k->type->is_signed && k->type->size > 0 && k->type->size < 8)
+					v &= ~0ULL >> (64 - 8 * k->type->size);
+			} else if (n->op == T_TILDE)
+				v = ~v;
+			sema_set_const(n, v);
 		}
 		return;
 	case T_BANG:
@@ -1625,7 +1619,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 		n->is_alloca = k->is_alloca;
 		n->nonassign = k->nonassign;
 		if (k->is_const && type_is_scalar(t))
-			sema_set_const(n, (uint64_t)k->cval);
+			sema_set_const(n, type_cast_value(k->type, t, (uint64_t)k->cval));
 		return;
 	}
 	case N_SIZEOF: {

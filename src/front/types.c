@@ -1101,6 +1101,43 @@ struct dt_type *type_promote(struct dt_type *t)
 	return t;
 }
 
+/*
+ * D computes every integer expression in 64 bits and never truncates an
+ * operator's result to its type (DTrace's dt_cg keeps the register as the
+ * operation left it): a value narrows only when stored (by its type's size)
+ * and when cast.  A cast changes the bits only when it narrows, when it
+ * changes signedness at the same size, or when it widens a signed value to
+ * an unsigned type; otherwise the value passes unchanged, so (int)(i + 1)
+ * with i == INT_MAX stays 2^31 in the register.  This is dt_cg_typecast's
+ * rule, which dt_node_op2 also applies when it folds a cast of a constant.
+ */
+int type_cast_shift(const struct dt_type *from, const struct dt_type *to, int *arith)
+{
+	if (!to || !from || !type_is_scalar(to))
+		return 0;
+	uint32_t dst = to->size, src = from->size;
+	/* an enum is unsigned to DTrace (dt_node_type_assign) */
+	int dsg = to->kind == TY_INT && to->is_signed, ssg = from->kind == TY_INT && from->is_signed;
+
+	*arith = dsg;
+	if (dst == 0 || dst >= 8)
+		return 0;
+	if (dst > src && (dsg || !ssg))
+		return 0;
+	if (dst == src && dsg == ssg)
+		return 0;
+	return 64 - 8 * (int)dst;
+}
+
+uint64_t type_cast_value(const struct dt_type *from, const struct dt_type *to, uint64_t v)
+{
+	int arith, sh = type_cast_shift(from, to, &arith);
+
+	if (!sh)
+		return v;
+	return arith ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
+}
+
 struct dt_type *type_arith_result(struct dt_type *a, struct dt_type *b)
 {
 	a = type_promote(a);

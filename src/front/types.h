@@ -163,10 +163,15 @@ int type_is_string(const struct dt_type *t);	/* string or char[] */
 int type_compatible(const struct dt_type *a, const struct dt_type *b);
 /* The type's size in bytes, with strings at their strsize. */
 uint32_t type_size(const struct dt_type *t, uint32_t strsize);
-/* C's usual arithmetic conversions on two integer types. */
+/* DTrace's arithmetic conversions on two integer types (dt_type_promote). */
 struct dt_type *type_arith_result(struct dt_type *a, struct dt_type *b);
-/* Integer promotion (to int). */
+/* The type an integer operand is computed in: an enum's underlying integer. */
 struct dt_type *type_promote(struct dt_type *t);
+/* How a cast to type to changes a 64-bit value of type from: the shift n
+ * that (v << n) >> n applies (an arithmetic shift right when *arith is set),
+ * or 0 when the bits stay as they are.  type_cast_value applies it. */
+int type_cast_shift(const struct dt_type *from, const struct dt_type *to, int *arith);
+uint64_t type_cast_value(const struct dt_type *from, const struct dt_type *to, uint64_t v);
 /* Name for messages: "int", "char *", "string". */
 const char *type_name(const struct dt_type *t);
 
