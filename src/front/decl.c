@@ -120,6 +120,7 @@ struct declspec {
 	int attr;		/* DA_* */
 	struct dt_type *sou;	/* DK_SOU: the struct, union or enum */
 	int any;		/* a type specifier was given */
+	int qualified;		/* const, volatile, restrict or userland given */
 };
 
 /* What one may put before a declarator (parse_specifiers). */
@@ -144,11 +145,20 @@ static void decl_check(struct parser *ps, const struct declspec *ds)
 			 "invalid type declaration: long and long long may only be used with integer or floating-point type");
 }
 
-/* dt_decl_spec: a second kind or name is an invalid combination */
-static void decl_spec(struct parser *ps, struct declspec *ds, enum dkind kind, const char *name)
+/* dt_decl_spec: a second kind or name is an invalid combination; a scoped
+ * name (mod`type) is a type name only as the first word of a declaration's
+ * specifiers (DTrace checks the scope only once its declaration exists) */
+static void decl_spec_check(struct parser *ps, const struct declspec *ds, const char *name)
 {
 	if (ds->name || ds->kind != DK_UNKNOWN)
 		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_COMBO", "invalid type combination");
+	if ((ds->attr || ds->qualified) && name && strchr(name, '`'))
+		dt_error(ps->cc->errs, ps->cur.line, "D_DECL_SCOPE", "D scoping operator may not be used in a type name");
+}
+
+static void decl_spec(struct parser *ps, struct declspec *ds, enum dkind kind, const char *name)
+{
+	decl_spec_check(ps, ds, name);
 	ds->kind = kind;
 	ds->name = name;
 	ds->any = 1;
@@ -262,6 +272,7 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 		}
 		switch (ps->cur.kind) {
 		case T_CONST: case T_VOLATILE: case T_RESTRICT: case T_USERLAND:
+			ds->qualified = 1;
 			parse_advance(ps);
 			continue;
 		case T_VOID: decl_spec(ps, ds, DK_INTEGER, "void"); break;
@@ -294,9 +305,14 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 			break;
 		}
 		case T_STRUCT: case T_UNION: case T_ENUM: {
-			int line = ps->cur.line;
-			if (ds->name || ds->kind != DK_UNKNOWN)
-				dt_error(ps->cc->errs, line, "D_DECL_COMBO", "invalid type combination");
+			/* the tag is what dt_decl_spec checks */
+			struct dt_lexer save = ps->lx;
+			struct token kw = ps->cur;
+			parse_advance(ps);
+			const char *tag = ps->cur.kind == T_IDENT || ps->cur.kind == T_TNAME ? ps->cur.text : NULL;
+			decl_spec_check(ps, ds, tag);
+			ps->lx = save;
+			ps->cur = kw;
 			ds->sou = parse_sou_spec(ps);
 			ds->kind = DK_SOU;
 			ds->name = ds->sou->name;

@@ -1208,7 +1208,7 @@ static int is_type_name_cb(void *arg, const char *name)
 		add_ident(ps, name);
 		return peeked;
 	}
-	if (type_is_name(cc->types, name))
+	if (type_is_name(cc->types, name) || (strchr(name, '`') && type_lookup_in(cc->types, name)))
 		return LEX_TNAME | peeked;
 	/* before the kernel's types are read, as DTrace's lexer peeks first:
 	 * most such words are a script's variables, or at the outer level a

@@ -9,6 +9,7 @@
 
 #include "../common/pool.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -506,8 +507,55 @@ struct dt_type *type_tag(enum ty_kind kind, const char *tag)
 	return kernel_tag(kind, unscoped(tag), 1);
 }
 
+/*
+ * A type name scoped by its object, as dt_type_lookup splits it: the word
+ * before a backquote names the object ("vmlinux`pid_t", "struct
+ * vmlinux`task_struct", "C`int", "D`string"), the rest is the type's name
+ * there.  C's object holds the base types, D's the D program's and
+ * DTrace's own typedefs as well, any other name the kernel's (its BTF; a
+ * module's types are the kernel's one name space here).  NULL when the
+ * object does not have the type, or when a second scope follows.
+ */
+static struct dt_type *type_lookup_scoped(struct dt_typetab *tt, const char *name)
+{
+	static const char delims[] = " \t\n\r\v\f*`";
+	const char *p = name, *q;
+
+	for (;;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p || !(q = strpbrk(p + 1, delims)))
+			return NULL;
+		if (*q == '`')
+			break;
+		p = q;
+	}
+	if (strchr(q + 1, '`'))
+		return NULL;
+
+	int is_c = q - p == 1 && *p == 'C', is_d = q - p == 1 && *p == 'D';
+	char *type = xasprintf("%.*s%s", (int)(p - name), name, q + 1);
+	struct dt_type *t = builtin_by_name(type);
+
+	if (!t && is_d && tt)
+		t = find_named(tt->typedefs, type);
+	if (!t && is_d)
+		t = builtin_typedef(type);
+	if (!t && !is_c && !is_d)
+		t = kernel_typedef(type);
+	if (!t && !is_c && strncmp(type, "struct ", 7) == 0)
+		t = tt ? type_tag_in(tt, TY_STRUCT, type + 7) : type_tag(TY_STRUCT, type + 7);
+	else if (!t && !is_c && strncmp(type, "union ", 6) == 0)
+		t = tt ? type_tag_in(tt, TY_UNION, type + 6) : type_tag(TY_UNION, type + 6);
+	free(type);
+	return t;
+}
+
 struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name)
 {
+	if (strchr(name, '`'))
+		return type_lookup_scoped(tt, name);
+
 	struct dt_type *t = builtin_by_name(name);
 
 	if (t)

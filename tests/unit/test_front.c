@@ -730,6 +730,15 @@ static void sema_errors(void)
 	    "[D_DECL_VOIDATTR] line 1: invalid type declaration: attributes may not be used with void type");
 	ERR("long int `k;\n",
 	    "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a declaration name (`k)");
+	/* dt_decl_spec: a scoped type name only as the first specifier */
+	ERR("const struct vmlinux`task_struct *p;\n",
+	    "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a type name");
+	ERR("const D`int x;\n",
+	    "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a type name");
+	/* dt_type_lookup: object`type names the type in that object */
+	OK("struct vmlinux`task_struct *p;\nBEGIN\n{\n\ttrace((vmlinux`pid_t)1 + sizeof(C`int) + sizeof(D`int8_t) + sizeof(D`string));\n}\n");
+	ERR("BEGIN\n{\n\ttrace(sizeof(C`int8_t));\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve C`int8_t: Unknown symbol name");
 	ERR("BEGIN\n{\n\tx = sizeof(unsigned long short int);\n}\n",
 	    "[D_UNKNOWN] line 3: failed to resolve type unsigned short long : Unknown type name");
 	/* dt_decl_type looks up the name the specifiers spell */
