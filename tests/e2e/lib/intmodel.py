@@ -89,9 +89,24 @@ class G:
             else: v = (s64(v1) >> n) & M if TYPES[t1][1] else v1 >> n
             return '(%s %s %d)' % (e1, op, n), t1, v, c1
         e1, t1, v1, c1 = s.expr(d - 1); e2, t2, v2, c2 = s.expr(d - 1)
-        op = r.choice(['+', '-', '*', '&', '|', '^'])
-        v = {'+': v1 + v2, '-': v1 - v2, '*': v1 * v2, '&': v1 & v2, '|': v1 | v2, '^': v1 ^ v2}[op] & M
-        return '(%s %s %s)' % (e1, op, e2), promote(t1, t2), v, c1 and c2
+        op = r.choice(['+', '-', '*', '&', '|', '^', '/', '%'])
+        t = promote(t1, t2)
+        if op in '/%':
+            if v2 == 0:
+                op = '+'
+            elif not TYPES[t][1]:
+                v = v1 // v2 if op == '/' else v1 % v2
+            elif c1 and c2:	# folded as C computes it (dt_node_op2)
+                a, b = s64(v1), s64(v2)
+                q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+                v = q if op == '/' else a - q * b
+            else:	# dt_cg_arithmetic_op: |l| op |r|, negated when one is negative
+                a, b = s64(v1), s64(v2)
+                v = (abs(a) // abs(b)) if op == '/' else (abs(a) % abs(b))
+                if (a < 0) != (b < 0): v = -v
+        if op not in '/%':
+            v = {'+': v1 + v2, '-': v1 - v2, '*': v1 * v2, '&': v1 & v2, '|': v1 | v2, '^': v1 ^ v2}[op]
+        return '(%s %s %s)' % (e1, op, e2), t, v & M, c1 and c2
 def shown(v, t):
     sz, sg = TYPES[t]; v = canon(v, t)
     return str(s64(v)) if sg else str(v)
