@@ -357,9 +357,10 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_expr(g, n->kids[1]);
 			cg_emit(g, BPF_MOV64_REG(R1, R0));
 			cg_pop(g, R0);
-			struct dt_type *ct = l->type->kind == TY_PTR ? l->type :
-					     (op == T_SHL || op == T_SHR) ? type_promote(l->type) :
-					     type_arith_result(l->type, n->kids[1]->type);
+			/* computed in the left operand's type: its sign makes
+			 * /=, %= and >>= signed or not (dt_cook_op2 gives
+			 * E1 op= E2 the type of E1) */
+			struct dt_type *ct = l->type->kind == TY_PTR ? l->type : type_promote(l->type);
 			gen_binop_regs(g, op, ct, l->type, n->kids[1]->type, n->line);
 			convert(g, ct, l->type);
 		}

@@ -29,6 +29,10 @@ BEGIN
 	/* constants fold as the code computes */
 	printf("%d %d %d\n", ~0xffffffff == 0, -1u, (long long)(int)0xffffffff);
 
+	/* E1 op= E2 is computed in E1's type: signed here, though 2u is not */
+	i = -7; i /= 2u; g = -7; g %= 2u;
+	printf("%d %d\n", i, g);
+
 	/* a key is its type's value */
 	k[-x] = 7;
 	printf("%d\n", k[255]);
