@@ -4,7 +4,8 @@
  * probes, maps and aggregations apart), errors come back through
  * dtrace_errno()/dtrace_errmsg() and nothing is printed by the library,
  * options read back through dtrace_getopt(), and aggregations are walked
- * with DTrace's record layout; a consumer that goes on after closing a
+ * with DTrace's record layout; commit() and discard() records are not the
+ * callbacks'; a consumer that goes on after closing a
  * handle (or after a dtrace_go() that failed partway) holds nothing of it.
  * Needs root (BPF).
  */
