@@ -118,7 +118,48 @@ static void record_value(struct cg *g, struct node *e, const struct dt_recarg *a
 	}
 }
 
+/*
+ * DTrace's dt_cg_store_val, in a clause that has speculated: data that
+ * would end past specsize bytes of the record (counted from the start of
+ * DTrace's record, whose header is DT_DBUF_DATA bytes) is a speculative
+ * drop, and the clause ends there.  The id is known to be live by now
+ * (speculate() ended the clause otherwise), but the test DTrace makes is
+ * kept: the verifier refuses code no path reaches.
+ */
+static void spec_size_check(struct cg *g, int first)
+{
+	uint64_t end = 0;
+	int ok = cg_new_label(g);
+
+	for (int i = first; i < g->act_index; i++) {
+		const struct dt_recdesc *r = g->clause->recs.v[i];
+		for (int a = 0; a < r->nargs; a++)
+			if (r->args[a].off + r->args[a].size > end)
+				end = r->args[a].off + r->args[a].size;
+	}
+	if (end == 0 || end - sizeof(struct rec_hdr) + DT_DBUF_DATA <= g->o->specsize)
+		return;
+	cg_emit(g, BPF_LDX_MEM(BPF_W, R1, R7, RH_SPEC));
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, ok);
+	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECDROPS);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_jmp(g, g->end_label);
+	cg_place(g, ok);
+}
+
+static void gen_action(struct cg *g, struct node *n);
+
 void cg_action(struct cg *g, struct node *n)
+{
+	int first = g->act_index;
+
+	gen_action(g, n);
+	if (g->speculated && g->act_index > first)
+		spec_size_check(g, first);
+}
+
+static void gen_action(struct cg *g, struct node *n)
 {
 	struct dt_recdesc *r;
 
@@ -185,46 +226,56 @@ void cg_action(struct cg *g, struct node *n)
 		set_present(g, r);
 		return;
 	case F_SPECULATE: {
-		/* the record of this clause goes to speculation id, if
-		 * speculation() gave it out and it is not being drained
-		 * (DTrace's dt_speculation_speculate); else (speculate(0):
-		 * no buffer was free) it is dropped, as DTrace drops it: an
-		 * id no buffer has, which the consumer discards */
-		int active = cg_new_label(g), store = cg_new_label(g);
-		int nspec = g->o->nspec;	/* 0: speculation() always fails */
+		/* DTrace's dt_cg_act_speculate: what the clause records from
+		 * here goes to speculation id if speculation() gave it out and
+		 * neither commit() nor discard() has been called on it
+		 * (dt_speculation_speculate, whose id is a uint32_t); else the
+		 * clause ends here: it records nothing, and what follows does
+		 * not run.  The clauses let through are counted (the specs
+		 * map's "written"): the consumer frees the id once it has
+		 * read that many records for it. */
+		int live = cg_new_label(g);
+		uint32_t nspec = g->o->nspec < DT_NSPEC_MAX ? g->o->nspec : DT_NSPEC_MAX;
 		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
 		cg_emit(g, BPF_MOV64_REG(R8, R0));
-		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
-		cg_jmp_imm(g, BPF_JLT, R0, nspec < DT_NSPEC_MAX ? nspec : DT_NSPEC_MAX, active);
-		cg_emit(g, BPF_MOV64_IMM(R8, -1));
-		cg_jmp(g, store);
-		cg_place(g, active);
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));	/* id 0: never live */
+		cg_jmp_imm(g, BPF_JLT, R0, (int32_t)nspec, live);
+		cg_jmp(g, g->end_label);
+		cg_place(g, live);
 		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
-		cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, R1, 0));
-		cg_jmp_imm(g, BPF_JEQ, R1, SPEC_ACTIVE, store);
-		cg_emit(g, BPF_MOV64_IMM(R8, -1));
-		cg_place(g, store);
+		cg_emit(g, BPF_LDX_MEM(BPF_DW, R2, R1, 0));
+		cg_jmp_imm_far(g, BPF_JNE, R2, SPEC_ACTIVE, g->end_label);
+		cg_emit(g, BPF_MOV64_IMM(R2, 1));
+		cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, GV_SPECWRITTEN - GV_SPEC0));
 		cg_emit(g, BPF_STX_MEM(BPF_W, R7, R8, RH_SPEC));
+		g->speculated = 1;
 		return;
 	}
 	case F_COMMIT:
 	case F_DISCARD: {
-		/* the buffer drains: no more speculate() into it; the consumer
-		 * commits or drops what it holds for it when it reads this
-		 * record, then frees it (a free one stays free) */
-		int ok = cg_new_label(g), skip = cg_new_label(g);
-		int nspec = g->o->nspec;	/* 0: speculation() always fails */
+		/* DTrace's dt_speculation_set_drainable: the buffer drains: no
+		 * more speculate() into it; the consumer commits or drops what
+		 * it holds for it when it reads this record, then frees it.
+		 * An id (a uint32_t) that is not live does nothing, unless it
+		 * is past nspec: that is an illegal operation, and the clause
+		 * records nothing. */
+		int skip = cg_new_label(g), valid = cg_new_label(g);
+		uint32_t nspec = g->o->nspec;
 		r = next_rec(g);
 		cg_expr(g, n->args.v[0]);
+		cg_emit(g, BPF_MOV32_REG(R0, R0));
 		cg_scratch_stx(g, BPF_DW, R0, r->args[0].off, R1);
-		cg_jmp_imm(g, BPF_JEQ, R0, 0, skip);
-		cg_jmp_imm(g, BPF_JLE, R0, nspec, ok);
+		cg_ld_imm64(g, R1, nspec);
+		cg_jmp_reg(g, BPF_JLE, R0, R1, valid);
 		cg_fault(g, DTRACEFLT_ILLOP, -1);
-		cg_place(g, ok);
+		cg_place(g, valid);
+		cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));	/* id 0: never live */
+		cg_jmp_imm(g, BPF_JGE, R0, DT_NSPEC_MAX, skip);
 		cg_emit(g, BPF_ALU64_IMM(BPF_LSH, R0, 3));
-		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0);
+		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8);
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R0));
 		cg_emit(g, BPF_MOV64_IMM(R0, SPEC_ACTIVE));
 		cg_emit(g, BPF_MOV64_IMM(R2, SPEC_DRAINING));
@@ -449,8 +500,12 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	r->bit = in_cond ? (*bit < 64 ? (*bit)++ : -1) : -1;
 	switch (e->fn) {
 	case F_SPECULATE:
+		/* a field of the record header, no data; but the clause
+		 * sends its record, even with nothing else in it (DTrace's
+		 * dt_cg_node: a speculative clause is data-recording) */
+		c->speculates = 1;
 		pool_release(&L->pool, r);
-		return;		/* a field of the record header, no data */
+		return;
 	case F_SETOPT:
 		r->fmt = e;	/* the consumer sets the option when it reads this */
 		break;

@@ -30,7 +30,11 @@ struct dt_cgopts {
 	uint32_t scratchsize;	/* as DTrace counts it: 8 + alloca() bytes */
 	int quiet;
 	int destructive;
-	int nspec;		/* speculation buffers */
+	uint32_t nspec;		/* the nspec option: speculation ids 1..nspec are
+				 * valid, of which speculation() hands out at
+				 * most DT_NSPEC_MAX (DTrace's dt_speculation) */
+	uint64_t specsize;	/* a speculative clause's record past this
+				 * is dropped (DTrace's dt_cg_store_val) */
 	uint32_t pcapsize;	/* pcap(): most packet bytes a record keeps
 				 * (0: DT_PCAP_DEFSIZE) */
 	uint32_t error_probe;	/* probe id of dtrace:::ERROR */

@@ -141,6 +141,7 @@ struct cg {
 	int in_error;		/* generating ERROR clauses inside a fault block */
 	int err_clause_num;	/* ... for a fault in this dt_clause_N */
 	int act_index;		/* index into clause->recs of the next action */
+	int speculated;		/* the clause's speculate() has been generated */
 	int src_line;		/* the statement being generated (for the */
 	const char *src_text;	/* fault sites of cg_fault): line, text */
 	int strfn_label[SF_N];	/* label + 1 of each string function called */

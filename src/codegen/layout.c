@@ -190,6 +190,7 @@ void cg_layout_program(struct cg_layout *L, struct dt_prog *prog, const struct d
 		uint32_t roff = sizeof(struct rec_hdr);
 		int bit = 0;
 		c->recs.n = 0;
+		c->speculates = 0;
 		cg_layout_actions(L, c, c->body, 0, &roff, &bit);
 		c->rec_size = roff;
 		if (roff > L->rec_max)

@@ -81,6 +81,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	g->fault_label = cg_new_label(g);
 	g->end_label = cg_new_label(g);
 	g->act_index = 0;
+	g->speculated = 0;
 	g->depth = 0;
 	g->temp_cur = 0;
 	g->fault_used = 0;
@@ -143,10 +144,11 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	g->src_line = 0;
 	g->src_text = NULL;
 
-	/* send the record when the clause recorded data, or, when not quiet,
-	 * for a clause without statements (DTrace's default action prints the
-	 * probe); stores and aggregations alone record nothing */
-	if (c->recs.n > 0 || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
+	/* send the record when the clause recorded data or speculated, or,
+	 * when not quiet, for a clause without statements (DTrace's default
+	 * action prints the probe); stores and aggregations alone record
+	 * nothing */
+	if (c->recs.n > 0 || c->speculates || (!g->o->quiet && (!c->body || c->body->args.n == 0))) {
 		int ok = cg_new_label(g);
 		/* the CPU and when the probe fired (the firing's timestamp, as
 		 * `timestamp` reads it): only for a record that is sent, so a
@@ -168,9 +170,17 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		cg_emit(g, BPF_MOV64_IMM(R4, 0));
 		cg_call(g, BPF_FUNC_ringbuf_output);
 		cg_jmp_imm(g, BPF_JEQ, R0, 0, ok);
-		cg_scratch_ldx(g, BPF_DW, R1, g->L->drops_off);
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
-		cg_scratch_stx(g, BPF_DW, R1, g->L->drops_off, R2);
+		if (c->speculates) {
+			/* a speculative record lost is a speculative drop
+			 * (DTrace's dt_cg_epilogue) */
+			cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECDROPS);
+			cg_emit(g, BPF_MOV64_IMM(R2, 1));
+			cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+		} else {
+			cg_scratch_ldx(g, BPF_DW, R1, g->L->drops_off);
+			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));
+			cg_scratch_stx(g, BPF_DW, R1, g->L->drops_off, R2);
+		}
 		cg_place(g, ok);
 	}
 	/* fault block, if anything in the clause can fault */

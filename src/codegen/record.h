@@ -48,19 +48,23 @@ enum cg_map {
 #define GV_BUFDROPS	16
 #define GV_DYNDROPS	24
 #define GV_AGGDROPS	32
-#define GV_SPECDROPS	40
+#define GV_SPECDROPS	40	/* speculative clauses past specsize, or lost */
 #define GV_SPECUNAVAIL	48	/* speculation() found no free buffer */
 #define GV_SPECBUSY	56	/* ... and some were draining */
 /* Speculation slots 1..DT_NSPEC_MAX (DTrace's specs map): 0 free, 1 taken
  * by speculation(), 2 draining: commit() or discard() was called, and the
- * consumer frees the slot once it has read that record (consume.c's
- * spec_end), so that an id is not reused while it is being drained. */
+ * consumer frees the slot once it has drained all that was speculated to
+ * it (consume.c's spec_drain), so that an id is not reused while it is
+ * being drained.  GV_SPECWRITTEN + 8 * id counts the clauses speculate()
+ * let write to it (DTrace's dt_bpf_specs_t.written), which the consumer
+ * compares with the records it has read for it. */
 #define GV_SPEC0	64
 #define SPEC_FREE	0
 #define SPEC_ACTIVE	1
 #define SPEC_DRAINING	2
 #define DT_NSPEC_MAX	16
-#define GV_UPIDS	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
+#define GV_SPECWRITTEN	(GV_SPEC0 + 8 * (DT_NSPEC_MAX + 1))
+#define GV_UPIDS	(GV_SPECWRITTEN + 8 * (DT_NSPEC_MAX + 1))
 #define DT_UPID_SLOTS	64	/* GV_UPIDS: slot pid % 64 holds the last pid a
 				 * struct rec_upid was sent for (codegen/ustack.c) */
 #define GV_FIRSTVAR	(GV_UPIDS + 8 * DT_UPID_SLOTS)
@@ -96,6 +100,10 @@ struct rec_hdr {
 	uint64_t timestamp;	/* when the probe fired: bpf_ktime_get_ns(), the
 				 * clause's `timestamp` (ns since boot) */
 };
+/* The header of DTrace's records (its DBUF_DATA): what a speculation may
+ * hold, specsize, is counted in records as long as DTrace's, their data
+ * after a header of this size (codegen/action.c, consumer/consume.c). */
+#define DT_DBUF_DATA	16
 struct rec_fault {
 	uint32_t magic;		/* REC_FAULT */
 	uint32_t probe_id;

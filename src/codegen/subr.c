@@ -414,10 +414,12 @@ static void gen_psargs(struct cg *g, struct node *n)
 static void gen_speculation(struct cg *g, struct node *n)
 {
 	int done = cg_new_label(g), busy = cg_new_label(g), count = cg_new_label(g);
-	int nspec = g->o->nspec;	/* 0: speculation() always fails */
+	/* 0: speculation() always fails; ids past DT_NSPEC_MAX are never
+	 * handed out (DTrace's dt_speculation searches 16) */
+	uint32_t nspec = g->o->nspec < DT_NSPEC_MAX ? g->o->nspec : DT_NSPEC_MAX;
 
 	(void)n;
-	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
+	for (uint32_t i = 1; i <= nspec; i++) {
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
 		cg_emit(g, BPF_MOV64_IMM(R0, SPEC_FREE));
 		cg_emit(g, BPF_MOV64_IMM(R2, SPEC_ACTIVE));
@@ -426,7 +428,7 @@ static void gen_speculation(struct cg *g, struct node *n)
 		cg_emit(g, BPF_MOV64_IMM(R0, i));
 		cg_jmp_imm(g, BPF_JEQ, R3, SPEC_FREE, done);
 	}
-	for (int i = 1; i <= nspec && i <= DT_NSPEC_MAX; i++) {
+	for (uint32_t i = 1; i <= nspec; i++) {
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_SPEC0 + 8 * (uint32_t)i);
 		cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, R1, 0));
 		cg_jmp_imm(g, BPF_JEQ, R3, SPEC_DRAINING, busy);

@@ -735,7 +735,8 @@ static void generate(struct dtrace_hdl *h, struct dt_errstate *es)
 	h->cgo.scratchsize = h->o.scratchsize;
 	h->cgo.quiet = h->o.quiet;
 	h->cgo.destructive = h->o.destructive;
-	h->cgo.nspec = (int)h->o.nspec;
+	h->cgo.nspec = h->o.nspec;
+	h->cgo.specsize = h->o.specsize;
 	h->cgo.pcapsize = h->o.pcapsize;
 	h->cgo.error_probe = DTRACE_PROBE_ERROR;
 	cg_layout_program(&h->L, &h->prog, &h->cgo);

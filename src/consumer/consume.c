@@ -259,44 +259,119 @@ static int spec_ops_only(const struct dt_clause *c, const struct rec_hdr *hdr)
 
 static void consume_record(struct dtrace_hdl *h, char *data, size_t size);
 
-/* commit() / discard() of speculation id: replay or drop what it holds. */
-static void spec_end(struct dtrace_hdl *h, uint64_t id, int commit)
+/*
+ * Speculations, as DTrace's consumer has them (dt_consume_one_probe):
+ *  - a speculative record is held for its id, unless it would take what
+ *    the id holds past specsize (a speculative drop);
+ *  - a commit() or discard() record of an id that holds (or held) a record
+ *    and is not yet draining makes it drain, in the order they are read;
+ *    of any other id it does nothing, and that id stays draining in the
+ *    programs, never handed out again (DTrace frees an id only with the
+ *    records it holds);
+ *  - after each record that is not speculative, each draining id shows
+ *    (commit) or drops (discard) what it holds, and is freed once the
+ *    records read for it are as many as the clauses speculate() let write
+ *    to it (a clause dropped or faulting after speculate() keeps it from
+ *    ever being freed, as in DTrace).
+ */
+
+/* A record's size as DTrace counts it against specsize: its data after
+ * DTrace's header, in 8-byte words (perf's sample). */
+static uint64_t spec_rec_size(size_t size)
 {
-	struct ptrvec *held;
+	return (size - sizeof(struct rec_hdr) + DT_DBUF_DATA + 7) & ~(uint64_t)7;
+}
+
+static void spec_hold(struct dtrace_hdl *h, const char *data, size_t size, uint32_t id)
+{
+	struct dt_specbuf *sb;
+	uint64_t n = spec_rec_size(size);
 
 	if (id == 0 || id > DT_NSPEC_MAX)
 		return;
-	held = &h->specbuf[id];
-	if (commit) {
-		h->spec_flushing = 1;
-		for (int k = 0; k < held->n; k++) {
-			struct strbuf *rec = held->v[k];
-			consume_record(h, rec->s, rec->len);
+	sb = &h->specbuf[id];
+	if (sb->bytes + n > h->o.specsize) {
+		h->spec_drops++;
+		return;
+	}
+	struct strbuf *copy = xmalloc(sizeof(*copy));
+	sb_init(copy);
+	sb_putn(copy, data, size);
+	pv_push(&sb->recs, copy);
+	sb->bytes += n;
+	sb->exists = 1;
+}
+
+static void spec_clear(struct dt_specbuf *sb)
+{
+	for (int k = 0; k < sb->recs.n; k++) {
+		sb_free(sb->recs.v[k]);
+		free(sb->recs.v[k]);
+	}
+	sb->recs.n = 0;
+	sb->bytes = 0;
+}
+
+/* commit() / discard() of speculation id read: it drains from now on. */
+static void spec_end(struct dtrace_hdl *h, uint32_t id, int commit)
+{
+	struct dt_specbuf *sb;
+
+	if (id == 0 || id > DT_NSPEC_MAX)
+		return;
+	sb = &h->specbuf[id];
+	if (!sb->exists || sb->draining)
+		return;
+	sb->draining = 1;
+	sb->committing = commit;
+	sb->written = h->gvars ? dt_gvar_load(h, GV_SPECWRITTEN + 8 * id) : 0;
+	h->spec_draining[h->nspec_draining++] = id;
+}
+
+/* After a record that is not speculative: drain what is draining. */
+static void spec_drain(struct dtrace_hdl *h)
+{
+	int kept = 0;
+
+	for (int i = 0; i < h->nspec_draining; i++) {
+		uint32_t id = h->spec_draining[i];
+		struct dt_specbuf *sb = &h->specbuf[id];
+
+		sb->read += (uint64_t)sb->recs.n;
+		if (sb->committing) {
+			h->spec_flushing = 1;
+			for (int k = 0; k < sb->recs.n && (!h->cons || h->cons->status == 0); k++) {
+				struct strbuf *rec = sb->recs.v[k];
+				consume_record(h, rec->s, rec->len);
+			}
+			h->spec_flushing = 0;
 		}
-		h->spec_flushing = 0;
+		spec_clear(sb);
+		if (sb->read < sb->written) {
+			h->spec_draining[kept++] = id;
+			continue;
+		}
+		/* drained: speculation() may hand the id out again */
+		sb->exists = sb->draining = sb->committing = 0;
+		sb->read = sb->written = 0;
+		if (h->gvars) {
+			__atomic_store_n((uint64_t *)(void *)(h->gvars + GV_SPECWRITTEN + 8 * id), 0,
+					 __ATOMIC_RELAXED);
+			__atomic_store_n((uint64_t *)(void *)(h->gvars + GV_SPEC0 + 8 * id), (uint64_t)SPEC_FREE,
+					 __ATOMIC_RELEASE);
+		}
 	}
-	for (int k = 0; k < held->n; k++) {
-		sb_free(held->v[k]);
-		free(held->v[k]);
-	}
-	held->n = 0;
-	h->specbytes[id] = 0;
-	/* drained: speculation() may hand the id out again (only a draining
-	 * slot: a second commit() of an id already freed and taken again
-	 * leaves the new speculation alone) */
-	if (h->gvars) {
-		uint64_t draining = SPEC_DRAINING;
-		__atomic_compare_exchange_n((uint64_t *)(void *)(h->gvars + GV_SPEC0 + 8 * id), &draining,
-					    (uint64_t)SPEC_FREE, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	}
+	h->nspec_draining = kept;
 }
 
 void dt_spec_free(struct dtrace_hdl *h)
 {
-	for (uint64_t id = 1; id <= DT_NSPEC_MAX; id++) {
-		spec_end(h, id, 0);
-		free(h->specbuf[id].v);
+	for (uint32_t id = 1; id <= DT_NSPEC_MAX; id++) {
+		spec_clear(&h->specbuf[id]);
+		free(h->specbuf[id].recs.v);
+		memset(&h->specbuf[id], 0, sizeof(h->specbuf[id]));
 	}
+	h->nspec_draining = 0;
 }
 
 /*
@@ -416,9 +491,8 @@ static void do_action(struct dtrace_hdl *h, const struct dt_clause *c, const str
 		break;
 	case F_COMMIT:
 	case F_DISCARD:
-		/* what was speculated follows the committing probe's output */
-		flush_out(h);
-		spec_end(h, vals[0].u, r->action == F_COMMIT);
+		/* what is speculated drains once this record is done */
+		spec_end(h, (uint32_t)vals[0].u, r->action == F_COMMIT);
 		break;
 	case F_PRINTA:
 		if (print)
@@ -603,17 +677,7 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 	note_ustacks(h, c, data, size);
 	/* a speculative record waits for its commit() or discard() */
 	if (hdr->spec && !h->spec_flushing) {
-		/* a record that would take the speculation past specsize is
-		 * dropped (DTrace's dt_consume_one) */
-		if (hdr->spec <= DT_NSPEC_MAX && h->specbytes[hdr->spec] + size > h->o.specsize) {
-			h->spec_drops++;
-		} else if (hdr->spec <= DT_NSPEC_MAX) {
-			h->specbytes[hdr->spec] += size;
-			struct strbuf *copy = xmalloc(sizeof(*copy));
-			sb_init(copy);
-			sb_putn(copy, data, size);
-			pv_push(&h->specbuf[hdr->spec], copy);
-		}
+		spec_hold(h, data, size, hdr->spec);
 		return;
 	}
 	struct dt_probe *p = probe_by_id(h->probes, hdr->probe_id);
@@ -660,7 +724,9 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		if (r->bit >= 0 && !(hdr->present & (1ULL << r->bit)))
 			continue;
 		pd.dtpda_data = data + (r->nargs > 0 ? r->args[0].off : 0);
-		if (cons && cons->rf) {
+		/* commit() and discard() are the library's: the record
+		 * callback does not see them (DTrace's dt_consume_one_probe) */
+		if (cons && cons->rf && r->action != F_COMMIT && r->action != F_DISCARD) {
 			int rv = cons->rf(&pd, &pd.dtpda_edesc->dtepd_rec[i], cons->arg);
 			if (!callback_ok(h, rv))
 				break;
@@ -681,6 +747,8 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		h->flow_lastprobe = hdr->probe_id;
 		h->flow_lastclause = hdr->epid;
 	}
+	if (!h->spec_flushing && h->nspec_draining)
+		spec_drain(h);
 }
 
 /* Records are read-only in the ring buffer; work on a private copy. */

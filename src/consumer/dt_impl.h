@@ -188,9 +188,22 @@ struct dtrace_hdl {
 	uint64_t dyndrops_reported, specbusy_reported, specunavail_reported;
 	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
-	struct ptrvec specbuf[DT_NSPEC_MAX + 1];	/* held speculative records */
-	uint64_t specbytes[DT_NSPEC_MAX + 1];	/* ... and their bytes */
-	uint64_t spec_drops, spec_drops_reported;	/* records past specsize */
+	/* speculations (consume.c), by id: DTrace's dt_spec_bufs and
+	 * dt_spec_bufs_draining */
+	struct dt_specbuf {
+		struct ptrvec recs;	/* records held (struct strbuf *) */
+		uint64_t bytes;		/* ... their size as DTrace counts it */
+		int exists;		/* a record has been held since the id
+					 * was handed out (DTrace's dtsb) */
+		int draining;		/* commit() or discard() seen */
+		int committing;		/* ... and it was commit() */
+		uint64_t written;	/* speculate()s into it, when drained */
+		uint64_t read;		/* records drained so far */
+	} specbuf[DT_NSPEC_MAX + 1];
+	uint32_t spec_draining[DT_NSPEC_MAX];	/* ids draining, in order */
+	int nspec_draining;
+	uint64_t spec_drops;	/* records the consumer found past specsize */
+	uint64_t spec_drops_reported;	/* ... and the programs' drops, reported */
 	int spec_flushing;
 	/* flowindent (consume.c): the indentation of the next firing, and
 	 * the probe and clause of the last one shown */

@@ -260,16 +260,6 @@ static int opt_count(struct dtrace_hdl *h, const char *arg, const struct dt_opti
 	return 0;
 }
 
-/* nspec: a count, of which at most DT_NSPEC_MAX buffers are kept. */
-static int opt_nspec(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
-{
-	if (opt_count(h, arg, op) < 0)
-		return -1;
-	if (h->o.nspec > DT_NSPEC_MAX)
-		h->o.nspec = DT_NSPEC_MAX;
-	return 0;
-}
-
 /* A size: none given is 0 (an enabling then too big for it fails). */
 static int opt_size(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
@@ -697,7 +687,7 @@ static const struct dt_option rt_options[] = {
 	{"jstackstrsize", opt_size, NOFIELD, 0},
 	{"lockmem", opt_lockmem, NOFIELD, 0},
 	{"maxframes", opt_count, FIELD(OF_U32, maxframes), 0},
-	{"nspec", opt_nspec, FIELD(OF_U32, nspec), 0},
+	{"nspec", opt_count, FIELD(OF_U32, nspec), 0},
 	{"pcapsize", opt_boundsize, FIELD(OF_U32, pcapsize), DT_PCAP_DEFSIZE},
 	{"scratchsize", opt_scratchsize, FIELD(OF_U32, scratchsize), 0},
 	{"specsize", opt_size, FIELD(OF_U64, specsize), 0},

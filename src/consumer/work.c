@@ -253,11 +253,14 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 
 void dt_report_drops(struct dtrace_hdl *h)
 {
-	uint64_t dynd, specb, specu;
+	uint64_t dynd, specd, specb, specu;
 
 	if (!h->map_fds || !h->gvars)
 		return;
 	dynd = dt_gvar_load(h, GV_DYNDROPS);
+	/* speculative drops: the programs' (past specsize, lost) and the
+	 * consumer's (past specsize, together), as DTrace adds them up */
+	specd = dt_gvar_load(h, GV_SPECDROPS) + h->spec_drops;
 	specb = dt_gvar_load(h, GV_SPECBUSY);
 	specu = dt_gvar_load(h, GV_SPECUNAVAIL);
 	/* buffer and aggregation drops are counted per CPU, in its scratch */
@@ -287,10 +290,10 @@ void dt_report_drops(struct dtrace_hdl *h)
 		     "dynamic variable drop", "");
 		h->dyndrops_reported = dynd;
 	}
-	if (h->spec_drops > h->spec_drops_reported) {
-		drop(h, -1, DTRACEDROP_SPEC, h->spec_drops - h->spec_drops_reported, h->spec_drops,
-		     "[DTRACEDROP_SPEC]", "speculative drop", "");
-		h->spec_drops_reported = h->spec_drops;
+	if (specd > h->spec_drops_reported) {
+		drop(h, -1, DTRACEDROP_SPEC, specd - h->spec_drops_reported, specd, "[DTRACEDROP_SPEC]",
+		     "speculative drop", "");
+		h->spec_drops_reported = specd;
 	}
 	if (specb > h->specbusy_reported) {
 		drop(h, -1, DTRACEDROP_SPECBUSY, specb - h->specbusy_reported, specb, "[DTRACEDROP_SPECBUSY]",

@@ -132,6 +132,7 @@ struct dt_clause {
 	struct ptrvec recs;	/* struct dt_recdesc * */
 	uint32_t rec_size;
 	int has_actions;	/* body has data-recording actions or is empty */
+	int speculates;		/* has speculate(): its record is sent */
 	struct ptrvec probes;	/* struct dt_probe * matched */
 	int on_error;		/* matches dtrace:::ERROR */
 	int destructive;	/* has a destructive action (needs -w to run) */

@@ -4,7 +4,8 @@
  * probes, maps and aggregations apart), errors come back through
  * dtrace_errno()/dtrace_errmsg() and nothing is printed by the library,
  * options read back through dtrace_getopt(), and aggregations are walked
- * with DTrace's record layout; a consumer that goes on after closing a
+ * with DTrace's record layout; commit() and discard() records are not the
+ * callbacks'; a consumer that goes on after closing a
  * handle (or after a dtrace_go() that failed partway) holds nothing of it.
  * Needs root (BPF).
  */
@@ -140,6 +141,63 @@ static int one_life(rlim_t maxfds)
 	return ok;
 }
 
+/* commit() and discard() are the library's (DTrace's
+ * dt_consume_one_probe): a clause with only them calls neither callback,
+ * and the record callback never sees their records; what a commit
+ * releases comes as the probe that speculated it. */
+struct specrun {
+	int firings, recs, specrecs, done;
+};
+
+static int spec_chew(const dtrace_probedata_t *d, void *arg)
+{
+	(void)d;
+	((struct specrun *)arg)->firings++;
+	return DTRACE_CONSUME_THIS;
+}
+
+static int spec_chewrec(const dtrace_probedata_t *d, const dtrace_recdesc_t *rec, void *arg)
+{
+	struct specrun *r = arg;
+
+	(void)d;
+	if (rec) {
+		r->recs++;
+		if (rec->dtrd_action == DTRACEACT_COMMIT || rec->dtrd_action == DTRACEACT_DISCARD)
+			r->specrecs++;
+	}
+	return DTRACE_CONSUME_THIS;
+}
+
+static void spec_callbacks(void)
+{
+	int err;
+	dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, 0, &err);
+	struct specrun r = { 0, 0, 0, 0 };
+	dtrace_proginfo_t info;
+	FILE *out = tmpfile();
+
+	EXPECT(h != NULL);
+	if (!h)
+		return;
+	dtrace_setopt(h, "quiet", NULL);
+	dtrace_setopt(h, "nspec", "2");
+	dtrace_prog_t *p = dtrace_program_strcompile(h,
+		"BEGIN { s = speculation(); t = speculation(); } BEGIN { speculate(s); trace(1); }"
+		"BEGIN { speculate(t); trace(2); } BEGIN { commit(s); discard(t); } BEGIN { exit(0); }",
+		DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	EXPECT(p != NULL && dtrace_program_exec(h, p, &info) == 0 && dtrace_go(h) == 0);
+	for (int i = 0; i < 200 && !r.done; i++) {
+		dtrace_sleep(h);
+		r.done = dtrace_work(h, out, spec_chew, spec_chewrec, &r) != DTRACE_WORKSTATUS_OKAY;
+	}
+	EXPECT(r.done);
+	/* trace(1) committed, exit(0) */
+	EXPECT(r.firings == 2 && r.recs == 2 && r.specrecs == 0);
+	fclose(out);
+	dtrace_close(h);
+}
+
 int main(void)
 {
 	int err;
@@ -224,6 +282,9 @@ int main(void)
 		EXPECT(dtrace_getopt(c, "nspec", &v) == 0 && v == 1);
 		unsetenv("TESTOPT_STRSIZE");
 		unsetenv("TESTOPT_NSPEC");
+		/* nspec reads back as set: ids up to it are valid, even past
+		 * the 16 that speculation() hands out */
+		EXPECT(dtrace_setopt(c, "nspec", "20") == 0 && dtrace_getopt(c, "nspec", &v) == 0 && v == 20);
 		dtrace_close(c);
 	}
 
@@ -279,6 +340,8 @@ int main(void)
 
 	dtrace_close(a);
 	dtrace_close(b);
+
+	spec_callbacks();
 
 	/* a consumer that goes on: once the process-wide caches are made
 	 * (the first life), each handle's life, and a dtrace_go() that fails

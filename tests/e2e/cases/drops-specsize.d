@@ -1,9 +1,9 @@
 /*
- * A speculation holds at most specsize bytes: a record that would take it
- * past that is dropped and reported as a speculative drop (DTrace's
- * dt_consume_one); what fits is committed.  With specsize=100, the first
- * small record fits, the 200-byte string does not, the next small one
- * still does.
+ * A speculation holds at most specsize bytes: a clause whose data would
+ * end past that is dropped where it stores it and reported as a
+ * speculative drop (DTrace's dt_cg_store_val); what fits is committed.
+ * With specsize=100, the first small record fits, the 200-byte string
+ * does not, the next small one still does.
  */
 #pragma D option quiet
 #pragma D option specsize=100
