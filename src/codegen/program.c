@@ -103,8 +103,9 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		cg_jmp_imm_far(g, BPF_JEQ, R1, 0, skip);
 	}
 
-	/* once exit() has been called, the probe's later clauses do not run
-	 * (BEGIN and END run to their end, as in DTrace) */
+	/* once exit() has been called, the probe's later clauses do not run,
+	 * BEGIN's included (DTrace's dt_cg_call_clause tests the state); the
+	 * provider says whether its probe still runs (END does) */
 	if (!g->in_error) {
 		int run = cg_new_label(g);
 		cg_ld_mapval(g, R1, CGM_GVARS, GV_STATE);
