@@ -279,8 +279,12 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION || sema_is_dynamic(in->expr)) {
 				/* a struct-valued inline is its expression; so is
 				 * one that is translated data (dt_node_is_dynamic
-				 * follows an inline to its body) */
+				 * follows an inline to its body); an error about
+				 * this use is at the use's line, as DTrace's VAR
+				 * node keeps the line it was parsed at */
+				int line = n->line;
 				*n = *in->expr;
+				n->line = line;
 				return;
 			}
 			n->kind = N_CAST;
