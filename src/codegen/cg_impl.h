@@ -169,6 +169,7 @@ void cg_peek(struct cg *g, int reg, int d);
 uint32_t cg_temp(struct cg *g, uint32_t size);
 void cg_norm(struct cg *g, int reg, const struct dt_type *t);
 void cg_fault(struct cg *g, int type, int addr_reg);
+void cg_fault_always(struct cg *g, int type, int addr_reg);
 void cg_null_check(struct cg *g, int reg);
 int cg_bpf_size(uint32_t sz);
 void cg_clamp_u(struct cg *g, int reg, int32_t max);

@@ -284,6 +284,24 @@ void cg_fault(struct cg *g, int type, int addr_reg)
 	cg_jmp(g, g->fault_label);
 }
 
+/*
+ * A fault the code generator knows is certain (a store through a pointer in
+ * a program that has no alloca() memory).  The code after it must stay
+ * reachable in the kernel verifier's CFG check, which refuses an
+ * instruction no jump reaches ("unreachable insn"): the fault sits behind a
+ * branch on a constant, which the verifier's walk then never takes (the
+ * code after is dead, and removed).  Clobbers r1 (addr_reg must not be r1).
+ */
+void cg_fault_always(struct cg *g, int type, int addr_reg)
+{
+	int after = cg_new_label(g);
+
+	cg_emit(g, BPF_MOV64_IMM(R1, 1));
+	cg_jmp_imm(g, BPF_JEQ, R1, 0, after);
+	cg_fault(g, type, addr_reg);
+	cg_place(g, after);
+}
+
 /* if (reg == 0) fault DTRACEFLT_BADADDR at address 0 */
 void cg_null_check(struct cg *g, int reg)
 {

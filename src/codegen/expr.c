@@ -25,7 +25,7 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 
 	if (!g->L->uses_alloca) {
 		if (want_off)		/* no alloca() memory: nothing is writable */
-			cg_fault(g, DTRACEFLT_BADADDR, R0);
+			cg_fault_always(g, DTRACEFLT_BADADDR, R0);
 		return;
 	}
 
@@ -451,7 +451,7 @@ static void gen_update(struct cg *g, struct node *n)
 			cg_emit(g, BPF_MOV64_REG(R0, R2));
 			alloca_check(g, sz, 1);
 			if (sz > ALLOCA_MAX) {	/* never fits */
-				cg_fault(g, DTRACEFLT_BADADDR, R0);
+				cg_fault_always(g, DTRACEFLT_BADADDR, R0);
 			} else {
 				cg_emit(g, BPF_MOV64_REG(R1, R7));
 				cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));

@@ -202,13 +202,39 @@ int sema_assignable(struct dt_type *a, struct node *rhs)
 	return type_compatible(a, b);
 }
 
+/*
+ * Whether an lvalue may be written (DTrace's DT_NF_WRITABLE): a D variable
+ * the script may write (dt_node_var), and memory reached from one: *v and
+ * *(v + i) (dt_cook_op1 DT_TOK_DEREF), v[i], which D reads as *(v + i), and
+ * v.m, v->m (dt_cook_op2 DT_TOK_DOT/PTR).  Memory reached from anything
+ * else -- a cast such as *(char *)p, or a built-in such as curthread -- is
+ * not writable.
+ */
+static int is_writable(const struct node *l)
+{
+	const struct node *k = l->kids[0];
+
+	switch (l->kind) {
+	case N_VAR:
+		return l->var->writable;
+	case N_UNARY:
+		return l->op == T_STAR &&
+		       (is_writable(k) || (k->kind == N_BINARY && k->op == T_PLUS && is_writable(k->kids[0])));
+	case N_INDEX:
+	case N_MEMBER:
+		return is_writable(k);
+	default:
+		return 0;
+	}
+}
+
 static void check_lvalue(struct dt_cc *cc, struct node *n, struct node *l, const char *op)
 {
 	if (l->from_inline && !l->is_const)
 		dt_error(cc->errs, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op);
 	if (!l->is_lvalue)
 		dt_error(cc->errs, n->line, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op);
-	if (l->kind == N_VAR && !l->var->writable)
+	if (!is_writable(l))
 		dt_error(cc->errs, n->line, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op);
 }
 
@@ -279,8 +305,12 @@ static void cook_ident(struct dt_cc *cc, struct node *n)
 			if (in->type->kind == TY_STRUCT || in->type->kind == TY_UNION || sema_is_dynamic(in->expr)) {
 				/* a struct-valued inline is its expression; so is
 				 * one that is translated data (dt_node_is_dynamic
-				 * follows an inline to its body) */
+				 * follows an inline to its body); an error about
+				 * this use is at the use's line, as DTrace's VAR
+				 * node keeps the line it was parsed at */
+				int line = n->line;
 				*n = *in->expr;
+				n->line = line;
 				return;
 			}
 			n->kind = N_CAST;

@@ -696,6 +696,17 @@ static void sema_errors(void)
 	    "[D_OP_WRITE] line 2: operator = can only be applied to a writable variable");
 	ERR("inline int ii = pid;\nBEGIN { ii++; }\n",
 	    "[D_OP_WRITE] line 2: operator ++ can only be applied to a writable variable");
+	/* only a D variable and memory reached from one is writable
+	 * (DT_NF_WRITABLE: dt_node_var, dt_cook_op1 DEREF, dt_cook_op2 PTR/DOT) */
+	ERR("BEGIN { *(char *)8 = 1; }\n",
+	    "[D_OP_WRITE] line 1: operator = can only be applied to a writable variable");
+	ERR("BEGIN { (*(int *)arg0)++; }\n",
+	    "[D_OP_WRITE] line 1: operator ++ can only be applied to a writable variable");
+	ERR("BEGIN { curthread->pid += 1; }\n",
+	    "[D_OP_WRITE] line 1: operator += can only be applied to a writable variable");
+	OK("BEGIN { x = (int *)alloca(8); *x = 1; x[1] = 2; *(x + 1) = 3; }\n");
+	OK("BEGIN { this->t = curthread; this->t->pid = 1; }\n");
+	OK("struct s { int a; }; self struct s v; BEGIN { self->v.a = 1; }\n");
 	ERR("inline string s = \"abc\";\nBEGIN { s += 1; }\n",
 	    "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"string\" += \"int\"");
 	ERR("inline int ii = 3;\nBEGIN { x = &ii; }\n",

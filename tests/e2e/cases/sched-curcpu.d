@@ -4,7 +4,8 @@
  * the cpu built-in on every CPU, its processor set is 0 as DTrace's
  * default set (Linux has none), its package and NUMA node are those sysfs
  * gives (checked by sched-curcpu-sysfs); pset, chip and lgrp are inlines
- * over it, as in DTrace.  Stores through it are invalid addresses. */
+ * over it, as in DTrace.  Stores through it (kept in a variable, as
+ * curcpu itself is not writable: DT_NF_WRITABLE) are invalid addresses. */
 #pragma D option quiet
 
 profile-997
@@ -27,7 +28,8 @@ profile-997
 /i == 41/
 {
 	alloca(8);
-	curcpu->cpu_id = 7;
+	this->c = curcpu;
+	this->c->cpu_id = 7;
 }
 
 ERROR
