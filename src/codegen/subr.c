@@ -469,9 +469,10 @@ static void gen_speculation(struct cg *g, struct node *n)
  * scratch rev (strbuf + 8 bytes): a copy of it is taken 8 bytes at a
  * time and each word byte-swapped into the mirror position, so the
  * reversed string ends at rev + strbuf, where a NUL goes, and starts
- * len bytes before (rev_start).  The loop's count is a constant.
+ * len bytes before (rev_start).  The loop's count is a constant.  A
+ * string that cannot be read goes to the label unreadable.
  */
-static void reverse_str(struct cg *g, int ds, uint32_t rev)
+static void reverse_str(struct cg *g, int ds, uint32_t rev, int unreadable)
 {
 	uint32_t t = cg_temp(g, g->L->strbuf);
 	int loop = cg_new_label(g), done = cg_new_label(g);
@@ -479,7 +480,9 @@ static void reverse_str(struct cg *g, int ds, uint32_t rev)
 
 	cg_peek(g, R3, ds);
 	cg_scratch_ptr(g, R1, t);
-	cg_copy_str(g, R1, R3);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSLT, R0, 0, unreadable);
 	cg_scratch_st(g, BPF_B, rev + g->L->strbuf, 0, R1);
 	cg_scratch_ptr(g, R8, t);
 	cg_scratch_ptr(g, R9, rev + g->L->strbuf - 8);
@@ -522,7 +525,8 @@ static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
  *     past the last position (index("", "", 1) is -1);
  *   - rindex() without start starts at the last position, with a start
  *     past it at the last position, and finds nothing from a negative
- *     start, whatever the strings (rindex("", "", -1) is -1).
+ *     start, whatever the strings (rindex("", "", -1) is -1);
+ *   - a string that cannot be read (not NULL: that faults) finds nothing.
  *
  * illumos (DIF_SUBR_INDEX) differs for an empty sub, and we follow Oracle:
  * there two empty strings give 0 whatever the start, index(s, "", start)
@@ -605,8 +609,8 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		 * forward (strstr), with the string functions' cost, where
 		 * trying each start backward would be a loop as long as s.
 		 */
-		reverse_str(g, d0, rs);
-		reverse_str(g, d0 + 1, rsub);
+		reverse_str(g, d0, rs, none);
+		reverse_str(g, d0 + 1, rsub, none);
 		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
 		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
@@ -959,7 +963,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_scratch_stx(g, BPF_DW, R0, v, R1);
 	cg_jmp(g, meet);
 	cg_place(g, meet);
-	reverse_str(g, d0, rev);
+	reverse_str(g, d0, rev, dot);
 	/* v + 8: the trailing slashes; all of it: "/" */
 	rev_start(g, v, rev, R1);
 	cg_strconst(g, R2, "/", 1);
