@@ -377,7 +377,7 @@ void cg_subr_link_ntop(struct cg *g, struct node *n)
 	cg_emit(g, BPF_MOV64_REG(R1, R0));
 	cg_jmp_imm(g, BPF_JEQ, R1, ARPHRD_ETHER, eth);
 	cg_jmp_imm(g, BPF_JEQ, R1, ARPHRD_INFINIBAND, eth);
-	cg_fault(g, DTRACEFLT_ILLOP, -1);
+	cg_fault(g, DTRACEFLT_ILLOP, R1);	/* the type: ERROR's arg5 (dt_cg_subr_link_ntop) */
 	cg_place(g, eth);
 	cg_expr(g, n->args.v[1]);
 	cg_pop(g, R1);

@@ -84,7 +84,8 @@ void cg_strconst(struct cg *g, int reg, const char *s, int len)
 }
 
 /* Copy the string at src_reg into dst (a pointer register, strbuf bytes).
- * Clobbers r0-r5.  Faults on a bad source address. */
+ * Clobbers r0-r5.  Faults on a bad source address,
+ * with that address, and uses FP_TMP for it. */
 void cg_copy_str(struct cg *g, int dst_reg, int src_reg)
 {
 	int ok = cg_new_label(g);
@@ -93,11 +94,13 @@ void cg_copy_str(struct cg *g, int dst_reg, int src_reg)
 		cg_emit(g, BPF_MOV64_REG(R3, src_reg));
 	if (dst_reg != R1)
 		cg_emit(g, BPF_MOV64_REG(R1, dst_reg));
+	/* the source address, for the fault (the call clobbers r3) */
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_TMP));
 	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
 	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	cg_jmp_imm(g, BPF_JSGE, R0, 0, ok);
-	/* the source address is lost in r3; report it from the saved copy */
-	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
+	cg_fault(g, DTRACEFLT_BADADDR, R1);
 	cg_place(g, ok);
 }
 
@@ -136,12 +139,18 @@ void cg_load_str_mark(struct cg *g)
 	cg_place(g, ok);
 }
 
-/* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5. */
+/* strlen of the string at r1 into r0 (0..strsize).  Clobbers r1-r5.
+ * Memory that cannot be read has length 0, as in Oracle's dt_strlen
+ * (bpf/strlen.c: "Any negative value will be converted into a 0"); so
+ * substr(), basename() and dirname() of it give "", "." and ".", as
+ * dt_substr, dt_basename and dt_dirname give them. */
 void cg_strlen_reg(struct cg *g)
 {
 	cg_null_check(g, R1);
 	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)(g->L->strmax - 1)));
 	cg_strfn(g, SF_STRNLEN);
+	cg_emit(g, BPF_JMP_IMM(BPF_JSGE, R0, 0, 1));
+	cg_emit(g, BPF_MOV64_IMM(R0, 0));
 	cg_clamp_u(g, R0, (int32_t)(g->L->strmax - 1));
 }
 

@@ -44,17 +44,20 @@ static void push_str_arg(struct cg *g, struct node *a)
 }
 
 
-
+/*
+ * strjoin(s1, s2): at most strsize characters of s1 then s2.  Each
+ * argument faults on NULL as it is evaluated (Oracle's dt_cg_subr_strjoin
+ * checks s1 before it evaluates s2); memory that cannot be read faults
+ * with its address.
+ */
 static void gen_strjoin(struct cg *g, struct node *n)
 {
 	uint32_t sb = g->L->strmax;
 	uint32_t t = cg_temp(g, 2 * g->L->strbuf);
 	int ok = cg_new_label(g), ok2 = cg_new_label(g);
 
-	cg_expr(g, n->args.v[0]);
-	cg_push(g, R0);
-	cg_expr(g, n->args.v[1]);
-	cg_push(g, R0);
+	push_str_arg(g, n->args.v[0]);
+	push_str_arg(g, n->args.v[1]);
 	/* first part */
 	cg_peek(g, R3, g->depth - 2);
 	cg_emit(g, BPF_MOV64_REG(R1, R7));
@@ -62,7 +65,8 @@ static void gen_strjoin(struct cg *g, struct node *n)
 	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)sb));
 	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok);
-	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_peek(g, R1, g->depth - 2);
+	cg_fault(g, DTRACEFLT_BADADDR, R1);
 	cg_place(g, ok);
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R0, 1));
 	cg_emit(g, BPF_ALU64_IMM(BPF_AND, R0, 0x7fff));
@@ -79,7 +83,8 @@ static void gen_strjoin(struct cg *g, struct node *n)
 	cg_peek(g, R3, g->depth - 1);
 	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	cg_jmp_imm(g, BPF_JSGT, R0, 0, ok2);
-	cg_fault(g, DTRACEFLT_BADADDR, -1);
+	cg_peek(g, R1, g->depth - 1);
+	cg_fault(g, DTRACEFLT_BADADDR, R1);
 	cg_place(g, ok2);
 	g->depth -= 2;
 	cg_emit(g, BPF_MOV64_REG(R0, R7));
@@ -282,56 +287,73 @@ static void alloca_result(struct cg *g)
 /*
  * copyin(addr, size) and copyinstr(addr [, len]): read user memory with
  * bpf_probe_read_user(_str), copyin's into the clause's scratch (alloca)
- * space, copyinstr's into a string temporary; a bad address faults with
- * DTrace's "invalid address" and the address.
+ * space, copyinstr's into a string temporary, by the rules of DTrace's
+ * dt_cg_subr_copyin and dt_cg_subr_copyinstr:
+ *
+ *   - the size is evaluated (and copyin's checked, and its space taken)
+ *     before the address;
+ *   - copyinstr reads len bytes, its NUL among them, at most strsize (len
+ *     taken as unsigned: a negative one is strsize), and strsize without
+ *     len: copyinstr(a, 5) is at most 4 characters, copyinstr(a) at most
+ *     strsize - 1;
+ *   - a read that fails faults "invalid address" with the address; so
+ *     does copyinstr(a, 0), which reads nothing (bpf_probe_read_user_str()
+ *     returns 0 for it, and DTrace takes only a positive count for
+ *     success).
  */
 static void gen_copyin(struct cg *g, struct node *n)
 {
 	int str = n->fn == F_COPYINSTR;
 	struct node *len = n->args.n > 1 ? n->args.v[1] : NULL;
-	int ok = cg_new_label(g);
+	int ok = cg_new_label(g), d0 = g->depth;
+	int32_t max = (int32_t)g->L->strmax - 1;	/* strsize */
 	uint32_t t = 0;
 
-	cg_expr(g, n->args.v[0]);
-	cg_push(g, R0);
 	if (str) {
-		/* at most len bytes and the NUL, at most strsize bytes */
 		t = cg_temp(g, g->L->strbuf);
 		if (len) {
 			cg_expr(g, len);
-			cg_emit(g, BPF_JMP_IMM(BPF_JLE, R0, (int32_t)g->L->strmax - 1, 1));
-			cg_emit(g, BPF_MOV64_IMM(R0, (int32_t)g->L->strmax - 1));
-			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, 1));
-			cg_emit(g, BPF_MOV64_REG(R2, R0));
+			cg_clamp_u(g, R0, max);
 		} else {
-			cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+			cg_emit(g, BPF_MOV64_IMM(R0, max));
 		}
-		cg_emit(g, BPF_MOV64_REG(R1, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)t));
+		cg_push(g, R0);				/* d0: the size */
 	} else {
 		/* copyin's bytes are scratch space, as in DTrace: the
 		 * clause may write them (*p = 0) as alloca()'s */
 		cg_expr(g, len);
 		scratch_size_check(g, R0);
 		alloca_take(g);
+		cg_push(g, R8);				/* d0: the offset */
+		cg_push(g, R9);				/* d0 + 1: the size */
+	}
+	cg_expr(g, n->args.v[0]);
+	cg_emit(g, BPF_MOV64_REG(R3, R0));
+	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_TMP));	/* the address, for a fault */
+	if (str) {
+		cg_peek(g, R2, d0);
+		cg_clamp_u(g, R2, max);
+		cg_scratch_ptr(g, R1, t);
+	} else {
+		cg_peek(g, R8, d0);
+		cg_peek(g, R9, d0 + 1);
+		cg_clamp_u(g, R8, ALLOCA_MAX);
+		cg_clamp_u(g, R9, ALLOCA_MAX);
 		cg_emit(g, BPF_MOV64_REG(R1, R7));
 		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
 		cg_emit(g, BPF_ALU64_REG(BPF_ADD, R1, R8));
 		cg_emit(g, BPF_MOV64_REG(R2, R9));
 	}
-	cg_pop(g, R3);
-	cg_emit(g, BPF_STX_MEM(BPF_DW, FP, R3, FP_TMP));	/* the address, for a fault */
+	g->depth = d0;
 	cg_call(g, str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user);
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R1, FP, FP_TMP));
 	cg_jmp_imm(g, str ? BPF_JSGT : BPF_JEQ, R0, 0, ok);
 	cg_fault(g, DTRACEFLT_BADADDR, R1);
 	cg_place(g, ok);
-	if (str) {
-		cg_emit(g, BPF_MOV64_REG(R0, R7));
-		cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R0, (int32_t)t));
-	} else {
+	if (str)
+		cg_scratch_ptr(g, R0, t);
+	else
 		alloca_result(g);
-	}
 }
 
 /*
@@ -449,9 +471,10 @@ static void gen_speculation(struct cg *g, struct node *n)
  * scratch rev (strbuf + 8 bytes): a copy of it is taken 8 bytes at a
  * time and each word byte-swapped into the mirror position, so the
  * reversed string ends at rev + strbuf, where a NUL goes, and starts
- * len bytes before (rev_start).  The loop's count is a constant.
+ * len bytes before (rev_start).  The loop's count is a constant.  A
+ * string that cannot be read goes to the label unreadable.
  */
-static void reverse_str(struct cg *g, int ds, uint32_t rev)
+static void reverse_str(struct cg *g, int ds, uint32_t rev, int unreadable)
 {
 	uint32_t t = cg_temp(g, g->L->strbuf);
 	int loop = cg_new_label(g), done = cg_new_label(g);
@@ -459,7 +482,9 @@ static void reverse_str(struct cg *g, int ds, uint32_t rev)
 
 	cg_peek(g, R3, ds);
 	cg_scratch_ptr(g, R1, t);
-	cg_copy_str(g, R1, R3);
+	cg_emit(g, BPF_MOV64_IMM(R2, (int32_t)g->L->strmax));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_jmp_imm(g, BPF_JSLT, R0, 0, unreadable);
 	cg_scratch_st(g, BPF_B, rev + g->L->strbuf, 0, R1);
 	cg_scratch_ptr(g, R8, t);
 	cg_scratch_ptr(g, R9, rev + g->L->strbuf - 8);
@@ -502,7 +527,8 @@ static void rev_start(struct cg *g, uint32_t len, uint32_t rev, int reg)
  *     past the last position (index("", "", 1) is -1);
  *   - rindex() without start starts at the last position, with a start
  *     past it at the last position, and finds nothing from a negative
- *     start, whatever the strings (rindex("", "", -1) is -1).
+ *     start, whatever the strings (rindex("", "", -1) is -1);
+ *   - a string that cannot be read (not NULL: that faults) finds nothing.
  *
  * illumos (DIF_SUBR_INDEX) differs for an empty sub, and we follow Oracle:
  * there two empty strings give 0 whatever the start, index(s, "", start)
@@ -585,8 +611,8 @@ static void find_sub(struct cg *g, struct node *n, int rev)
 		 * forward (strstr), with the string functions' cost, where
 		 * trying each start backward would be a loop as long as s.
 		 */
-		reverse_str(g, d0, rs);
-		reverse_str(g, d0 + 1, rsub);
+		reverse_str(g, d0, rs, none);
+		reverse_str(g, d0 + 1, rsub, none);
 		cg_scratch_ldx(g, BPF_DW, R1, last + 8);
 		cg_scratch_ldx(g, BPF_DW, R2, last + 16);
 		cg_emit(g, BPF_ALU64_REG(BPF_SUB, R1, R2));
@@ -939,7 +965,7 @@ static void pathpart(struct cg *g, struct node *n, int dir)
 	cg_scratch_stx(g, BPF_DW, R0, v, R1);
 	cg_jmp(g, meet);
 	cg_place(g, meet);
-	reverse_str(g, d0, rev);
+	reverse_str(g, d0, rev, dot);
 	/* v + 8: the trailing slashes; all of it: "/" */
 	rev_start(g, v, rev, R1);
 	cg_strconst(g, R2, "/", 1);
