@@ -141,9 +141,7 @@ static void spec_size_check(struct cg *g, int first)
 		return;
 	cg_emit(g, BPF_LDX_MEM(BPF_W, R1, R7, RH_SPEC));
 	cg_jmp_imm(g, BPF_JEQ, R1, 0, ok);
-	cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECDROPS);
-	cg_emit(g, BPF_MOV64_IMM(R2, 1));
-	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_count_gvar(g, GV_SPECDROPS);
 	cg_jmp(g, g->end_label);
 	cg_place(g, ok);
 }

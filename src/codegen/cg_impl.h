@@ -169,6 +169,8 @@ void cg_peek(struct cg *g, int reg, int d);
 uint32_t cg_temp(struct cg *g, uint32_t size);
 void cg_norm(struct cg *g, int reg, const struct dt_type *t);
 void cg_fault(struct cg *g, int type, int addr_reg);
+/* gvars[off] += 1, atomically (the drop counters).  Clobbers r1, r2. */
+void cg_count_gvar(struct cg *g, int32_t off);
 void cg_fault_always(struct cg *g, int type, int addr_reg);
 void cg_null_check(struct cg *g, int reg);
 int cg_bpf_size(uint32_t sz);

@@ -302,6 +302,13 @@ void cg_fault_always(struct cg *g, int type, int addr_reg)
 	cg_place(g, after);
 }
 
+void cg_count_gvar(struct cg *g, int32_t off)
+{
+	cg_ld_mapval(g, R1, CGM_GVARS, off);
+	cg_emit(g, BPF_MOV64_IMM(R2, 1));
+	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+}
+
 /* if (reg == 0) fault DTRACEFLT_BADADDR at address 0 */
 void cg_null_check(struct cg *g, int reg)
 {

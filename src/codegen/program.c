@@ -174,9 +174,7 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 		if (c->speculates) {
 			/* a speculative record lost is a speculative drop
 			 * (DTrace's dt_cg_epilogue) */
-			cg_ld_mapval(g, R1, CGM_GVARS, GV_SPECDROPS);
-			cg_emit(g, BPF_MOV64_IMM(R2, 1));
-			cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+			cg_count_gvar(g, GV_SPECDROPS);
 		} else {
 			cg_scratch_ldx(g, BPF_DW, R1, g->L->drops_off);
 			cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 1));

@@ -128,9 +128,7 @@ void cg_dyn_load(struct cg *g, struct dt_var *v)
 /* The pool is full: a dynamic variable drop, as in DTrace. */
 static void count_drop(struct cg *g)
 {
-	cg_ld_mapval(g, R1, CGM_GVARS, GV_DYNDROPS);
-	cg_emit(g, BPF_MOV64_IMM(R2, 1));
-	cg_emit(g, BPF_ATOMIC_ADD64(R1, R2, 0));
+	cg_count_gvar(g, GV_DYNDROPS);
 }
 
 void cg_dyn_addr(struct cg *g, struct node *n)

@@ -507,6 +507,16 @@ struct dt_type *type_tag(enum ty_kind kind, const char *tag)
 	return kernel_tag(kind, unscoped(tag), 1);
 }
 
+/* "struct tag" or "union tag": the context's type, else the kernel's */
+static struct dt_type *tag_lookup(struct dt_typetab *tt, const char *name)
+{
+	if (strncmp(name, "struct ", 7) == 0)
+		return tt ? type_tag_in(tt, TY_STRUCT, name + 7) : type_tag(TY_STRUCT, name + 7);
+	if (strncmp(name, "union ", 6) == 0)
+		return tt ? type_tag_in(tt, TY_UNION, name + 6) : type_tag(TY_UNION, name + 6);
+	return NULL;
+}
+
 /*
  * A type name scoped by its object, as dt_type_lookup splits it: the word
  * before a backquote names the object ("vmlinux`pid_t", "struct
@@ -543,10 +553,8 @@ static struct dt_type *type_lookup_scoped(struct dt_typetab *tt, const char *nam
 		t = builtin_typedef(type);
 	if (!t && !is_c && !is_d)
 		t = kernel_typedef(type);
-	if (!t && !is_c && strncmp(type, "struct ", 7) == 0)
-		t = tt ? type_tag_in(tt, TY_STRUCT, type + 7) : type_tag(TY_STRUCT, type + 7);
-	else if (!t && !is_c && strncmp(type, "union ", 6) == 0)
-		t = tt ? type_tag_in(tt, TY_UNION, type + 6) : type_tag(TY_UNION, type + 6);
+	if (!t && !is_c)
+		t = tag_lookup(tt, type);
 	free(type);
 	return t;
 }
@@ -566,11 +574,7 @@ struct dt_type *type_lookup_in(struct dt_typetab *tt, const char *name)
 		return t;
 	if ((t = kernel_typedef(name)))
 		return t;
-	if (strncmp(name, "struct ", 7) == 0)
-		return tt ? type_tag_in(tt, TY_STRUCT, name + 7) : type_tag(TY_STRUCT, name + 7);
-	if (strncmp(name, "union ", 6) == 0)
-		return tt ? type_tag_in(tt, TY_UNION, name + 6) : type_tag(TY_UNION, name + 6);
-	return NULL;
+	return tag_lookup(tt, name);
 }
 
 struct dt_type *type_lookup(const char *name)
