@@ -180,17 +180,23 @@ static int depends_on(void *arg, const char *cls, const char *name)
 
 /* The compile error in DTrace's words: "[TAG] line N: message", or
  * "[TAG] "file", line N: message" after a line marker named a file (as
- * dt_set_errmsg prints it: the line then even when it is 0). */
-static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags)
+ * dt_set_errmsg prints it: the line then even when it is 0).  A program
+ * given as a string has no lines (yyvwarn passes line 0 without a
+ * pcb_fileptr): its errors name the region being cooked, if any. */
+static void set_compile_error(struct dtrace_hdl *h, const struct dt_errstate *es, unsigned int cflags,
+			      int from_file)
 {
 	char tag[64] = "", line[sizeof(es->file) + 32] = "";
+	int lineno = from_file ? es->line : 0;
 
 	if ((h->o.errtags || (cflags & DTRACE_C_ETAGS)) && es->tag)
 		snprintf(tag, sizeof(tag), "[%s] ", es->tag);
 	if (es->file[0])
-		snprintf(line, sizeof(line), "\"%s\", line %d: ", es->file, es->line);
-	else if (es->line > 0)
-		snprintf(line, sizeof(line), "line %d: ", es->line);
+		snprintf(line, sizeof(line), "\"%s\", line %d: ", es->file, lineno);
+	else if (lineno > 0)
+		snprintf(line, sizeof(line), "line %d: ", lineno);
+	else if (es->region && es->tag)	/* an untagged error is an errno's text */
+		snprintf(line, sizeof(line), "in %s: ", es->region);
 	dt_set_errmsg(h, EDT_COMPILER, "%s%s%s", tag, line, es->msg);
 }
 
@@ -784,7 +790,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 	dt_cc_set_clause_match(h->cc, NULL, NULL);	/* mctx is this frame's */
 	desc_set_free(&mctx.seen);
 	if (rc < 0) {
-		set_compile_error(h, dt_cc_errs(h->cc), cflags);
+		set_compile_error(h, dt_cc_errs(h->cc), cflags, from_file);
 		return -1;
 	}
 	pg->nclauses = h->prog.clauses.n - pg->first_clause;
@@ -799,7 +805,7 @@ static int compile_text(struct dtrace_hdl *h, struct dtrace_prog *pg, const char
 			desc_set_free(provided);
 			free(provided);
 		}
-		set_compile_error(h, &es, cflags);
+		set_compile_error(h, &es, cflags, from_file);
 		return -1;
 	}
 	match_unit(h, pg, h->o.zdefs, &es, provided);

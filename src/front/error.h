@@ -14,6 +14,10 @@ struct dt_errstate {
 	const char *tag;	/* "D_SYNTAX", or NULL for untagged errors */
 	char tagbuf[32];	/* tag's copy: a caller's may not outlive it */
 	int line;		/* 0 when the error has no line */
+	/* what was being cooked, DTrace's pcb_region ("action list",
+	 * "predicate", else NULL): a program given as a string has no
+	 * lines, and its errors say "in action list: ..." instead */
+	const char *region;
 	/* the file the last line marker named ("# N \"file\""), DTrace's
 	 * pcb_filetag: its errors then say "file", line N; empty for the
 	 * main input (cpp's "/dev/stdin") */

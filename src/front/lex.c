@@ -603,7 +603,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		t->kind = T_AGG;
-		t->sval = pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
+		/* DTrace's lexer names the anonymous aggregation "@_", so
+		 * @ and @_ are one aggregation and messages say "@_" */
+		t->sval = q == p + 1 ? pool_strdup(lx->pool, "_")
+				     : pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
 		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;

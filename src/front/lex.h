@@ -40,6 +40,12 @@ enum tok {
 struct token {
 	enum tok kind;
 	int line;
+	/* DTrace's yylineno once its lexer has read this token: the line,
+	 * but for a '/' in a clause that of the next non-blank character
+	 * (its lexer reads ahead to tell division from the predicate's
+	 * end).  Nodes the parser builds with this token as lookahead are
+	 * at this line (see parse.c's theory comment). */
+	int eline;
 	char *text;		/* identifier / literal text as written */
 	const char *pos;	/* where it starts in the source */
 	uint64_t ival;		/* T_INT, T_CHAR value */

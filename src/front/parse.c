@@ -32,7 +32,15 @@ struct node *node_new(struct dt_cc *cc, enum node_kind k, int line)
 
 void parse_advance(struct parser *ps)
 {
+	ps->prev_eline = ps->cur.eline;
 	lex_next(&ps->lx, &ps->cur);
+	ps->cur.eline = ps->cur.line;
+	if (ps->cur.kind == T_SLASH && ps->in_clause) {
+		/* dt_lex.l's S0 "/" rule reads blanks ahead with input()
+		 * and puts back only the character after them */
+		for (const char *q = ps->lx.p; q < ps->lx.end && strchr("\f\n\r\t\v ", *q) && *q; q++)
+			ps->cur.eline += *q == '\n';
+	}
 }
 
 _Noreturn void parse_syntax_error(struct parser *ps)
@@ -150,6 +158,22 @@ static void parse_args(struct parser *ps, struct ptrvec *args, enum tok close)
 	}
 }
 
+/*
+ * The line of a node.  DTrace's parser is bison's, and a node is made in
+ * the action of the rule that reduces it, at the line its lexer has read
+ * to then (yylineno, dt_node_xalloc): that is the line of the token that
+ * ends the rule when bison reduces without reading ahead (a rule ending
+ * in ']', ')', a member name or '++'), else the line of the lookahead
+ * token bison read to decide, the one after the node's text.  An
+ * operator's operand ends in a postfix expression, which is complete only
+ * once the next token is read, so the nodes of binary, assignment,
+ * conditional, comma, prefix and cast operators are at the line of the
+ * token after their last operand: the cur token (its eline) right after
+ * that operand is parsed.  Names and constants are at their own line.
+ * DTrace's cooking reports its errors at these lines (dt_node_cook sets
+ * yylineno to the node's), so a statement spread over lines reports an
+ * error where DTrace does.
+ */
 static struct node *parse_primary(struct parser *ps)
 {
 	struct node *n;
@@ -175,16 +199,9 @@ static struct node *parse_primary(struct parser *ps)
 		n = node_new(ps->cc, N_STR, line);
 		n->sval = ps->cur.sval;
 		n->slen = ps->cur.slen;
+		/* no concatenation of adjacent literals: D's grammar has
+		 * none ("a" "b" is a syntax error near "b") */
 		parse_advance(ps);
-		/* adjacent string literals concatenate */
-		while (ps->cur.kind == T_STRING) {
-			char *s = pool_zalloc(&ps->cc->pool, (size_t)n->slen + (size_t)ps->cur.slen + 1);
-			memcpy(s, n->sval, (size_t)n->slen);
-			memcpy(s + n->slen, ps->cur.sval, (size_t)ps->cur.slen + 1);
-			n->sval = s;
-			n->slen += ps->cur.slen;
-			parse_advance(ps);
-		}
 		return n;
 	case T_IDENT:
 		n = node_new(ps->cc, N_IDENT, line);
@@ -220,7 +237,8 @@ static struct node *parse_primary(struct parser *ps)
 		parse_expect(ps, T_ARROW);
 		if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 			parse_syntax_error(ps);
-		n = node_new(ps->cc, N_IDENT, line);
+		/* dt_node_op2 makes self->x the name x's node */
+		n = node_new(ps->cc, N_IDENT, ps->cur.line);
 		n->sval = ps->cur.text;
 		n->var_scope = scope;
 		parse_advance(ps);
@@ -242,6 +260,7 @@ static struct node *parse_primary(struct parser *ps)
 		n->sval = ps->cur.text;
 		parse_advance(ps);
 		parse_expect(ps, T_RPAREN);
+		n->line = ps->prev_eline;	/* reduced at its ')' */
 		return n;
 	case T_XLATE:
 		parse_advance(ps);
@@ -252,6 +271,7 @@ static struct node *parse_primary(struct parser *ps)
 		parse_expect(ps, T_LPAREN);
 		n->kids[0] = parse_expr(ps);
 		parse_expect(ps, T_RPAREN);
+		n->line = ps->prev_eline;	/* reduced at its ')' */
 		return n;
 	default:
 		parse_syntax_error(ps);
@@ -271,6 +291,7 @@ static struct node *parse_postfix(struct parser *ps)
 			m = node_new(ps->cc, N_INDEX, line);
 			m->kids[0] = n;
 			parse_args(ps, &m->args, T_RBRACK);
+			m->line = ps->prev_eline;	/* reduced at its ']' */
 			n = m;
 			break;
 		case T_LPAREN: {
@@ -291,6 +312,7 @@ static struct node *parse_postfix(struct parser *ps)
 			parse_advance(ps);
 			if (ps->cur.kind != T_IDENT && ps->cur.kind != T_TNAME)
 				parse_syntax_error(ps);
+			m->line = ps->cur.line;		/* reduced at the member's name */
 			m->sval = ps->cur.text;
 			m->kids[0] = n;
 			parse_advance(ps);
@@ -344,12 +366,14 @@ static struct node *parse_unary_op(struct parser *ps)
 		n = node_new(ps->cc, ps->cur.kind == T_INC ? N_PREINC : N_PREDEC, line);
 		parse_advance(ps);
 		n->kids[0] = parse_unary(ps);
+		n->line = ps->cur.eline;
 		return n;
 	case T_MINUS: case T_PLUS: case T_BANG: case T_TILDE: case T_STAR: case T_AMP:
 		n = node_new(ps->cc, N_UNARY, line);
 		n->op = ps->cur.kind;
 		parse_advance(ps);
 		n->kids[0] = parse_cast(ps);
+		n->line = ps->cur.eline;
 		return n;
 	case T_SIZEOF:
 		parse_advance(ps);
@@ -360,19 +384,25 @@ static struct node *parse_unary_op(struct parser *ps)
 			if (parse_starts_type(ps->cur.kind)) {
 				n->cast_type = parse_type_name(ps);
 				parse_expect(ps, T_RPAREN);
+				n->line = ps->prev_eline;	/* reduced at its ')' */
 				return n;
 			}
+			/* sizeof (expr) is sizeof of a postfix expression:
+			 * complete at the token after the ')' */
 			struct node *e = parse_expr(ps);
 			parse_expect(ps, T_RPAREN);
 			n->kids[0] = e;
+			n->line = ps->cur.eline;
 			return n;
 		}
 		n->kids[0] = parse_unary(ps);
+		n->line = ps->cur.eline;
 		return n;
 	case T_STRINGOF:
 		parse_advance(ps);
 		n = node_new(ps->cc, N_STRINGOF, line);
 		n->kids[0] = parse_unary(ps);
+		n->line = ps->cur.eline;
 		return n;
 	default:
 		return parse_postfix(ps);
@@ -394,6 +424,7 @@ static struct node *parse_cast(struct parser *ps)
 			parse_expect(ps, T_RPAREN);
 			parse_deeper(ps);
 			n->kids[0] = parse_cast(ps);
+			n->line = ps->cur.eline;
 			ps->depth = depth;
 			return n;
 		}
@@ -440,6 +471,7 @@ static struct node *parse_binary(struct parser *ps, int minprec)
 		parse_advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_binary(ps, p + 1);
+		n->line = ps->cur.eline;
 		l = n;
 	}
 }
@@ -457,6 +489,7 @@ struct node *parse_cond(struct parser *ps)
 		n->kids[1] = parse_expr(ps);
 		parse_expect(ps, T_COLON);
 		n->kids[2] = parse_cond(ps);
+		n->line = ps->cur.eline;
 		ps->depth = depth;
 		return n;
 	}
@@ -487,6 +520,7 @@ static struct node *parse_assign(struct parser *ps)
 		parse_advance(ps);
 		n->kids[0] = l;
 		n->kids[1] = parse_assign(ps);
+		n->line = ps->cur.eline;
 		ps->depth = depth;
 		return n;
 	}
@@ -507,6 +541,7 @@ struct node *parse_expr(struct parser *ps)
 		parse_advance(ps);
 		n->kids[0] = e;
 		n->kids[1] = parse_assign(ps);
+		n->line = ps->cur.eline;
 		e = n;
 	}
 	ps->depth = depth;
@@ -1050,23 +1085,6 @@ void pdesc_format(const struct dt_pdesc *pd, char *buf, size_t len)
 	snprintf(buf, len, "%s:%s:%s:%s", pd->prov, pd->mod, pd->func, pd->name);
 }
 
-/*
- * DTrace checks a predicate's operators once the parser has read the token
- * after its closing '/', and reports their type errors at that token's line
- * (yylineno), while names keep the line they were written on.
- */
-static void predicate_operator_lines(struct node *n, int line)
-{
-	if (!n)
-		return;
-	if (n->kind == N_BINARY)
-		n->line = line;
-	for (int i = 0; i < 3; i++)
-		predicate_operator_lines(n->kids[i], line);
-	for (int i = 0; i < n->args.n; i++)
-		predicate_operator_lines(n->args.v[i], line);
-}
-
 static void parse_clause(struct parser *ps)
 {
 	struct dt_clause *c = pool_calloc(&ps->cc->pool, 1, sizeof(*c));
@@ -1112,7 +1130,6 @@ static void parse_clause(struct parser *ps)
 				parse_syntax_error(ps);
 			}
 			parse_advance(ps);
-			predicate_operator_lines(c->pred, ps->cur.line);
 			/* a predicate takes actions, in a file or not (DTrace's
 			 * grammar has the rule only to say so) */
 			if (ps->cur.kind != T_LBRACE)

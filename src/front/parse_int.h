@@ -22,6 +22,7 @@ struct parser {
 	int depth;		/* nesting so far (parse_deeper()) */
 	int opdepth;		/* the part of it that operator chains add */
 	int rbrace_line;	/* where the last clause body's '}' is */
+	int prev_eline;		/* the eline of the token parse_advance last consumed */
 	struct ptrvec pending;	/* struct pending_pragma: attributes/binding waiting for their identifier */
 	uint32_t binding_vers;	/* the #pragma D binding being read: its version */
 	int user_text;		/* the script's own text (struct node.user_text) */

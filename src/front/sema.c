@@ -111,6 +111,7 @@ static void parse_time_errors(struct dt_cc *cc, struct node *n)
 
 static void cook_predicate(struct dt_cc *cc, struct dt_clause *c)
 {
+	cc->errs->region = "predicate";
 	if (c->pred->kind == N_AGG) {
 		sema_agg_operand(cc, c->pred);
 		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
@@ -118,6 +119,15 @@ static void cook_predicate(struct dt_cc *cc, struct dt_clause *c)
 	sema_cook(cc, c->pred);
 	if (!type_is_scalar(c->pred->type))
 		dt_error(cc->errs, c->pred->line, "D_PRED_SCALAR", "predicate result must be of scalar type");
+	cc->errs->region = NULL;
+}
+
+/* The statements, labelled as dt_cook_clause labels them (yylabel). */
+static void cook_body(struct dt_cc *cc, struct dt_clause *c)
+{
+	cc->errs->region = "action list";
+	sema_cook(cc, c->body);
+	cc->errs->region = NULL;
 }
 
 /*
@@ -132,7 +142,7 @@ static void cook_clause(struct dt_cc *cc, struct dt_clause *c)
 {
 	if (!c->pred || !c->body) {
 		if (c->body)
-			sema_cook(cc, c->body);
+			cook_body(cc, c);
 		if (c->pred)
 			cook_predicate(cc, c);
 		return;
@@ -143,7 +153,7 @@ static void cook_clause(struct dt_cc *cc, struct dt_clause *c)
 	memcpy(outer, es->jb, sizeof(jmp_buf));
 	int rc = setjmp(es->jb);
 	if (rc == 0) {
-		sema_cook(cc, c->body);
+		cook_body(cc, c);
 		memcpy(es->jb, outer, sizeof(jmp_buf));
 		cook_predicate(cc, c);
 		return;
@@ -178,6 +188,8 @@ void sema_unit(struct dt_cc *cc, struct dt_prog *prog, int first_clause, int fir
 	cc->cur_clause = -1;
 	for (int i = first_clause; i < prog->clauses.n; i++) {
 		struct dt_clause *c = prog->clauses.v[i];
+		sema_fold_lines(cc, c->pred);
+		sema_fold_lines(cc, c->body);
 		parse_time_errors(cc, c->pred);
 		parse_time_errors(cc, c->body);
 	}

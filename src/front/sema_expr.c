@@ -515,6 +515,12 @@ static const char *badref_name(struct dt_cc *cc, const struct node *a)
 	}
 }
 
+/*
+ * E1[E2]: DTrace's dt_cook_op2 raises its own errors at the '[ ]' node's
+ * line (n), but those the variable's cooking raises (dt_idcook_assc,
+ * dt_idcook_args, dt_idcook_regs: its keys, uregs[] and args[]) at the
+ * variable's (a), where its name is written.
+ */
 static void cook_index(struct dt_cc *cc, struct node *n)
 {
 	struct node *a = n->kids[0];
@@ -573,7 +579,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 			else
 				sema_cook(cc, k);
 			if (sema_is_dynamic(k) || k->type->kind == TY_VOID)	/* dt_idcook_assc */
-				dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
+				dt_error(cc->errs, a->line, "D_KEY_TYPE", "%s expression may not be used as %s index: key #%d",
 					 sema_node_type_name(k), v->is_array && !v->is_assoc ? "array" : "associative array", i + 1);
 		}
 		if (v->is_array && !v->is_assoc) {
@@ -604,14 +610,14 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 				v->keys[i] = type_is_string(k->type) ? &ty_string : k->type;
 			}
 		} else if (v->nkeys != n->args.n) {
-			dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+			dt_error(cc->errs, a->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 				 v->name, n->args.n, n->args.n == 1 ? "" : "s", v->nkeys);
 		} else {
 			for (int i = 0; i < n->args.n; i++) {
 				struct node *k = n->args.v[i];
 				if (!type_compatible(v->keys[i], k->type) &&
 				    !(v->keys[i]->kind == TY_STRING && type_is_string(k->type)))
-					dt_error(cc->errs, n->line, "D_PROTO_ARG",
+					dt_error(cc->errs, a->line, "D_PROTO_ARG",
 						 "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 						 v->name, i + 1, type_name(v->keys[i]), type_name(k->type));
 			}
@@ -636,7 +642,7 @@ index_value:
 	int is_args = a->kind == N_VAR && a->var->scope == VS_BUILTIN &&
 		      (a->var->builtin == BV_ARGS || a->var->builtin == BV_UREGS);
 	if (is_args && n->args.n != 1)	/* DTrace's dt_idcook_args, dt_idcook_regs */
-		dt_error(cc->errs, n->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
+		dt_error(cc->errs, a->line, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d arg%spassed, 1 expected",
 			 a->var->name, n->args.n, n->args.n == 1 ? " " : "s ");
 	if (n->args.n != 1) {
 		/* E1[E2, ...] is *(E1 + E2) checked as such, then refused
@@ -650,12 +656,12 @@ index_value:
 	if (is_args) {
 		/* args[i]: typed from the probes the clause matches */
 		if (!ix->is_const || !type_is_integral(ix->type))
-			dt_error(cc->errs, n->line, "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			dt_error(cc->errs, a->line, "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				 a->var->name, "integer constant", type_name(ix->type));
 		if (a->var->builtin == BV_UREGS) {
 			/* uregs[R_*]: a user register of the current thread (uint64_t) */
 			if (ix->type->is_signed && ix->cval < 0)
-				dt_error(cc->errs, n->line, "D_REGS_IDX", "index %lld is out of range for array %s",
+				dt_error(cc->errs, a->line, "D_REGS_IDX", "index %lld is out of range for array %s",
 					 (long long)ix->cval, a->var->name);
 			if (ix->cval > 25)	/* pt_regs, then task->thread's segment registers */
 				dt_error(cc->errs, n->line, "D_UNKNOWN", "uregs[]: index out of bounds (%d)", (int)ix->cval);
@@ -997,6 +1003,69 @@ int sema_parse_time_constant(struct dt_cc *cc, struct node *n)
 	if (yes)
 		sema_cook(cc, n);
 	return yes && n->is_const;
+}
+
+/*
+ * The lines of the nodes DTrace's parser folds as it builds them: each
+ * stands at the line of the node the fold keeps.  dt_node_op1 returns
+ * the constant operand of -, +, ~ and ! itself, dt_node_op2 the constant
+ * operand of an integer cast, dt_node_op1 the string or type node for
+ * sizeof, dt_node_op3 the branch a constant condition chooses; a folded
+ * binary operator is a new node at the operator's own line (parse.c).
+ * Returns whether n is such a constant, without cooking anything but a
+ * constant condition.
+ */
+int sema_fold_lines(struct dt_cc *cc, struct node *n)
+{
+	int k[3] = {0, 0, 0};
+
+	if (!n)
+		return 0;
+	for (int i = 0; i < 3; i++)
+		k[i] = sema_fold_lines(cc, n->kids[i]);
+	for (int i = 0; i < n->args.n; i++)
+		sema_fold_lines(cc, n->args.v[i]);
+	switch (n->kind) {
+	case N_INT:
+		return 1;
+	case N_IDENT:
+		return n->var_scope == 0 && !strchr(n->sval, '`') && ident_is_constant(cc, n->sval);
+	case N_SIZEOF:
+		if (!n->cast_type && n->kids[0]->kind == N_STR)
+			n->line = n->kids[0]->line;
+		return n->cast_type || n->kids[0]->kind == N_STR;
+	case N_UNARY:
+		if ((n->op == T_MINUS || n->op == T_PLUS || n->op == T_TILDE || n->op == T_BANG) && k[0]) {
+			n->line = n->kids[0]->line;
+			return 1;
+		}
+		return 0;
+	case N_CAST:
+		if (!n->implicit && type_is_integral(n->cast_type) && k[0]) {
+			n->line = n->kids[0]->line;
+			return 1;
+		}
+		return 0;
+	case N_BINARY:
+		switch (n->op) {
+		case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
+		case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
+		case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
+		case T_SLASH: case T_PERCENT:
+			return k[0] && k[1];
+		default:
+			return 0;
+		}
+	case N_TERNARY:
+		if (k[0] && sema_parse_time_constant(cc, n->kids[0])) {
+			int pick = n->kids[0]->cval ? 1 : 2;
+			n->line = n->kids[pick]->line;
+			return k[pick];
+		}
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 /* What a global identifier is, in dt_idkind_name's words, or NULL. */

@@ -132,6 +132,7 @@ void sema_agg_operand(struct dt_cc *cc, const struct node *g);
 /* Whether DTrace's parser folds n to an integer constant (then cooked:
  * its value is n->cval). */
 int sema_parse_time_constant(struct dt_cc *cc, struct node *n);
+int sema_fold_lines(struct dt_cc *cc, struct node *n);
 struct dt_inline *sema_find_inline(struct dt_cc *cc, const char *name);
 /* Whether something bound to D version vers and defined when the program's
  * version was vmax_at_def is still there: a version reduced below both

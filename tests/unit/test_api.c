@@ -215,7 +215,8 @@ int main(void)
 	EXPECT(strcmp(dtrace_errmsg(a, dtrace_errno(a)), "Invalid option name") == 0);
 	EXPECT(dtrace_program_strcompile(a, "BEGIN { x = ; }", DTRACE_PROBESPEC_NAME, 0, 0, NULL) == NULL);
 	EXPECT(dtrace_errno(a) == EDT_COMPILER);
-	EXPECT(strcmp(dtrace_errmsg(a, dtrace_errno(a)), "line 1: syntax error near \";\"") == 0);
+	/* a string has no lines: DTrace names no line (yyvwarn) */
+	EXPECT(strcmp(dtrace_errmsg(a, dtrace_errno(a)), "syntax error near \";\"") == 0);
 	EXPECT(dtrace_program_strcompile(a, "nosuch:::probe", DTRACE_PROBESPEC_NAME, DTRACE_C_ETAGS, 0, NULL) ==
 	       NULL);
 	EXPECT(strstr(dtrace_errmsg(a, dtrace_errno(a)), "[D_PDESC_ZERO]") != NULL);

@@ -189,10 +189,15 @@ static void syntax_errors(void)
 	ERR("BEGIN\n/1/\nEND\n{\n}\n",
 	    "[D_SYNTAX] line 2: expected actions { } following probe description and predicate");
 	check(__LINE__, 0, "BEGIN /1/", 0, NULL,
-	      "dtrace: invalid probe specifier BEGIN /1/: [D_SYNTAX] line 1: expected actions { } following probe description and predicate\n");
-	/* -n: the message names the probe specifier */
+	      "dtrace: invalid probe specifier BEGIN /1/: [D_SYNTAX] expected actions { } following probe description and predicate\n");
+	/* -n: the message names the probe specifier, and no line (a string
+	 * has none: yyvwarn passes line 0), but the region being cooked */
 	check(__LINE__, 0, "BEGIN { x = ; }", 0, NULL,
-	      "dtrace: invalid probe specifier BEGIN { x = ; }: [D_SYNTAX] line 1: syntax error near \";\"\n");
+	      "dtrace: invalid probe specifier BEGIN { x = ; }: [D_SYNTAX] syntax error near \";\"\n");
+	check(__LINE__, 0, "BEGIN { x = \"a\" * 2; }", 0, NULL,
+	      "dtrace: invalid probe specifier BEGIN { x = \"a\" * 2; }: [D_OP_ARITH] in action list: operator * requires operands of arithmetic type\n");
+	check(__LINE__, 0, "BEGIN /1 * \"a\"/ { x = y; }", 0, NULL,
+	      "dtrace: invalid probe specifier BEGIN /1 * \"a\"/ { x = y; }: [D_OP_ARITH] in predicate: operator * requires operands of arithmetic type\n");
 	/* ... and a lone description is a clause with the default action */
 	check(__LINE__, 0, "BEGIN", 0, NULL, NULL);
 
