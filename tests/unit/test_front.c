@@ -704,6 +704,20 @@ static void sema_errors(void)
 	    "[D_OP_WRITE] line 1: operator ++ can only be applied to a writable variable");
 	ERR("BEGIN { curthread->pid += 1; }\n",
 	    "[D_OP_WRITE] line 1: operator += can only be applied to a writable variable");
+	/* args[i] and uregs[i] are variables (DT_NF_LVALUE, dt_xcook_ident)
+	 * that may not be written (no DT_IDFLG_WRITE) nor addressed */
+	ERR("syscall::read:entry { args[0] = 1; }\n",
+	    "[D_OP_WRITE] line 1: operator = can only be applied to a writable variable");
+	ERR("syscall::read:entry {\n--args[2]; }\n",
+	    "[D_OP_WRITE] line 2: operator -- can only be applied to a writable variable");
+	ERR("BEGIN { uregs[0] = 1; }\n",
+	    "[D_OP_WRITE] line 1: operator = can only be applied to a writable variable");
+	ERR("BEGIN { uregs[R_PC]++; }\n",
+	    "[D_OP_WRITE] line 1: operator ++ can only be applied to a writable variable");
+	ERR("syscall::read:entry { trace(&args[1]); }\n",
+	    "[D_ADDROF_VAR] line 1: cannot take address of dynamic variable");
+	ERR("BEGIN { trace(&uregs[0]); }\n",
+	    "[D_ADDROF_VAR] line 1: cannot take address of dynamic variable");
 	OK("BEGIN { x = (int *)alloca(8); *x = 1; x[1] = 2; *(x + 1) = 3; }\n");
 	OK("BEGIN { this->t = curthread; this->t->pid = 1; }\n");
 	OK("struct s { int a; }; self struct s v; BEGIN { self->v.a = 1; }\n");
