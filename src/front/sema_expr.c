@@ -669,7 +669,8 @@ index_value:
 					 (long long)ix->cval, a->var->name);
 			if (ix->cval > 25)	/* pt_regs, then task->thread's segment registers */
 				dt_error(cc->errs, n->line, "D_UNKNOWN", "uregs[]: index out of bounds (%d)", (int)ix->cval);
-			n->type = &ty_ullong;
+			/* uint64_t by that name, as dt_idcook_regs types it */
+			n->type = a->var->type ? a->var->type : &ty_ullong;
 			n->is_lvalue = 1;	/* a variable, never writable (below) */
 			return;
 		}
@@ -875,8 +876,11 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
 			dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
 	}
-	/* dt_cook_op2's asgn_common: the operands' types first */
-	check_lvalue(cc, n, l, sema_opname(n->op));
+	/* dt_cook_op2's asgn_common: the operands' types first (a store
+	 * made for a translated struct, even into an array member, is the
+	 * translator's: dt_cg_asgn_op) */
+	if (!n->implicit)
+		check_lvalue(cc, n, l, sema_opname(n->op));
 	n->type = l->type;
 }
 
@@ -1449,7 +1453,10 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		dt_error(cc->errs, n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(type_base(st)));
 	n->type = m->type;
 	n->aux = (void *)m;
-	n->is_lvalue = 1;
+	/* an array member is no lvalue (&p->a is D_ADDROF_LVAL), and s.m is
+	 * one only where s is (dt_cook_op2's DT_TOK_PTR and DT_TOK_DOT) */
+	n->is_lvalue = m->type->kind != TY_ARRAY &&
+		       (n->op == T_ARROW || n->kids[0]->is_lvalue);
 }
 
 /* A macro variable ($pid, $target, ...): an int.  (Macro arguments, $1 and
