@@ -526,8 +526,12 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		break;
 	}
 	case F_PRINT: {
-		/* the address, then the value's bytes; the type for the consumer */
-		struct dt_type *t = ((struct node *)e->args.v[0])->type->ref;
+		/* the address, then the value's bytes; the type for the
+		 * consumer: a string's is char [strsize] (the string type is
+		 * a typedef of it, which dt_cg_act_print's ctf_type_reference
+		 * sees through) */
+		struct dt_type *at = ((struct node *)e->args.v[0])->type;
+		struct dt_type *t = at->kind == TY_STRING ? type_array(&L->pool, &ty_char, L->strmax - 1) : at->ref;
 		uint32_t size = type_size(t, L->strbuf - 1);
 		r->fmt = t;
 		r->nargs = 2;
