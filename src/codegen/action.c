@@ -450,13 +450,16 @@ static void add_rec(struct dt_clause *c, struct dt_recdesc *r)
 	pv_push(&c->recs, r);
 }
 
-static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off)
+static uint32_t rec_arg(struct cg_layout *L, struct dt_recarg *a, struct node *e, uint32_t off, int str_arrays)
 {
 	a->off = off;
-	/* by-reference values other than strings (a char array is one):
-	 * their bytes, as DTrace's dt_cg_store_val records them */
+	/* by-reference values other than strings: their bytes, as DTrace's
+	 * dt_cg_store_val records them.  A char array is a string where a
+	 * format converts it (printf's %s); trace() records any array's
+	 * bytes, since only the string type is a string to dt_cg_store_val */
 	if (e->type->kind == TY_STRUCT || e->type->kind == TY_UNION ||
-	    (e->type->kind == TY_ARRAY && !is_str(e->type) && !e->type->is_stack && !e->type->symact)) {
+	    (e->type->kind == TY_ARRAY && !(str_arrays && is_str(e->type)) && !e->type->is_stack &&
+	     !e->type->symact)) {
 		a->is_raw = 1;
 		a->size = e->type->size;
 		return off + ((a->size + 7) & ~7u);
@@ -523,8 +526,12 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		break;
 	}
 	case F_PRINT: {
-		/* the address, then the value's bytes; the type for the consumer */
-		struct dt_type *t = ((struct node *)e->args.v[0])->type->ref;
+		/* the address, then the value's bytes; the type for the
+		 * consumer: a string's is char [strsize] (the string type is
+		 * a typedef of it, which dt_cg_act_print's ctf_type_reference
+		 * sees through) */
+		struct dt_type *at = ((struct node *)e->args.v[0])->type;
+		struct dt_type *t = at->kind == TY_STRING ? type_array(&L->pool, &ty_char, L->strmax - 1) : at->ref;
 		uint32_t size = type_size(t, L->strbuf - 1);
 		r->fmt = t;
 		r->nargs = 2;
@@ -551,7 +558,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		r->args[1].off = *off + 8;
 		r->args[1].size = 8;
 		r->args[1].isize = 4;
-		*off = rec_arg(L, &r->args[2], e->args.v[1], *off + 16);
+		*off = rec_arg(L, &r->args[2], e->args.v[1], *off + 16, 1);
 		r->args[3].off = *off;
 		r->args[3].size = L->pcapsize;
 		r->args[3].is_raw = 1;
@@ -582,7 +589,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 	case F_EXIT:
 		r->nargs = 1;
 		r->args = pool_calloc(&L->pool, 1, sizeof(*r->args));
-		*off = rec_arg(L, &r->args[0], e->args.v[0], *off);
+		*off = rec_arg(L, &r->args[0], e->args.v[0], *off, e->fn != F_TRACE);
 		break;
 	case F_PRINTA: {
 		int first = e->args.n && ((struct node *)e->args.v[0])->kind == N_STR;
@@ -600,7 +607,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		if (e->args.n > 1) {
 			r->nargs = 1;
 			r->args = pool_calloc(&L->pool, 1, sizeof(*r->args));
-			*off = rec_arg(L, &r->args[0], e->args.v[1], *off);
+			*off = rec_arg(L, &r->args[0], e->args.v[1], *off, 1);
 		}
 		break;
 	case F_PRINTF:
@@ -610,7 +617,7 @@ void cg_layout_actions(struct cg_layout *L, struct dt_clause *c, struct node *n,
 		r->nargs = e->args.n - 1;
 		r->args = pool_calloc(&L->pool, (size_t)(r->nargs > 0 ? r->nargs : 1), sizeof(*r->args));
 		for (int i = 0; i < r->nargs; i++)
-			*off = rec_arg(L, &r->args[i], e->args.v[i + 1], *off);
+			*off = rec_arg(L, &r->args[i], e->args.v[i + 1], *off, 1);
 		break;
 	default:
 		break;

@@ -585,9 +585,11 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 		break;
 	case F_PRINT:
 		/* what the pointer points at is recorded (DTrace's
-		 * dt_cg_act_print takes the referenced type): a string, an
-		 * integer 0 or an array, which void * accepts, references nothing */
-		if (a[0]->type->kind != TY_PTR)
+		 * dt_cg_act_print takes the referenced type): a string's is
+		 * the char [strsize] D's string type is a typedef of; an
+		 * integer 0 or an array, which void * accepts, references
+		 * nothing */
+		if (a[0]->type->kind != TY_PTR && a[0]->type->kind != TY_STRING)
 			dt_error(cc->errs, n->line, "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				 "void *", sema_node_type_name(a[0]));
 		break;

@@ -228,6 +228,16 @@ static int is_writable(const struct node *l)
 	}
 }
 
+/* args[i] or uregs[i]: an element of a built-in array variable, which
+ * DTrace cooks as a DT_NODE_VAR (dt_cook_op2's DT_TOK_LBRAC) */
+static int is_builtin_array_elem(const struct node *n)
+{
+	const struct node *a = n->kind == N_INDEX ? n->kids[0] : NULL;
+
+	return a && a->kind == N_VAR && a->var->scope == VS_BUILTIN &&
+	       (a->var->builtin == BV_ARGS || a->var->builtin == BV_UREGS);
+}
+
 static void check_lvalue(struct dt_cc *cc, struct node *n, struct node *l, const char *op)
 {
 	if (l->from_inline && !l->is_const)
@@ -665,8 +675,9 @@ index_value:
 					 (long long)ix->cval, a->var->name);
 			if (ix->cval > 25)	/* pt_regs, then task->thread's segment registers */
 				dt_error(cc->errs, n->line, "D_UNKNOWN", "uregs[]: index out of bounds (%d)", (int)ix->cval);
-			n->type = &ty_ullong;
-			n->is_lvalue = 0;
+			/* uint64_t by that name, as dt_idcook_regs types it */
+			n->type = a->var->type ? a->var->type : &ty_ullong;
+			n->is_lvalue = 1;	/* a variable, never writable (below) */
 			return;
 		}
 		if (cc->cur_clause < 0)
@@ -676,7 +687,10 @@ index_value:
 		n->type = cc->args_type ? cc->args_type(cc->args_arg, cc->P->clauses.v[cc->cur_clause], (int)ix->cval,
 							n->line, &expr)
 					 : &ty_llong;
-		n->is_lvalue = 0;
+		/* args[i] and uregs[i] are D variables (dt_xcook_ident sets
+		 * DT_NF_LVALUE) that are not writable: "args[0] = 1" and
+		 * "uregs[0]++" are D_OP_WRITE, "&args[0]" D_ADDROF_VAR */
+		n->is_lvalue = 1;
 		if (expr) {
 			/* a stable provider's argument: the D it stands for */
 			char *text = pool_strdup(&cc->pool, expr);	/* parsing may unwind */
@@ -868,8 +882,11 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 		if ((n->op == T_DIV_EQ || n->op == T_MOD_EQ) && r->is_const && r->cval == 0)
 			dt_error(cc->errs, n->line, "D_DIV_ZERO", "expression contains division by zero");
 	}
-	/* dt_cook_op2's asgn_common: the operands' types first */
-	check_lvalue(cc, n, l, sema_opname(n->op));
+	/* dt_cook_op2's asgn_common: the operands' types first (a store
+	 * made for a translated struct, even into an array member, is the
+	 * translator's: dt_cg_asgn_op) */
+	if (!n->implicit)
+		check_lvalue(cc, n, l, sema_opname(n->op));
 	n->type = l->type;
 }
 
@@ -1386,7 +1403,8 @@ static void cook_unary(struct dt_cc *cc, struct node *n)
 	case T_AMP:
 		if (k->kind == N_MEMBER && k->aux && ((const struct dt_member *)k->aux)->bit_size && k->is_lvalue)
 			dt_error(cc->errs, n->line, "D_ADDROF_BITFIELD", "cannot take address of bit-field");
-		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR))
+		if (k->kind == N_VAR || (k->kind == N_MEMBER && k->op == T_DOT && k->kids[0]->kind == N_VAR) ||
+		    is_builtin_array_elem(k))
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
 		if (k->kind == N_AGG)
 			dt_error(cc->errs, n->line, "D_ADDROF_VAR", "cannot take address of dynamic variable");
@@ -1504,7 +1522,10 @@ static void cook_member(struct dt_cc *cc, struct node *n)
 		dt_error(cc->errs, n->line, "D_TYPE_MEMBER", "%s is not a member of %s", n->sval, type_name(type_base(st)));
 	n->type = m->type;
 	n->aux = (void *)m;
-	n->is_lvalue = 1;
+	/* an array member is no lvalue (&p->a is D_ADDROF_LVAL), and s.m is
+	 * one only where s is (dt_cook_op2's DT_TOK_PTR and DT_TOK_DOT) */
+	n->is_lvalue = m->type->kind != TY_ARRAY &&
+		       (n->op == T_ARROW || n->kids[0]->is_lvalue);
 }
 
 /* A macro variable ($pid, $target, ...): an int.  (Macro arguments, $1 and

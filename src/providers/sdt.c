@@ -58,15 +58,21 @@
 #include "../common/util.h"
 #include "tracefs.h"
 
-/* groups whose events are not tracepoints (or belong to another provider) */
+/* groups whose events are not tracepoints (or belong to another provider):
+ * among them "dt_pid" and "dt_PID_NAME", the probes DTrace processes make
+ * (BEGIN and END are uprobes in a group "dt_PID_dtrace"), as DTrace's sdt
+ * and rawtp populate() skip them (GROUP_SFMT) */
 static int skip_group(const char *g)
 {
 	static const char *const skip[] = {"ftrace", "syscalls", "kprobes", "uprobes", "eprobes",
-					   "synthetic", "fprobes", "tracefs_probes", NULL};
+					   "synthetic", "fprobes", "tracefs_probes", "dt_pid", NULL};
+	int pid, end = 0;
 
 	for (int i = 0; skip[i]; i++)
 		if (strcmp(g, skip[i]) == 0)
 			return 1;
+	if (sscanf(g, "dt_%d_%*s%n", &pid, &end) == 1 && end > 0)
+		return 1;
 	return 0;
 }
 

@@ -703,13 +703,14 @@ static const struct errtag_case cases[] = {
 	  "[D_OP_INCOMPAT] line 4: operands have incompatible types: \"int\" = \"string\"" },
 	/* pointers must reference compatible types, or one be void, or an
 	 * integer operand be the constant 0 (dt_node_is_ptrcompat) */
-	/* print() records what its pointer references: a string has none */
+	/* print() records what its pointer (or string) references: an
+	 * integer references nothing */
 	{ "D_PROTO_ARG", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tprint(\"abc\");\n"
+	  "\tprint(1);\n"
 	  "}\n",
-	  "[D_PROTO_ARG] line 3: print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: string" },
+	  "[D_PROTO_ARG] line 3: print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int" },
 	/* ... and a pointer to a type without a size references nothing to
 	 * print either (dt_cg_act_print) */
 	{ "D_PRINT_SIZE", NULL,

@@ -709,6 +709,32 @@ static void sema_errors(void)
 	    "[D_OP_WRITE] line 1: operator ++ can only be applied to a writable variable");
 	ERR("BEGIN { curthread->pid += 1; }\n",
 	    "[D_OP_WRITE] line 1: operator += can only be applied to a writable variable");
+	/* args[i] and uregs[i] are variables (DT_NF_LVALUE, dt_xcook_ident)
+	 * that may not be written (no DT_IDFLG_WRITE) nor addressed */
+	ERR("syscall::read:entry { args[0] = 1; }\n",
+	    "[D_OP_WRITE] line 1: operator = can only be applied to a writable variable");
+	ERR("syscall::read:entry {\n--args[2]; }\n",
+	    "[D_OP_WRITE] line 2: operator -- can only be applied to a writable variable");
+	ERR("BEGIN { uregs[0] = 1; }\n",
+	    "[D_OP_WRITE] line 1: operator = can only be applied to a writable variable");
+	ERR("BEGIN { uregs[R_PC]++; }\n",
+	    "[D_OP_WRITE] line 1: operator ++ can only be applied to a writable variable");
+	/* an array member is no lvalue (dt_cook_op2 DT_TOK_PTR/DOT) */
+	ERR("struct s { int a[2]; struct { int c[2]; } in; };\nBEGIN { p = (struct s *)alloca(16); print(&p->a); }\n",
+	    "[D_ADDROF_LVAL] line 2: unacceptable operand for unary & operator");
+	ERR("struct s { int a[2]; struct { int c[2]; } in; };\nBEGIN { p = (struct s *)alloca(16); print(&p->in.c); }\n",
+	    "[D_ADDROF_LVAL] line 2: unacceptable operand for unary & operator");
+	ERR("BEGIN { trace(&curthread->comm); }\n",
+	    "[D_ADDROF_LVAL] line 1: unacceptable operand for unary & operator");
+	OK("struct s { int a[2]; struct { int c[2]; } in; };\nBEGIN { p = (struct s *)alloca(16); print(&p->in); print(&p->a[1]); print(&p->in.c[0]); }\n");
+	/* uregs[i] is a uint64_t by that name (dt_idcook_regs) */
+	ERR("BEGIN { printf(\"%s\", uregs[0]); }\n",
+	    "[D_PRINTF_ARG_TYPE] line 1: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: uint64_t");
+	ERR("syscall::read:entry { trace(&args[1]); }\n",
+	    "[D_ADDROF_VAR] line 1: cannot take address of dynamic variable");
+	ERR("BEGIN { trace(&uregs[0]); }\n",
+	    "[D_ADDROF_VAR] line 1: cannot take address of dynamic variable");
 	OK("BEGIN { x = (int *)alloca(8); *x = 1; x[1] = 2; *(x + 1) = 3; }\n");
 	OK("BEGIN { this->t = curthread; this->t->pid = 1; }\n");
 	OK("struct s { int a; }; self struct s v; BEGIN { self->v.a = 1; }\n");
