@@ -444,6 +444,15 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, const int6
 
 		e->pcpu = xmalloc((size_t)s->ncpus * n * sizeof(int64_t));
 		memcpy(e->pcpu, src, (size_t)s->ncpus * n * sizeof(int64_t));
+		/* A CPU that never updated the key holds min()'s and max()'s
+		 * starting values, as DTrace's per-CPU copies do
+		 * (dt_aggregate_clear_one_percpu). */
+		for (c = 0; c < s->ncpus; c++) {
+			int64_t *v = e->pcpu + (size_t)c * n;
+
+			if (v[0] == 0 && (a->fn == F_MIN || a->fn == F_MAX))
+				v[1] = a->fn == F_MIN ? INT64_MAX : INT64_MIN;
+		}
 	}
 	free(tmp);
 	free(out);
