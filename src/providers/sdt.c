@@ -44,6 +44,7 @@
  */
 #include "provider.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -58,15 +59,25 @@
 #include "../common/util.h"
 #include "tracefs.h"
 
-/* groups whose events are not tracepoints (or belong to another provider) */
+/* groups whose events are not tracepoints (or belong to another provider),
+ * and, as Oracle DTrace's sdt populate() skips them, the groups another
+ * DTrace process made for its own probes: "dt_<pid>_<name>" (GROUP_FMT:
+ * its BEGIN and END uprobes would otherwise match "BEGIN") and "dt_pid" */
 static int skip_group(const char *g)
 {
 	static const char *const skip[] = {"ftrace", "syscalls", "kprobes", "uprobes", "eprobes",
-					   "synthetic", "fprobes", "tracefs_probes", NULL};
+					   "synthetic", "fprobes", "tracefs_probes", "dt_pid", NULL};
+	const char *p;
 
 	for (int i = 0; skip[i]; i++)
 		if (strcmp(g, skip[i]) == 0)
 			return 1;
+	if (strncmp(g, "dt_", 3) == 0 && isdigit((unsigned char)g[3])) {
+		for (p = g + 3; isdigit((unsigned char)*p); p++)
+			;
+		if (*p == '_' && p[1])
+			return 1;
+	}
 	return 0;
 }
 
