@@ -294,16 +294,23 @@ void agg_cg_assign(struct dt_cc *cc, struct node *n)
 	check_incr(cc, call, l->line);
 }
 
-/* An aggregation named as argument #argno of printa/clear/trunc/...:
- * argtag when it is no aggregation, badtag when none is defined by
- * that name (DTrace's D_<FUNC>_AGGARG and D_<FUNC>_AGGBAD). */
+/*
+ * An aggregation named as argument #argno of printa/clear/trunc/...:
+ * argtag when it is no aggregation (DTrace's D_<FUNC>_AGGARG).  One no
+ * statement has assigned yet is unknown to DTrace's parser when named
+ * alone (dt_cook_ident: D_IDENT_UNDEF); named with a subscript, which
+ * creates it, it is undefined to the code generator (dt_cg_act_printa
+ * & co.: D_<FUNC>_AGGBAD).  The subscript of a defined one is ignored:
+ * @a[k] names all of @a.
+ */
 int agg_ref(struct dt_cc *cc, int line, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
 {
 	struct dt_aggvar *a;
 
-	if (n->kind != N_AGG || n->args.n)
+	if (n->kind != N_AGG)
 		dt_error(cc->errs, line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 			 func, argno, n->type ? sema_node_type_name(n) : "expression");
+	sema_agg_operand(cc, n);
 	a = agg_find(cc->P, n->sval);
 	if (!a)
 		dt_error(cc->errs, line, badtag, "undefined aggregation: @%s", n->sval);

@@ -603,7 +603,9 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		t->kind = T_AGG;
-		t->sval = pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
+		/* the anonymous @ is the aggregation named _ (dt_lex.l's "@_"):
+		 * so messages spell it, and @_ is the same aggregation */
+		t->sval = q == p + 1 ? "_" : pool_strndup(lx->pool, p + 1, (size_t)(q - p - 1));
 		t->text = pool_strndup(lx->pool, p, (size_t)(q - p));
 		lx->p = q;
 		return;

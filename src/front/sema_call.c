@@ -563,11 +563,11 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
 		if (a->kind == N_AGG) {
-			/* an aggregating function cooks its arguments as
-			 * values (dt_cook_aggregation): one not yet assigned
-			 * is undefined */
-			if (sema_fn_is_agg(fn))
-				sema_agg_operand(cc, a);
+			/* a function's arguments are cooked as it parses
+			 * (dt_cook_aggregation, dt_idcook_func): an
+			 * aggregation no statement before has assigned is
+			 * undefined, printa()'s and clear()'s too */
+			sema_agg_operand(cc, a);
 			a->type = &ty_llong;	/* an aggregation as an argument */
 		}
 		else
