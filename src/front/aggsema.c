@@ -190,6 +190,10 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		if (sema_is_dynamic(k) || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack &&
 					   !k->type->symact))
 			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
+				 /* a call of an aggregating function is of
+				  * dynamic type, named by its identifier's
+				  * kind (dt_node_type_name) */
+				 k->kind == N_CALL && sema_fn_is_agg(k->fn) ? "aggregating function" :
 				 sema_node_type_name(k), i + 1);
 	}
 	a = agg_find(cc->P, l->sval);

@@ -1053,6 +1053,9 @@ static void translated_data(void)
 	/* keys */
 	ERR(XL_CLAUSE("@[" XL_PTR "] = count();"),
 	    "[D_KEY_TYPE] line 7: pointer to translated data expression may not be used as aggregation index: key #1");
+	/* an aggregating function's call is named by its kind */
+	ERR("BEGIN\n{\n\t@a[1, sum(1)] = count();\n}\n",
+	    "[D_KEY_TYPE] line 3: aggregating function expression may not be used as aggregation index: key #2");
 	ERR(XL_CLAUSE("a[" XL_SOU "] = 1;"),
 	    "[D_KEY_TYPE] line 7: translated data expression may not be used as associative array index: key #1");
 	/* assignment: an untyped variable is named by its kind */
