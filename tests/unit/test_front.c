@@ -1053,6 +1053,10 @@ static void translated_data(void)
 	/* keys */
 	ERR(XL_CLAUSE("@[" XL_PTR "] = count();"),
 	    "[D_KEY_TYPE] line 7: pointer to translated data expression may not be used as aggregation index: key #1");
+	/* ten keys need a tenth tuple register (dt_cg_arglist) */
+	ERR("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = count();\n}\n",
+	    "Insufficient tuple registers to generate code");
+	OK("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, \"x\"] = count();\n}\n");
 	/* an aggregating function's call is named by its kind */
 	ERR("BEGIN\n{\n\t@a[1, sum(1)] = count();\n}\n",
 	    "[D_KEY_TYPE] line 3: aggregating function expression may not be used as aggregation index: key #2");
