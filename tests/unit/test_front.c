@@ -1053,6 +1053,12 @@ static void translated_data(void)
 	/* keys */
 	ERR(XL_CLAUSE("@[" XL_PTR "] = count();"),
 	    "[D_KEY_TYPE] line 7: pointer to translated data expression may not be used as aggregation index: key #1");
+	/* printa()'s format is checked against the aggregation as the
+	 * statement's code is generated, before later statements' formats
+	 * are parsed (dt_cg_act_printa) */
+	ERR("BEGIN\n{\n\t@s = sum(1);\n\tprinta(\"%@c\", @s);\n\tprinta(\"%@hhd\", @s);\n}\n",
+	    "[D_PRINTF_ARG_TYPE] line 4: printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %c\n\t prototype: char, short, or int\n\t  argument: int64_t");
 	/* ten keys need a tenth tuple register (dt_cg_arglist) */
 	ERR("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = count();\n}\n",
 	    "Insufficient tuple registers to generate code");
