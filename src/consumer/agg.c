@@ -444,6 +444,15 @@ static int snap_one(const struct dt_agg *a, const unsigned char *key, const int6
 
 		e->pcpu = xmalloc((size_t)s->ncpus * n * sizeof(int64_t));
 		memcpy(e->pcpu, src, (size_t)s->ncpus * n * sizeof(int64_t));
+		/* A CPU that never updated the key holds min()'s and max()'s
+		 * starting values, as DTrace's per-CPU copies do
+		 * (dt_aggregate_clear_one_percpu). */
+		for (c = 0; c < s->ncpus; c++) {
+			int64_t *v = e->pcpu + (size_t)c * n;
+
+			if (v[0] == 0 && (a->fn == F_MIN || a->fn == F_MAX))
+				v[1] = a->fn == F_MIN ? INT64_MAX : INT64_MIN;
+		}
 	}
 	free(tmp);
 	free(out);
@@ -622,13 +631,18 @@ int dt_agg_keycmp(const struct dt_aggent *l, const struct dt_aggent *r,
 			if (lk->size != rk->size)
 				return lk->size < rk->size ? LT(c) : GT(c);
 		} else if (lk->is_string || rk->is_string) {
-			uint32_t n, j;
+			/* To DTrace every string key is a record of strsize + 1
+			 * bytes (dt_cg_agg's key records), compared byte by
+			 * byte (dt_aggregate_keycmp).  Our slots are as wide as
+			 * the strings an aggregation can get (cg_agg_keyslot),
+			 * zero-padded: two aggregations joined by printa() may
+			 * hold one string in slots of two widths, equal once
+			 * the shorter is read with zeroes after its end. */
+			uint32_t n = lk->size > rk->size ? lk->size : rk->size, j;
 
-			if (lk->size != rk->size)
-				return lk->size < rk->size ? LT(c) : GT(c);
-			n = lk->size;
 			for (j = 0; j < n; j++) {
-				unsigned char x = l->key[lk->off + j], y = r->key[rk->off + j];
+				unsigned char x = j < lk->size ? l->key[lk->off + j] : 0;
+				unsigned char y = j < rk->size ? r->key[rk->off + j] : 0;
 
 				if (x != y)
 					return x < y ? LT(c) : GT(c);

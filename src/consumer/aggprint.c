@@ -747,16 +747,24 @@ int dt_agg_print(struct strbuf *out, const struct dt_agg *a, struct dt_aggsnap *
 /* printa() with a format (dt_printf_format, dtrace_aggregate_walk_joined)   */
 /* ------------------------------------------------------------------------ */
 
-/* The value a %@ conversion receives (pfprint_* of the aggregation record). */
-static void agg_value(const struct dt_agg *a, const int64_t *v, struct dtf_value *dv,
-		      struct strbuf *hist, int zoom)
+/*
+ * The value a %@ conversion receives (pfprint_* of the aggregation record).
+ * Its signedness is first's, the first aggregation of the printa(): DTrace
+ * validates the format once per aggregation, against a value of type
+ * uint64_t for count() and int64_t for the others (dt_printf_validate),
+ * and prints every line with the first one's conversions (dtrace_fprinta
+ * takes the first record's format), so %@d is %llu for all of them when
+ * the first is a count().
+ */
+static void agg_value(const struct dt_agg *a, const struct dt_agg *first, const int64_t *v,
+		      struct dtf_value *dv, struct strbuf *hist, int zoom)
 {
 	uint64_t normal = normal_of(a);
 
 	memset(dv, 0, sizeof(*dv));
 	dv->kind = DTF_V_INT;
 	dv->size = 8;
-	dv->is_signed = a->fn != F_COUNT;
+	dv->is_signed = first->fn != F_COUNT;
 	switch (a->fn) {
 	case F_COUNT:
 		dv->u = (uint64_t)v[0] / normal;
@@ -845,7 +853,7 @@ static void print_line(struct strbuf *out, const struct dtf_format *fmt,
 
 	kv = key_values(ka, rep->key, o, &strs);
 	for (i = 0; i < naggs; i++)
-		agg_value(aggs[i], vals[i], &av[i], &hist[i], zoom);
+		agg_value(aggs[i], aggs[0], vals[i], &av[i], &hist[i], zoom);
 	dtf_print_aggs_syms(out, fmt, kv, ka->nkeys, av, naggs, syms);
 	for (i = 0; i < naggs; i++)
 		sb_free(&hist[i]);

@@ -183,6 +183,7 @@ struct dtrace_hdl {
 	int stopped;			/* dtrace_stop() done */
 	int exited;			/* exit() seen in a record */
 	uint64_t laststatus;		/* when dtrace_status() last looked */
+	int worked;			/* dtrace_work() has run since dtrace_go() */
 	int exit_status;
 	int ncpus;
 	uint64_t dyndrops_reported, specbusy_reported, specunavail_reported;

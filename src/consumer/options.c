@@ -222,6 +222,17 @@ static int opt_cflag(struct dtrace_hdl *h, const char *arg, const struct dt_opti
 	return 0;
 }
 
+/* A flag of the aggregations (DTrace's dt_opt_agg): no value, and it stays
+ * set for the handle, however it was set (not a compile flag of one unit,
+ * which dt_opt_restore_cflags puts back). */
+static int opt_agg(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
+{
+	if (arg)
+		return badval(h);
+	opt_store(h, op, op->arg);
+	return 0;
+}
+
 /* A flag DTrace sets whatever the value (droptags, lazyload, linknommap). */
 static int opt_anyval(struct dtrace_hdl *h, const char *arg, const struct dt_option *op)
 {
@@ -611,7 +622,7 @@ static int opt_oformat(struct dtrace_hdl *h, const char *arg, const struct dt_op
 /* Compile-time options. */
 static const struct dt_option ct_options[] = {
 	/* each CPU's value after an aggregation's (dt_print_aggs) */
-	{"aggpercpu", opt_cflag, FIELD(OF_INT, aggpercpu), 1},
+	{"aggpercpu", opt_agg, FIELD(OF_INT, aggpercpu), 1},
 	{"amin", opt_amin, NOFIELD, 0},
 	{"argref", opt_cflag, FIELD(OF_INT, argref), 1},
 	{"core", opt_core, NOFIELD, 0},

@@ -101,6 +101,7 @@ int dtrace_go(dtrace_hdl_t *h)
 	if (dt_ring_open(h) < 0)
 		return dt_set_errmsg(h, EDT_ENABLING, "cannot open the ring buffer");
 	h->active = 1;
+	h->worked = 0;
 	if (run_dtrace_probe(h, DTRACE_PROBE_BEGIN) < 0)
 		return -1;
 	if (exiting(h))
@@ -319,8 +320,17 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 	}
 	dt_proc_poll(h);
 	h->cons = &cons;
-	/* what came before exit() is consumed before END runs (clear() and
-	 * the like act when consumed), then END's records */
+	/*
+	 * What came before exit() is consumed before END runs (clear() and
+	 * the like act when consumed), then END's records -- but for the
+	 * first call, whose status DTrace looks at before it consumes
+	 * anything (dtrace_work: dtrace_status, which fires END at once
+	 * when exit() was called, then dtrace_consume): an exit() in BEGIN
+	 * runs END before BEGIN's records are consumed, so BEGIN's printa(),
+	 * clear() and trunc() see what END added.
+	 */
+	if (!h->worked++)
+		dtrace_status(h);
 	dt_consume_all(h);
 	switch (dtrace_status(h)) {
 	case DTRACE_STATUS_EXITED:

@@ -190,6 +190,10 @@ void agg_cook_assign(struct dt_cc *cc, struct node *n, struct node *l, struct no
 		if (sema_is_dynamic(k) || (!type_is_scalar(k->type) && !type_is_string(k->type) && !k->type->is_stack &&
 					   !k->type->symact))
 			dt_error(cc->errs, n->line, "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d",
+				 /* a call of an aggregating function is of
+				  * dynamic type, named by its identifier's
+				  * kind (dt_node_type_name) */
+				 k->kind == N_CALL && sema_fn_is_agg(k->fn) ? "aggregating function" :
 				 sema_node_type_name(k), i + 1);
 	}
 	a = agg_find(cc->P, l->sval);
@@ -294,16 +298,23 @@ void agg_cg_assign(struct dt_cc *cc, struct node *n)
 	check_incr(cc, call, l->line);
 }
 
-/* An aggregation named as argument #argno of printa/clear/trunc/...:
- * argtag when it is no aggregation, badtag when none is defined by
- * that name (DTrace's D_<FUNC>_AGGARG and D_<FUNC>_AGGBAD). */
+/*
+ * An aggregation named as argument #argno of printa/clear/trunc/...:
+ * argtag when it is no aggregation (DTrace's D_<FUNC>_AGGARG).  One no
+ * statement has assigned yet is unknown to DTrace's parser when named
+ * alone (dt_cook_ident: D_IDENT_UNDEF); named with a subscript, which
+ * creates it, it is undefined to the code generator (dt_cg_act_printa
+ * & co.: D_<FUNC>_AGGBAD).  The subscript of a defined one is ignored:
+ * @a[k] names all of @a.
+ */
 int agg_ref(struct dt_cc *cc, int line, struct node *n, const char *func, int argno, const char *argtag, const char *badtag)
 {
 	struct dt_aggvar *a;
 
-	if (n->kind != N_AGG || n->args.n)
+	if (n->kind != N_AGG)
 		dt_error(cc->errs, line, argtag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 			 func, argno, n->type ? sema_node_type_name(n) : "expression");
+	sema_agg_operand(cc, n);
 	a = agg_find(cc->P, n->sval);
 	if (!a)
 		dt_error(cc->errs, line, badtag, "undefined aggregation: @%s", n->sval);

@@ -563,11 +563,11 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
 		if (a->kind == N_AGG) {
-			/* an aggregating function cooks its arguments as
-			 * values (dt_cook_aggregation): one not yet assigned
-			 * is undefined */
-			if (sema_fn_is_agg(fn))
-				sema_agg_operand(cc, a);
+			/* a function's arguments are cooked as it parses
+			 * (dt_cook_aggregation, dt_idcook_func): an
+			 * aggregation no statement before has assigned is
+			 * undefined, printa()'s and clear()'s too */
+			sema_agg_operand(cc, a);
 			a->type = &ty_llong;	/* an aggregation as an argument */
 		}
 		else
@@ -720,7 +720,7 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 			agg_ref(cc, n->line, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 			struct dt_aggvar *x = agg_lookup(cc->P, a[first]->sval), *y = agg_lookup(cc->P, a[i]->sval);
 			/* several aggregations are joined on their keys: same key types */
-			if (i > first && cc->sema_pass > 0 && x && y) {
+			if (i > first && x && y) {
 				if (x->nkeys != y->nkeys)
 					dt_error(cc->errs, n->line, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
 						 x->name, y->name, x->name, x->nkeys, x->nkeys == 1 ? "" : "s",
@@ -734,7 +734,7 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 			if (first) {
 				if (!fmt)
 					fmt = printa_format(cc, n, a[0]);
-				if (y && cc->sema_pass > 0 && y->nkeys >= 0)
+				if (y && y->nkeys >= 0)
 					check_printa_keys(cc, n, fmt, y);
 			}
 		}

@@ -153,8 +153,11 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 		 * the function's checks, then the arguments' code */
 		spec_agg(cc, n->line, st);
 		agg_cg_value(cc, e);
-		for (int i = 0; i < e->kids[0]->args.n; i++)
+		for (int i = 0; i < e->kids[0]->args.n; i++) {
+			if (i > DT_CC_TUPREGS)
+				dt_error(cc->errs, 0, NULL, "Insufficient tuple registers to generate code");
 			cg_key(cc, e->kids[0]->args.v[i], st);
+		}
 		agg_cg_assign(cc, e);
 		for (int i = 0; i < e->kids[1]->args.n; i++)
 			cg_expr(cc, e->kids[1]->args.v[i], st);

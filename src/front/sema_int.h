@@ -28,6 +28,10 @@
  * conditional jumps a frame, and the verifier follows at most 8192 on a
  * path (1024 frames are refused) */
 #define SEMA_FRAMES_MAX 512
+/* DTrace's tuple registers (DIF_DTR_NREGS): dt_cg_arglist refuses a key
+ * past slot 8, i.e. a tuple of more than DT_CC_TUPREGS + 1 keys
+ * (EDT_NOTUPREG, "Insufficient tuple registers to generate code") */
+#define DT_CC_TUPREGS 8
 #define DT_CC_NBVARS 64		/* at least the built-in variables' count */
 #define DT_CC_MAX_INLINE_DEPTH 12000	/* cooking levels under an inline */
 #define DT_CC_MAX_INLINE_COOKS 1000000	/* nodes cooked under inlines, per unit */

@@ -238,7 +238,7 @@ static const struct errtag_case cases[] = {
 	{ "D_CLEAR_AGGBAD", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tclear(@nosuch);\n"
+	  "\tclear(@nosuch[1]);\n"
 	  "}\n",
 	  "[D_CLEAR_AGGBAD] line 3: undefined aggregation: @nosuch" },
 	{ "D_COMM_DREC", NULL,
@@ -643,7 +643,7 @@ static const struct errtag_case cases[] = {
 	{ "D_NORMALIZE_AGGBAD", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tnormalize(@nosuch, 2);\n"
+	  "\tnormalize(@nosuch[1], 2);\n"
 	  "}\n",
 	  "[D_NORMALIZE_AGGBAD] line 3: undefined aggregation: @nosuch" },
 	{ "D_OFFSETOF_BITFIELD", NULL,
@@ -857,7 +857,7 @@ static const struct errtag_case cases[] = {
 	{ "D_PRINTA_AGGBAD", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tprinta(@nosuch);\n"
+	  "\tprinta(@nosuch[1]);\n"
 	  "}\n",
 	  "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @nosuch" },
 	{ "D_PRINTA_AGGKEY", NULL,
@@ -1099,7 +1099,7 @@ static const struct errtag_case cases[] = {
 	{ "D_TRUNC_AGGBAD", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\ttrunc(@nosuch);\n"
+	  "\ttrunc(@nosuch[1]);\n"
 	  "}\n",
 	  "[D_TRUNC_AGGBAD] line 3: undefined aggregation: @nosuch" },
 	{ "D_TYPE_MEMBER", NULL,

@@ -1084,6 +1084,19 @@ static void translated_data(void)
 	/* keys */
 	ERR(XL_CLAUSE("@[" XL_PTR "] = count();"),
 	    "[D_KEY_TYPE] line 7: pointer to translated data expression may not be used as aggregation index: key #1");
+	/* printa()'s format is checked against the aggregation as the
+	 * statement's code is generated, before later statements' formats
+	 * are parsed (dt_cg_act_printa) */
+	ERR("BEGIN\n{\n\t@s = sum(1);\n\tprinta(\"%@c\", @s);\n\tprinta(\"%@hhd\", @s);\n}\n",
+	    "[D_PRINTF_ARG_TYPE] line 4: printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %c\n\t prototype: char, short, or int\n\t  argument: int64_t");
+	/* ten keys need a tenth tuple register (dt_cg_arglist) */
+	ERR("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = count();\n}\n",
+	    "Insufficient tuple registers to generate code");
+	OK("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, \"x\"] = count();\n}\n");
+	/* an aggregating function's call is named by its kind */
+	ERR("BEGIN\n{\n\t@a[1, sum(1)] = count();\n}\n",
+	    "[D_KEY_TYPE] line 3: aggregating function expression may not be used as aggregation index: key #2");
 	ERR(XL_CLAUSE("a[" XL_SOU "] = 1;"),
 	    "[D_KEY_TYPE] line 7: translated data expression may not be used as associative array index: key #1");
 	/* assignment: an untyped variable is named by its kind */
@@ -1305,13 +1318,26 @@ static void cg_order_errors(void)
 	    "[D_OP_ARITH] line 4: operator * requires operands of arithmetic type");
 	ERR("BEGIN\n{\n\t@a = lquantize(1, 0, 10);\n\t@a = lquantize(1, 0, 20);\n\tx = 1 * \"a\";\n}\n",
 	    "[D_OP_ARITH] line 5: operator * requires operands of arithmetic type");
-	/* an aggregation a later clause defines is not yet defined (no
-	 * DT_IDFLG_MOD); one a later statement of the clause defines is */
+	/* an aggregation no earlier statement assigned is unknown to the
+	 * parser where it is named alone (dt_cook_ident), a later statement
+	 * of the clause or a later clause notwithstanding; named with a
+	 * subscript (which creates it) it is undefined to the code
+	 * generator (no DT_IDFLG_MOD), whose subscript is otherwise ignored */
 	ERR("BEGIN\n{\n\tclear(@a);\n}\n\nEND\n{\n\t@a = count();\n}\n",
-	    "[D_CLEAR_AGGBAD] line 3: undefined aggregation: @a");
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
 	ERR("END\n{\n\tprinta(@a);\n}\n\nBEGIN\n{\n\t@a = count();\n}\n",
-	    "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
-	OK("BEGIN\n{\n\tclear(@a);\n\t@a = count();\n}\n");
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\tclear(@a);\n\t@a = count();\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
+	ERR("BEGIN\n{\n\ttrunc(@a[1], 2);\n}\n\nEND\n{\n\t@a[1] = count();\n}\n",
+	    "[D_TRUNC_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("BEGIN\n{\n\tprinta(@);\n}\n",
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @_: Unknown variable name");
+	ERR("BEGIN\n{\n\tclear(@[1]);\n}\n",
+	    "[D_CLEAR_AGGBAD] line 3: undefined aggregation: @_");
+	ERR("BEGIN\n{\n\t@ = count();\n\t@_ = sum(1);\n}\n",
+	    "[D_AGG_REDEF] line 4: aggregation redefined: @_\n\t current: @_ = sum( )\n\tprevious: @_ = count( ) : line 3");
+	OK("BEGIN\n{\n\t@a = count();\n\tprinta(@a[1, \"x\"]);\n\tclear(@a[2]);\n}\n");
 	OK("BEGIN\n{\n\t@a = count();\n}\n\nEND\n{\n\tprinta(@a);\n}\n");
 	/* dt_cg_agg_opt_incr comes after the parameters' checks, the
 	 * increment's type before the count of arguments */
@@ -1324,8 +1350,10 @@ static void cg_order_errors(void)
 	OK("BEGIN\n{\n\t@a = quantize(1, 1);\n\t@b = lquantize(1, 0, 10, 1, 2);\n}\n");
 	/* dt_node_is_void is false for a dynamic type: trace() of one is
 	 * D_TRACE_DYN */
+	ERR("BEGIN\n{\n\t@a = count();\n\ttrace(@a);\n}\n",
+	    "[D_TRACE_DYN] line 4: trace( ) may not be applied to a dynamic expression");
 	ERR("BEGIN\n{\n\ttrace(@a);\n}\n",
-	    "[D_TRACE_DYN] line 3: trace( ) may not be applied to a dynamic expression");
+	    "[D_IDENT_UNDEF] line 3: failed to resolve @a: Unknown variable name");
 	/* what DTrace for Linux declares but generates no code for */
 	ERR("BEGIN\n{\n\tpanic();\n}\n", "[D_UNKNOWN] line 3: panic() is not implemented (yet)");
 	ERR("BEGIN\n{\n\tbreakpoint();\n}\n", "[D_UNKNOWN] line 3: breakpoint() is not implemented (yet)");
@@ -1377,7 +1405,10 @@ static void cg_order_errors(void)
 	    "[D_TRACE_VOID] line 4: trace( ) may not be applied to a void expression");
 	/* printa()'s and clear()'s refusals of an aggregation argument are
 	 * at the action's line (dnerror on the call) */
-	ERR("BEGIN\n{\n\tprinta(\"%d\",\n\t    @a);\n}\n", "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	ERR("BEGIN\n{\n\tprinta(\"%d\",\n\t    @a[1]);\n}\n", "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @a");
+	/* ... but an unknown identifier is at its own line (the parser's) */
+	ERR("BEGIN\n{\n\tprinta(\"%d\",\n\t    @a);\n}\n",
+	    "[D_IDENT_UNDEF] line 4: failed to resolve @a: Unknown variable name");
 	ERR("BEGIN\n{\n\tclear(\n\t    1);\n}\n",
 	    "[D_CLEAR_AGGARG] line 3: clear( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
 	/* dt_opt_strsize: at least sizeof (DT_NULL_STRING), 2 bytes; beyond

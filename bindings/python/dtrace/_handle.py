@@ -382,7 +382,10 @@ class DTrace:
             desc = ad.dtada_desc.contents
             recs = _lib.records(desc.dtagd_rec, desc.dtagd_nrecs)
             key = tuple(self._aggkey(ad.dtada_data, r) for r in recs[1:-1])
+            # the anonymous @ is the aggregation DTrace names "_"
             name = (desc.dtagd_name or b"").decode()
+            if name == "_":
+                name = ""
             self._aggs.setdefault(name, {})[key] = _decode.aggvalue(ad.dtada_data, recs[-1], ad.dtada_normal)
             return _lib.AGGWALK_NEXT
         return self._guard(run, _lib.AGGWALK_ABORT)

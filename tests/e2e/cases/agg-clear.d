@@ -2,8 +2,10 @@
  * clear() zeroes an aggregation's values and keeps its keys: cleared
  * entries still print, with 0 (quantize() and lquantize() entries as their
  * all-zero rows).  The consumer clears when it processes the clear() (after
- * the whole BEGIN clause ran), so what the END clause adds afterwards
- * counts from zero.  A count() that is not cleared keeps its values.
+ * the whole BEGIN clause ran), so what a later probe adds counts from zero.
+ * A count() that is not cleared keeps its values.  (The later probe is a
+ * tick, not END: with exit() in BEGIN, Oracle DTrace fires END before it
+ * processes BEGIN's clear(), which then clears END's additions too.)
  */
 #pragma D option quiet
 
@@ -19,13 +21,13 @@ BEGIN
 	clear(@s);
 	clear(@q);
 	clear(@l);
-	exit(0);
 }
 
-END
+tick-100ms
 {
 	@s["b"] = sum(-1);
 	@s["d"] = sum(0x7fffffffffffffff);
 	@q["a"] = quantize(-1);
 	@l["b"] = lquantize(9, -5, 5);
+	exit(0);
 }

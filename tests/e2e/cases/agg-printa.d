@@ -35,7 +35,7 @@ BEGIN
 	printa("[%s] [%d] [%@-22d] [%@+d] [%@24d]\n", @s);
 	printf("value first:\n");
 	printa("%@8d <- %s/%d\n", @c);
-	printf("several aggregations:\n");
+	printf("several aggregations:\n");	/* %@d unsigned after a count() */
 	printa("%-8s %4d count %@d sum %@d max %@d\n", @c, @s, @m);
 	printf("several aggregations, %%@u:\n");
 	printa("%-8s %4d %@u %@u %@u\n", @c, @s, @m);
