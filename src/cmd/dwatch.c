@@ -726,7 +726,13 @@ static int run(struct dwatch *dw, const char *script)
 
 	if (!dw->dtp)
 		open_dtrace(dw);
-	prog = dtrace_program_strcompile(dw->dtp, script, DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	/* compiled as a file, as dwatch hands dtrace(1) its script: its
+	 * errors then name the script's line (a string has none) */
+	FILE *f = fmemopen((void *)script, strlen(script), "r");
+	if (!f)
+		dw_die("failed to compile script: %s", strerror(errno));
+	prog = dtrace_program_fcompile(dw->dtp, f, 0, 0, NULL);
+	fclose(f);
 	if (!prog)
 		dw_die("failed to compile script: %s", dt_err(dw));
 	if (dw->compile_only) {

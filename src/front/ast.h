@@ -69,6 +69,9 @@ struct dt_var {
 struct node {
 	enum node_kind kind;
 	int line;
+	/* N_CALL: the line of its ')', where DTrace's parser looks its name
+	 * up (dt_node_func's errors, yylineno then) */
+	int call_line;
 	int op;			/* operator token, for unary/binary/assign */
 	uint64_t ival;		/* N_INT */
 	char *sval;		/* N_STR, N_IDENT name, N_CALL name, N_MEMBER name, N_AGG name */

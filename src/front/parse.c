@@ -299,6 +299,7 @@ static struct node *parse_postfix(struct parser *ps)
 			struct ptrvec args = {.pool = &ps->cc->pool};
 			parse_advance(ps);
 			parse_args(ps, &args, T_RPAREN);
+			n->call_line = ps->prev_eline;
 			if (n->kind != N_IDENT || n->var_scope)
 				dt_error(ps->cc->errs, ps->cur.line, "D_FUNC_IDENT", "function designator is not of function type");
 			n->kind = N_CALL;

@@ -554,11 +554,19 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 	const struct sema_proto *p;
 
 	if (!f) {
-		/* DTrace looks the name up as it parses the call */
+		/* DTrace looks the name up as it parses the call, at its ')'
+		 * and outside any region being cooked */
 		const char *kind = sema_ident_kind(cc, n->sval);
+		struct dt_var *v = dt_var_find(&cc->P->globals, n->sval);
+		/* the parser knows declared variables, not those a clause's
+		 * cooking creates (every clause is cooked after the parse) */
+		if (v && !v->is_extern && !v->declared)
+			kind = NULL;
+		cc->errs->region = NULL;
 		if (kind)
-			dt_error(cc->errs, n->line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function", kind, n->sval);
-		dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
+			dt_error(cc->errs, n->call_line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function",
+				 kind, n->sval);
+		dt_error(cc->errs, n->call_line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
 	}
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];

@@ -632,7 +632,7 @@ static void cook_index(struct dt_cc *cc, struct node *n)
 						 v->name, i + 1, type_name(v->keys[i]), type_name(k->type));
 			}
 		}
-		if (n->args.n > 10)
+		if (n->args.n > DT_CC_TUPREGS + 1)	/* dt_cg_arglist */
 			dt_error(cc->errs, 0, NULL, "Insufficient tuple registers to generate code");
 		a->kind = N_VAR;
 		a->var = v;
@@ -779,7 +779,7 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			sema_cook(cc, k);
 		}
 		if (r->kind == N_CALL && !sema_fn_lookup(cc, r->sval))
-			dt_error(cc->errs, n->line, "D_FUNC_UNDEF", "undefined function name: %s", r->sval);
+			sema_cook_call(cc, r);	/* its parse-time refusal (dt_node_func) */
 		if (n->op != T_ASSIGN || r->kind != N_CALL || !sema_fn_is_agg(sema_fn_lookup(cc, r->sval)))
 			dt_error(cc->errs, n->line, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", l->sval);
 		sema_cook_call(cc, r);
@@ -947,10 +947,20 @@ static _Noreturn void dynamic_operands(struct dt_cc *cc, struct node *n, struct 
  * reads it (dt_node_ident): a D enumerator, an inline whose value is an
  * integer constant (the D library's R_PC, AF_INET, ...), NULL.
  */
+/* A D enumerator, or a constant DTrace defines (NULL, int_consts). */
+static int ident_is_named_constant(struct dt_cc *cc, const char *name)
+{
+	int64_t ev;
+
+	for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
+		if (strcmp(int_consts[i].name, name) == 0)
+			return 1;
+	return sema_find_enum_const(cc, name, &ev) || strcmp(name, "NULL") == 0;
+}
+
 static int ident_is_constant(struct dt_cc *cc, const char *name)
 {
 	struct dt_inline *in = sema_find_inline(cc, name);
-	int64_t ev;
 
 	if (in) {
 		if (in->nparams || in->cooking)
@@ -960,10 +970,7 @@ static int ident_is_constant(struct dt_cc *cc, const char *name)
 		in->cooking = 0;
 		return in->expr->is_const && type_is_integral(in->expr->type);
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(int_consts); i++)
-		if (strcmp(int_consts[i].name, name) == 0)
-			return 1;
-	return sema_find_enum_const(cc, name, &ev) || strcmp(name, "NULL") == 0;
+	return ident_is_named_constant(cc, name);
 }
 
 /*
@@ -1046,7 +1053,9 @@ int sema_fold_lines(struct dt_cc *cc, struct node *n)
 	case N_INT:
 		return 1;
 	case N_IDENT:
-		return n->var_scope == 0 && !strchr(n->sval, '`') && ident_is_constant(cc, n->sval);
+		/* an inline's value would be cooked to know: its line is left */
+		return n->var_scope == 0 && !strchr(n->sval, '`') && !sema_find_inline(cc, n->sval) &&
+		       ident_is_named_constant(cc, n->sval);
 	case N_SIZEOF:
 		if (!n->cast_type && n->kids[0]->kind == N_STR)
 			n->line = n->kids[0]->line;

@@ -1094,6 +1094,10 @@ static void translated_data(void)
 	ERR("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = count();\n}\n",
 	    "Insufficient tuple registers to generate code");
 	OK("BEGIN\n{\n\t@a[1, 2, 3, 4, 5, 6, 7, 8, \"x\"] = count();\n}\n");
+	/* ... and so do ten keys of an associative array */
+	ERR("BEGIN\n{\n\ta[1, 2, 3, 4, 5, 6, 7, 8, 9, 10] = 0;\n}\n",
+	    "Insufficient tuple registers to generate code");
+	OK("BEGIN\n{\n\ta[1, 2, 3, 4, 5, 6, 7, 8, 9] = 0;\n}\n");
 	/* an aggregating function's call is named by its kind */
 	ERR("BEGIN\n{\n\t@a[1, sum(1)] = count();\n}\n",
 	    "[D_KEY_TYPE] line 3: aggregating function expression may not be used as aggregation index: key #2");

@@ -14,7 +14,7 @@ script='syscall::write:entry /pid == $target/ {
 }'
 out=$("$DTRACE" -w -q -n "$script" -c "/bin/echo hello world" 2>&1)
 if dmesg 2>/dev/null | grep -q "Kernel is locked down"; then
-	want="dtrace: invalid probe specifier $script: line 2: copyoutstr( ) is not available: this kernel does not let BPF programs write user memory (bpf_probe_write_user; kernel lockdown refuses it)"
+	want="dtrace: invalid probe specifier $script: copyoutstr( ) is not available: this kernel does not let BPF programs write user memory (bpf_probe_write_user; kernel lockdown refuses it)"
 else
 	want="HELLO WORld"
 fi

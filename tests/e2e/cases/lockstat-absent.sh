@@ -9,6 +9,6 @@ if [[ -e /sys/bus/event_source/devices/kprobe ]]; then
 	echo "spin-release as this kernel allows: $([[ $? == 0 ]] && echo yes || echo no)"
 else
 	"$DTRACE" -n 'lockstat:::spin-release { trace(arg0); }' 2>&1 |
-		grep -qx "dtrace: invalid probe specifier lockstat:::spin-release { trace(arg0); }: line 1: lockstat:::\*-release probes need kprobes on the kernel's unlock functions (mutex_unlock, up_read, _raw_spin_unlock...), which this kernel does not offer"
+		grep -qx "dtrace: invalid probe specifier lockstat:::spin-release { trace(arg0); }: lockstat:::\*-release probes need kprobes on the kernel's unlock functions (mutex_unlock, up_read, _raw_spin_unlock...), which this kernel does not offer"
 	echo "spin-release as this kernel allows: $([[ $? == 0 ]] && echo yes || echo no)"
 fi

@@ -56,7 +56,7 @@ echo "CAP_BPF+CAP_PERFMON, pid probe in root's process: exit status $?"
 kill "$loop"
 wait "$loop" 2>/dev/null
 
-as_nobody "$dir/dtrace-trace" -q -n 'sdt:sched::sched_switch { exit(0); }' 2>&1 | sed 's/^dtrace: invalid probe specifier.*: line 1: /dtrace: /'
+as_nobody "$dir/dtrace-trace" -q -n 'sdt:sched::sched_switch { exit(0); }' 2>&1 | sed 's/^dtrace: invalid probe specifier .*}: /dtrace: /'
 echo "CAP_BPF+CAP_PERFMON, sdt: exit status ${PIPESTATUS[0]}"
 as_nobody "$dir/dtrace-tracefs" -q -n 'sdt:sched::sched_switch { printf("switch\n"); exit(0); }'
 echo "CAP_BPF+CAP_PERFMON+CAP_DAC_READ_SEARCH, sdt: exit status $?"
