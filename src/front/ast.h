@@ -69,9 +69,13 @@ struct dt_var {
 struct node {
 	enum node_kind kind;
 	int line;
-	/* N_CALL: the line of its ')', where DTrace's parser looks its name
-	 * up (dt_node_func's errors, yylineno then) */
-	int call_line;
+	/* where DTrace's parser has read to as it builds the node for the
+	 * whole construct (yylineno): N_CALL, the line of its ')', where it
+	 * looks the name up (dt_node_func); N_EXPR_STMT, the line of the ';'
+	 * or '}' after the statement (dt_node_statement), where dt_cg's
+	 * errors about the statement are.  n->line stays the statement's
+	 * first line (run-time fault reports name it) */
+	int end_line;
 	int op;			/* operator token, for unary/binary/assign */
 	uint64_t ival;		/* N_INT */
 	char *sval;		/* N_STR, N_IDENT name, N_CALL name, N_MEMBER name, N_AGG name */

@@ -299,7 +299,7 @@ static struct node *parse_postfix(struct parser *ps)
 			struct ptrvec args = {.pool = &ps->cc->pool};
 			parse_advance(ps);
 			parse_args(ps, &args, T_RPAREN);
-			n->call_line = ps->prev_eline;
+			n->end_line = ps->prev_eline;
 			if (n->kind != N_IDENT || n->var_scope)
 				dt_error(ps->cc->errs, ps->cur.line, "D_FUNC_IDENT", "function designator is not of function type");
 			n->kind = N_CALL;
@@ -571,6 +571,7 @@ static struct node *parse_stmt_block(struct parser *ps)
 	struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 	const char *start = ps->cur.pos;
 	s->kids[0] = parse_expr(ps);
+	s->end_line = ps->cur.eline;
 	s->sval = written_text(&ps->cc->pool, start, ps->cur.pos);
 	pv_push(&b->args, s);
 	/* "if (c) a; else b;": the then-statement's ';' comes before else */
@@ -638,6 +639,7 @@ static struct node *parse_block_body(struct parser *ps, int outer)
 		struct node *s = node_new(ps->cc, N_EXPR_STMT, ps->cur.line);
 		const char *start = ps->cur.pos;
 		s->kids[0] = parse_expr(ps);
+		s->end_line = ps->cur.eline;
 		s->sval = written_text(&ps->cc->pool, start, ps->cur.pos);
 		pv_push(&b->args, s);
 		if (ps->cur.kind == T_SEMI) {

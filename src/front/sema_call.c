@@ -564,9 +564,9 @@ void sema_cook_call(struct dt_cc *cc, struct node *n)
 			kind = NULL;
 		cc->errs->region = NULL;
 		if (kind)
-			dt_error(cc->errs, n->call_line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function",
+			dt_error(cc->errs, n->end_line, "D_FUNC_IDKIND", "%s '%s' may not be referenced as a function",
 				 kind, n->sval);
-		dt_error(cc->errs, n->call_line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
+		dt_error(cc->errs, n->end_line, "D_FUNC_UNDEF", "undefined function name: %s", n->sval);
 	}
 	for (int i = 0; i < n->args.n; i++) {
 		struct node *a = n->args.v[i];
@@ -727,15 +727,18 @@ void sema_cg_call(struct dt_cc *cc, struct node *n)
 					 i + 1, sema_node_type_name(a[i]));
 			agg_ref(cc, n->line, a[i], "printa", i + 1, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD");
 			struct dt_aggvar *x = agg_lookup(cc->P, a[first]->sval), *y = agg_lookup(cc->P, a[i]->sval);
-			/* several aggregations are joined on their keys: same key types */
+			/* several aggregations are joined on their keys: same key
+			 * types (dt_printa_validate: at yylineno, which a format
+			 * has set to the printa()'s line, else the line before) */
+			int vline = first ? n->line : cc->cg_line;
 			if (i > first && x && y) {
 				if (x->nkeys != y->nkeys)
-					dt_error(cc->errs, n->line, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
+					dt_error(cc->errs, vline, "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
 						 x->name, y->name, x->name, x->nkeys, x->nkeys == 1 ? "" : "s",
 						 y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
 				for (int k = 0; k < x->nkeys; k++)
 					if (!type_compatible(x->keys[k], y->keys[k]))
-						dt_error(cc->errs, n->line, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
+						dt_error(cc->errs, vline, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
 							 y->name, k + 1, x->name, x->name, k + 1, type_name(x->keys[k]),
 							 y->name, k + 1, type_name(y->keys[k]));
 			}

@@ -143,15 +143,18 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 	if (n->kind != N_EXPR_STMT)
 		return;
 	struct node *e = n->kids[0];
+	/* dt_cg_agg's errors are at the aggregation's node (the statement
+	 * DTrace cooks to it), an action's at its statement's node, made
+	 * when the parser read the ';' or '}' after it */
 	if (e->kind == N_AGG) {
 		/* dt_cg_agg of an aggregation with no function */
-		spec_agg(cc, n->line, st);
-		dt_error(cc->errs, n->line, "D_AGG_NULL", "expression has null effect: @%s", e->sval);
+		spec_agg(cc, e->line, st);
+		dt_error(cc->errs, e->line, "D_AGG_NULL", "expression has null effect: @%s", e->sval);
 	}
 	if (e->kind == N_ASSIGN && e->kids[0]->kind == N_AGG) {
 		/* dt_cg_agg: the rules, the value's type, the keys' code,
 		 * the function's checks, then the arguments' code */
-		spec_agg(cc, n->line, st);
+		spec_agg(cc, e->kids[0]->line, st);
 		agg_cg_value(cc, e);
 		for (int i = 0; i < e->kids[0]->args.n; i++) {
 			if (i > DT_CC_TUPREGS)
@@ -166,7 +169,8 @@ static void cg_stmt(struct dt_cc *cc, struct node *n, struct spec_state *st)
 	if (e->kind == N_CALL && sema_fn_is_action(e->fn)) {
 		/* an action statement: the rules, the action's checks,
 		 * then the code of its arguments */
-		spec_action(cc, n->line, e->fn, st);
+		spec_action(cc, n->end_line, e->fn, st);
+		cc->cg_line = st->line;
 		sema_cg_call(cc, e);
 		if (e->fn == F_PRINTF || e->fn == F_SYSTEM || e->fn == F_FREOPEN ||
 		    (e->fn == F_PRINTA && e->args.n > 0 && ((struct node *)e->args.v[0])->kind == N_STR))

@@ -42,6 +42,9 @@ struct dt_cc {
 	struct dt_pool pool;
 	struct dt_errstate es;		/* the error of the last failed unit */
 	struct dt_errstate *errs;	/* where errors unwind to (&es) */
+	/* DTrace's yylineno as it generates a statement's code, for the
+	 * errors it raises at no node (sema_cg.c's spec_state.line) */
+	int cg_line;
 	struct dt_typetab *types;	/* typedefs and tags programs declared */
 	struct dt_cc_opts opts;
 	dt_cc_args_type_fn args_type;	/* args[i]'s type; NULL: int64_t */

@@ -860,6 +860,8 @@ static const struct errtag_case cases[] = {
 	  "\tprinta(@nosuch[1]);\n"
 	  "}\n",
 	  "[D_PRINTA_AGGBAD] line 3: undefined aggregation: @nosuch" },
+	/* dt_printa_validate raises these at yylineno, the clause's line
+	 * here (no printf-like action with a format before) */
 	{ "D_PRINTA_AGGKEY", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -867,7 +869,7 @@ static const struct errtag_case cases[] = {
 	  "\t@b[1, 2] = count();\n"
 	  "\tprinta(@a, @b);\n"
 	  "}\n",
-	  "[D_PRINTA_AGGKEY] line 5: printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 2 keys" },
+	  "[D_PRINTA_AGGKEY] line 1: printa( ): @a and @b do not have matching key signatures: @a has 1 key, @b has 2 keys" },
 	{ "D_PRINTA_AGGPROTO", NULL,
 	  "BEGIN\n"
 	  "{\n"
@@ -875,7 +877,7 @@ static const struct errtag_case cases[] = {
 	  "\t@b[\"x\"] = count();\n"
 	  "\tprinta(@a, @b);\n"
 	  "}\n",
-	  "[D_PRINTA_AGGPROTO] line 5: printa( ): @b[ ] key #1 is incompatible with @a:\n        a key #1: int\n        b key #1: string" },
+	  "[D_PRINTA_AGGPROTO] line 1: printa( ): @b[ ] key #1 is incompatible with @a:\n        a key #1: int\n        b key #1: string" },
 	{ "D_PRINTA_PROTO", NULL,
 	  "BEGIN\n"
 	  "{\n"

@@ -446,9 +446,9 @@ static void sema_errors(void)
 	    "[D_OP_INCOMPAT] line 5: operands have incompatible types: \"int\" = \"string\"");
 	/* printa() joins aggregations on their keys: the counts must match first */
 	ERR("BEGIN\n{\n\t@x[1, 2] = sum(1);\n\t@y[3] = count();\n\tprinta(@x, @y);\n}\n",
-	    "[D_PRINTA_AGGKEY] line 5: printa( ): @x and @y do not have matching key signatures: @x has 2 keys, @y has 1 key");
+	    "[D_PRINTA_AGGKEY] line 1: printa( ): @x and @y do not have matching key signatures: @x has 2 keys, @y has 1 key");
 	ERR("BEGIN\n{\n\t@x[1] = sum(1);\n\t@y[\"a\"] = count();\n\tprinta(@x, @y);\n}\n",
-	    "[D_PRINTA_AGGPROTO] line 5: printa( ): @y[ ] key #1 is incompatible with @x:\n        x key #1: int\n        y key #1: string");
+	    "[D_PRINTA_AGGPROTO] line 1: printa( ): @y[ ] key #1 is incompatible with @x:\n        x key #1: int\n        y key #1: string");
 	/* an action used as a value is void: its own format is never checked */
 	ERR("BEGIN\n{\n\tprintf(\"%s\\n\", trace(\"\"));\n}\n",
 	    "[D_PRINTF_ARG_TYPE] line 3: printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: void");
