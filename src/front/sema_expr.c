@@ -1199,11 +1199,13 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			if (lt->kind == TY_ARRAY && r->is_const && lt->nelems > 1 && (uint64_t)r->cval >= lt->nelems)
 				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %llu, max is %u",
 					 (unsigned long long)r->cval, lt->nelems);
-			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
+			/* the pointer operand's own type, an array's too (no
+			 * decay: a + 1 is an int [5], as dt_cook_op2 types it) */
+			n->type = lt;
 			return;
 		}
 		if (op == T_PLUS && type_is_integral(lt) && rptr) {
-			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
+			n->type = rt;
 			return;
 		}
 		if (lptr && rptr && l->is_alloca != r->is_alloca)

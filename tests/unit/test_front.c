@@ -635,7 +635,13 @@ static void sema_errors(void)
 	 * += takes a compatible pointer */
 	ERR("int a[5];\nBEGIN { x = a + 5; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 5, max is 5");
 	ERR("int a[5];\nBEGIN { x = a - 7; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 7, max is 5");
-	OK("int a[5];\nint b[1];\nBEGIN { x = a + 4; y = 5 + a; z = b + 3; }\n");
+	/* the sum keeps the array's type (no decay): no variable takes it,
+	 * an int * does (dt_cook_op2) */
+	OK("int a[5];\nint b[1];\nint *p;\nBEGIN { p = a + 4; p = 5 + a; p = b + 3; trace(*(a + 1)); }\n");
+	ERR("int a[5];\nBEGIN { x = a + 4; }\n",
+	    "[D_OP_ARRFUN] line 2: operator = may not be applied to operand of type \"int [5]\"");
+	ERR("int a[5];\nBEGIN { this->x = 1 + a; }\n",
+	    "[D_OP_ARRFUN] line 2: operator = may not be applied to operand of type \"int [5]\"");
 	ERR("BEGIN { x = \"a\" - \"b\"; }\n", "[D_UNKNOWN] line 1: expression is not yet supported by this implementation");
 	ERR("int *p;\nBEGIN { x = p - \"a\"; }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int *\" - \"string\"");
 	OK("int *p, *q;\nvoid *v;\nBEGIN { p += q; p -= v; }\n");
