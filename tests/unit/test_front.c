@@ -150,6 +150,58 @@ static void syntax_errors(void)
 	    "[D_SYNTAX] line 4: syntax error near \"}\"");
 	ERR("BEGIN\n/rand(/\n{\n\ttrace(epid);\n}\n",
 	    "[D_SYNTAX] line 3: closing ) expected in predicate before /");
+	/* dt_lex.l <S0>"/": a "/" before the end, ';', '{' or '/' ends a
+	 * predicate (anywhere: then ( or [ still open is the error there),
+	 * any other is a division, in a predicate too */
+	OK("int x;\nBEGIN\n/x / 2 == 0/\n{\n}\n");
+	OK("int x;\nBEGIN\n/x/2/\n{\n}\n");
+	ERR("BEGIN\n{\n\tx = (1 /; y = 3;\n}\n",
+	    "[D_SYNTAX] line 3: closing ) expected in predicate before /");
+	ERR("BEGIN\n{\n\tx = a[1 /\n\n;\n}\n",
+	    "[D_SYNTAX] line 5: closing ] expected in predicate before /");
+	ERR("int x;\nBEGIN\n/x/2\n{\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"{\"");
+	ERR("BEGIN\n/x[1/]/\n{\n}\n",
+	    "[D_SYNTAX] line 2: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tx = 4 / ;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/\"");
+	/* the text of a "/" read up to its next character: the rest of the
+	 * line (flex leaves it unterminated); the line read ahead to */
+	ERR("BEGIN\n{\n\tx = 1 * /2; y = 3;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/2; y = 3;\"");
+	ERR("BEGIN\n{\n\tx = 1 * /;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/;\"");
+	ERR("BEGIN\n{\n\tx = 1 * /\n2;\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"/\"");
+	ERR("BEGIN\n{\n\tx = 1 /  \n",
+	    "[D_SYNTAX] line 4: syntax error near end of input");
+	/* read ahead to the end (after "/" or a word it does not know), the
+	 * lexer pushes back a NUL, which is its own error next */
+	ERR("BEGIN\n/x/ \n",
+	    "[D_SYNTAX] line 3: syntax error near end-of-input");
+	ERR("int x   \n\n",
+	    "[D_SYNTAX] line 3: syntax error near end-of-input");
+	ERR("BEGIN\n{\n\tx = pid",
+	    "[D_SYNTAX] line 3: syntax error near end of input");
+	/* dt_lex.l counts braces over the whole text: a "}" with none open
+	 * is the lexer's error; the outer level has "/" but no "/=" */
+	ERR("struct s { int a; } };\n",
+	    "[D_SYNTAX] line 1: extra } in input stream");
+	ERR("BEGIN\n{\n}\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"}\"");
+	ERR("BEGIN /= 2/\n{\n}\n",
+	    "[D_SYNTAX] line 1: syntax error near \"=\"");
+	/* dt_grammar.y assigns to a unary_expression: a binary, conditional
+	 * or cast one before the operator is a syntax error, parenthesized
+	 * it is an lvalue question (dt_cook_op2) */
+	ERR("BEGIN { x + 1 = 2; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("BEGIN { (int)x += 1; }\n", "[D_SYNTAX] line 1: syntax error near \"+=\"");
+	ERR("BEGIN { x ? y : z = 1; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("BEGIN { x = y + 1 = 2; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("int x;\nBEGIN { (x + 1) = 2; }\n",
+	    "[D_OP_LVAL] line 2: operator = requires modifiable lvalue as an operand");
+	ERR("int x;\nBEGIN { -x = 1; }\n",
+	    "[D_OP_LVAL] line 2: operator = requires modifiable lvalue as an operand");
 	/* arithmetic/err.D_SYNTAX.addmin, muladd */
 	ERR("BEGIN\n{\n\ti = 0;\n\ti+-;\n}\n",
 	    "[D_SYNTAX] line 4: syntax error near \";\"");
@@ -186,7 +238,7 @@ static void syntax_errors(void)
 	ERR("BEGIN\n\texit(0);\n}\n",
 	    "[D_SYNTAX] line 1: expected predicate and/or actions following probe description");
 	/* dt_grammar.y: a predicate takes actions, in a file or from -n */
-	ERR("BEGIN\n/1/\nEND\n{\n}\n",
+	ERR("BEGIN\n/1/;\nEND\n{\n}\n",
 	    "[D_SYNTAX] line 2: expected actions { } following probe description and predicate");
 	check(__LINE__, 0, "BEGIN /1/", 0, NULL,
 	      "dtrace: invalid probe specifier BEGIN /1/: [D_SYNTAX] line 1: expected actions { } following probe description and predicate\n");
