@@ -189,11 +189,12 @@ static const struct errtag_case cases[] = {
 	  "}\n",
 	  "[D_CG_EXPR] line 3: tracing function func( ) may not be called from a D expression (D program context required)" },
 	/* an aggregating function's value is an aggregation's only, also
-	 * as a statement or stored in a variable */
+	 * as a statement or cast to void (stored in a variable, its type
+	 * <DYN> is D_OP_INCOMPAT first) */
 	{ "D_CG_EXPR", NULL,
 	  "BEGIN\n"
 	  "{\n"
-	  "\tx = count();\n"
+	  "\t(void)count();\n"
 	  "}\n",
 	  "[D_CG_EXPR] line 3: aggregating function count( ) may not be called from a D expression (D program context required)" },
 	{ "D_CG_EXPR", NULL,

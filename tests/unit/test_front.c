@@ -687,6 +687,28 @@ static void sema_errors(void)
 	 * += takes a compatible pointer */
 	ERR("int a[5];\nBEGIN { x = a + 5; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 5, max is 5");
 	ERR("int a[5];\nBEGIN { x = a - 7; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 7, max is 5");
+	/* an aggregating function's value is <DYN> (dt_idcook_func), named
+	 * by its kind; a void one is compatible with nothing, a variable
+	 * that takes its type first too (dt_cook_op2) */
+	ERR("BEGIN { x = count(); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"scalar\" = \"aggregating function\"");
+	ERR("BEGIN { a[1] = sum(1); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"associative array\" = \"aggregating function\"");
+	ERR("BEGIN { x = 1 + count(); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"int\" + \"aggregating function\"");
+	ERR("BEGIN { trace(count()); }\n", "[D_TRACE_DYN] line 1: trace( ) may not be applied to a dynamic expression");
+	ERR("BEGIN { x = (count(), 1); }\n", "[D_OP_DYN] line 1: operator , operands cannot be of dynamic type");
+	ERR("BEGIN { a[count()] = 1; }\n",
+	    "[D_KEY_TYPE] line 1: aggregating function expression may not be used as associative array index: key #1");
+	ERR("inline int x = count();\nBEGIN { }\n",
+	    "[D_OP_INCOMPAT] line 1: inline x definition uses incompatible types: \"int\" = \"aggregating function\"");
+	ERR("BEGIN { count(); }\n",
+	    "[D_CG_EXPR] line 1: aggregating function count( ) may not be called from a D expression (D program context required)");
+	ERR("BEGIN { x = printf(\"a\"); }\n", "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"void\" = \"void\"");
+	ERR("BEGIN { this->x = (void)0; }\n", "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"void\" = \"void\"");
+	ERR("int x;\nBEGIN { x = exit(0); }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int\" = \"void\"");
+	ERR("BEGIN { x = stack(); }\n",
+	    "[D_CG_EXPR] line 1: tracing function stack( ) may not be called from a D expression (D program context required)");
 	/* the sum keeps the array's type (no decay): no variable takes it,
 	 * an int * does (dt_cook_op2) */
 	OK("int a[5];\nint b[1];\nint *p;\nBEGIN { p = a + 4; p = 5 + a; p = b + 3; trace(*(a + 1)); }\n");
@@ -1243,7 +1265,7 @@ static void audit_errors(void)
 	ERR("# 1 \"h.h\" 1\ninline int z = 1;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
 	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* code generation too runs within dt_compile */
-	ERR("# 1 \"h.d\"\nBEGIN\n{\n\tx = printf(\"a\");\n}\n",
+	ERR("# 1 \"h.d\"\nBEGIN\n{\n\t(void)printf(\"a\");\n}\n",
 	    "[D_CG_EXPR] \"h.d\", line 3: tracing function printf( ) may not be called from a D expression "
 	    "(D program context required)");
 
