@@ -838,7 +838,10 @@ static void sema_errors(void)
 	OK("short short int a;\nsigned long long int b;\nunsigned c;\nsigned d;\nBEGIN\n{\n\ttrace(sizeof(a) + sizeof(b) + sizeof(c) + sizeof(d));\n}\n");
 	/* ctf_add_member: one member of a name */
 	ERR("struct s {\n\tint a;\n\tlong a;\n};\n",
-	    "[D_UNKNOWN] line 3: failed to define member 'a': Duplicate member or variable name");
+	    "[D_UNKNOWN] line 3: failed to define member 'a': Duplicate member or variable name.");
+	/* a type's name after a type specifier is the declarator's: the
+	 * declaration is refused before what follows is read */
+	ERR("typedef int T;\nint T x;\n", "[D_DECL_IDRED] line 2: typedef identifier redeclared: T");
 	/* dt_cook_op2's cast rules: a string is no scalar, a scalar casts to a string */
 	ERR("BEGIN\n{\n\ttrace((int)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"int\"");
 	ERR("BEGIN\n{\n\ttrace((char *)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"char *\"");
