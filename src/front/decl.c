@@ -291,12 +291,8 @@ static void parse_specifiers(struct parser *ps, struct declspec *ds, int what)
 			 * foo_t, as in C) */
 			enum tok nk = parse_peek(ps);
 			if (ds->name || ds->kind != DK_UNKNOWN || ds->attr) {
-				/* dt_decl_spec makes the name the declaration's
-				 * identifier; a second one is dt_decl_ident's
-				 * error ("T T x;") */
-				if (what == SPEC_DECL && ds->name && ds->sclass != DC_TYPEDEF && (nk == T_IDENT || nk == T_TNAME))
-					dt_error(ps->cc->errs, ps->cur.line, "D_DECL_IDENT",
-						 "old-style declaration or incorrect type specified");
+				/* the declarator's name: "T T x;" declares T,
+				 * refused as a type's name before x is read */
 				return;
 			}
 			if (what != SPEC_TYPE && (nk == T_SEMI || nk == T_LBRACK || nk == T_ASSIGN || nk == T_INC || nk == T_DEC))
@@ -808,7 +804,7 @@ static void parse_struct_body(struct parser *ps, struct dt_type *t)
 			 * name (ECTF_DUPLICATE), which dt_decl_member reports */
 			for (int i = 0; name && i < mems.n; i++)
 				if (strcmp(((struct dt_member *)mems.v[i])->name, name) == 0)
-					dt_error(es, line, "D_UNKNOWN", "failed to define member '%s': Duplicate member or variable name", name);
+					dt_error(es, line, "D_UNKNOWN", "failed to define member '%s': Duplicate member or variable name.", name);
 			m->name = name ? name : "";
 			m->type = mt;
 			m->tname = mt == base ? tdname : NULL;

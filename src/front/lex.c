@@ -482,6 +482,34 @@ static enum tok keyword(const char *s, size_t n)
 	return T_IDENT;
 }
 
+/*
+ * A "/" in an expression: DTrace's lexer reads ahead to the next character
+ * that is no blank (dt_lex.l's <S0>"/", raw text: a comment is no blank)
+ * and makes the "/" the end of a predicate before the end of the text, ';',
+ * '{' or '/', else a division.  The end of a predicate with a ( or [ still
+ * open is its error.  An error at the "/" has the line it read ahead to;
+ * its text is none at the end of the text, else, when the character was
+ * the very next, the "/" with the rest of its line (flex leaves the text
+ * unterminated after pushing it back, as after id_or_type).
+ */
+static void slash_ahead(struct dt_lexer *lx, struct token *t)
+{
+	const char *q = lx->p, *end = lx->end ? lx->end : q + strlen(q);
+	int line = lx->line;
+
+	for (; q < end && *q && strchr("\f\n\r\t\v ", *q); q++)
+		line += *q == '\n';
+	t->ahead_line = line;
+	t->at_end = q >= end || !*q;
+	t->epred = t->at_end || strchr(";{/", *q);
+	t->peeked = !t->at_end && q == lx->p;
+	lx->nul_next = t->at_end;
+	if (t->epred && lx->parens > 0)
+		dt_error(lx->es, line, "D_SYNTAX", "closing ) expected in predicate before /");
+	if (t->epred && lx->bracks > 0)
+		dt_error(lx->es, line, "D_SYNTAX", "closing ] expected in predicate before /");
+}
+
 void lex_next(struct dt_lexer *lx, struct token *t)
 {
 	const char *p;
@@ -506,6 +534,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near \"");
 		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near end-of-input");
 	}
+	/* (from -n text DTrace's lexer fails an assertion reading past its
+	 * end: the grammar's error stands there) */
+	if (c == 0 && lx->nul_next && lx->from_file)
+		dt_error(lx->es, lx->line, "D_SYNTAX", "syntax error near end-of-input");
 	if (c == 0) {
 		t->kind = T_EOF;
 		t->text = (char *)"";
@@ -544,6 +576,13 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 		return;
 	}
 
+	if (lx->pspec_mode && c == '/' && p[1] == '=') {
+		/* no "/=" there: a "/" (dt_lex.l's <S2>"/") */
+		t->kind = T_SLASH;
+		t->text = (char *)"/";
+		lx->p = p + 1;
+		return;
+	}
 	if (lx->pspec_mode && !isdigit(c) && !strchr("{/,;", c)) {
 		/* DTrace's outer level (its lexer's state S2) has no other
 		 * tokens: the one character is the error */
@@ -561,6 +600,12 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			if (r & LEX_TNAME)
 				t->kind = T_TNAME;
 			t->peeked = !sou && (r & LEX_PEEKED);
+			if (t->peeked) {
+				const char *e = lx->end ? lx->end : q + strlen(q);
+				while (q < e && *q && strchr("\f\n\r\t\v ", *q))
+					q++;
+				lx->nul_next = q >= e || !*q;
+			}
 		}
 		if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
 			lx->sou_next = 1;
@@ -639,6 +684,10 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 			t->text = (char *)ops[i].s;
 			lx->p = p + n;
 			switch (t->kind) {
+			case T_SLASH:
+				if (!lx->pspec_mode)
+					slash_ahead(lx, t);
+				break;
 			case T_LPAREN: lx->parens++; break;
 			case T_RPAREN:
 				if (lx->parens == 0)
@@ -646,6 +695,12 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 				lx->parens--;
 				break;
 			case T_DOT: case T_ARROW: lx->member_next = 1; break;
+			case T_LBRACE: lx->braces++; break;
+			case T_RBRACE:	/* counted over the whole text, as dt_lex.l's pcb_braces */
+				if (lx->braces == 0)
+					dt_error(lx->es, lx->line, "D_SYNTAX", "extra } in input stream");
+				lx->braces--;
+				break;
 			case T_LBRACK: lx->bracks++; break;
 			case T_RBRACK:
 				if (lx->bracks == 0)

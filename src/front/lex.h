@@ -51,8 +51,12 @@ struct token {
 	uint64_t ival;		/* T_INT, T_CHAR value */
 	int int_suffix_u, int_suffix_l; /* T_INT suffixes: u, and count of l */
 	int int_base;		/* T_INT: 8, 10 or 16 */
-	int peeked;		/* T_IDENT/T_TNAME that DTrace's lexer reads
-				   past to classify (see lex_near_text) */
+	int peeked;		/* T_IDENT/T_TNAME/T_SLASH that DTrace's lexer
+				   reads past to classify (see lex_near_text) */
+	int epred;		/* T_SLASH in an expression: a predicate's end,
+				   no division (see slash_ahead) */
+	int at_end;		/* T_SLASH: only blanks follow it */
+	int ahead_line;		/* T_SLASH: the line its look-ahead reached */
 	char *sval;		/* T_STRING: decoded contents */
 	int slen;
 };
@@ -74,11 +78,15 @@ struct dt_lexer {
 	const char *end;	/* the text's end: a NUL byte before it is a
 				   byte of the text (a file may hold one) */
 	int line;
-	int parens, bracks;	/* nesting depth, for "extra ) in input" */
+	int parens, bracks, braces; /* nesting depth, for "extra ) in input" */
 	int pspec_mode;		/* outer level: read probe descriptions */
 	int member_next;	/* after . or ->: a word is a member name,
 				   even a keyword's (live.counter), as in D */
 	int sou_next;		/* after struct, union, enum: a tag */
+	int from_file;		/* the text is a script's (-s), not -n's */
+	int nul_next;		/* DTrace's lexer read ahead to the end and
+				   pushed back a NUL: its next token is the
+				   error "near end-of-input" (dt_lex.l <S0>.) */
 	/* type-name test, so 'uint64_t x;' is a declaration, not a probe
 	 * (called with p just past the word, for a peek at what follows):
 	 * LEX_TNAME when the word is a type name, with LEX_PEEKED when

@@ -35,23 +35,21 @@ void parse_advance(struct parser *ps)
 	ps->prev_eline = ps->cur.eline;
 	lex_next(&ps->lx, &ps->cur);
 	ps->cur.eline = ps->cur.line;
-	if (ps->cur.kind == T_SLASH && ps->in_clause) {
-		/* dt_lex.l's S0 "/" rule reads blanks ahead with input()
-		 * and puts back only the character after them */
-		for (const char *q = ps->lx.p; q < ps->lx.end && strchr("\f\n\r\t\v ", *q) && *q; q++)
-			ps->cur.eline += *q == '\n';
-	}
+	/* dt_lex.l's S0 "/" rule reads blanks ahead with input() and puts
+	 * back only the character after them (lex.c's slash_ahead) */
+	if (ps->cur.kind == T_SLASH && !ps->lx.pspec_mode)
+		ps->cur.eline = ps->cur.ahead_line;
 }
 
 _Noreturn void parse_syntax_error(struct parser *ps)
 {
 	if (ps->cur.kind == T_EOF)
 		dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near end of input");
-	if (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens > 0) {
-		/* DTrace reports this where it read ahead to: the next token */
-		struct token next;
-		lex_next(&ps->lx, &next);
-		dt_error(ps->cc->errs, next.line, "D_SYNTAX", "closing ) expected in predicate before /");
+	if (ps->cur.kind == T_SLASH && !ps->lx.pspec_mode) {
+		/* where DTrace's lexer read ahead to (lex.c slash_ahead) */
+		if (ps->cur.at_end)
+			dt_error(ps->cc->errs, ps->cur.ahead_line, "D_SYNTAX", "syntax error near end of input");
+		dt_error(ps->cc->errs, ps->cur.ahead_line, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
 	}
 	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
 }
@@ -248,6 +246,8 @@ static struct node *parse_primary(struct parser *ps)
 		parse_advance(ps);
 		n = parse_expr(ps);
 		parse_expect(ps, T_RPAREN);
+		if (ps->not_unary == n)
+			ps->not_unary = NULL;	/* a primary expression now */
 		return n;
 	case T_OFFSETOF:
 		parse_advance(ps);
@@ -427,7 +427,7 @@ static struct node *parse_cast(struct parser *ps)
 			n->kids[0] = parse_cast(ps);
 			n->line = ps->cur.eline;
 			ps->depth = depth;
-			return n;
+			return ps->not_unary = n;
 		}
 		ps->lx = save;
 		ps->cur = savet;
@@ -460,8 +460,8 @@ static struct node *parse_binary(struct parser *ps, int minprec)
 
 	for (;;) {
 		int p = binop_prec(ps->cur.kind);
-		/* '/' closes a predicate when parentheses are balanced */
-		if (p < minprec || p < 0 || (ps->in_pred && ps->cur.kind == T_SLASH && ps->lx.parens == 0)) {
+		/* a '/' the lexer took for a predicate's end is no operator */
+		if (p < minprec || p < 0 || (ps->cur.kind == T_SLASH && ps->cur.epred)) {
 			ps->depth = depth;
 			ps->opdepth = opdepth;
 			return l;
@@ -473,7 +473,7 @@ static struct node *parse_binary(struct parser *ps, int minprec)
 		n->kids[0] = l;
 		n->kids[1] = parse_binary(ps, p + 1);
 		n->line = ps->cur.eline;
-		l = n;
+		l = ps->not_unary = n;
 	}
 }
 
@@ -492,7 +492,7 @@ struct node *parse_cond(struct parser *ps)
 		n->kids[2] = parse_cond(ps);
 		n->line = ps->cur.eline;
 		ps->depth = depth;
-		return n;
+		return ps->not_unary = n;
 	}
 	return c;
 }
@@ -514,6 +514,10 @@ static struct node *parse_assign(struct parser *ps)
 	struct node *l = parse_cond(ps);
 
 	if (is_assign_op(ps->cur.kind)) {
+		/* DTrace's grammar assigns to a unary_expression only: a
+		 * binary, conditional or cast one is a syntax error there */
+		if (l == ps->not_unary)
+			parse_syntax_error(ps);
 		struct node *n = node_new(ps->cc, N_ASSIGN, ps->cur.line);
 		int depth = ps->depth;
 		parse_deeper(ps);
@@ -1119,19 +1123,14 @@ static void parse_clause(struct parser *ps)
 			ps->lx.parens = 0;
 			ps->in_clause = 1;
 			parse_advance(ps);
-			ps->in_pred = 1;
 			const char *start = ps->cur.pos;
 			c->pred_line = ps->cur.line;
 			c->pred = parse_expr(ps);
 			char *pt = written_text(&ps->cc->pool, start, ps->cur.pos);
 			/* "/ *p/": "/" then "*p" would read as a comment */
 			c->pred_text = pool_asprintf(&ps->cc->pool, pt[0] == '*' ? "/ %s/" : "/%s/", pt);
-			ps->in_pred = 0;
-			if (ps->cur.kind != T_SLASH) {
-				if (ps->lx.parens > 0 && ps->cur.kind == T_SLASH)
-					dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "closing ) expected in predicate before /");
+			if (ps->cur.kind != T_SLASH)
 				parse_syntax_error(ps);
-			}
 			parse_advance(ps);
 			/* a predicate takes actions, in a file or not (DTrace's
 			 * grammar has the rule only to say so) */
@@ -1261,6 +1260,7 @@ int dt_parse(struct dt_cc *cc, struct dt_prog *prog, const char *src, const stru
 	lex_init(&ps.lx, src, cc->errs, &cc->pool);
 	if (o->len)
 		ps.lx.end = src + o->len;
+	ps.lx.from_file = o->from_file;
 	ps.lx.is_type_name = is_type_name_cb;
 	ps.lx.control = pragma_control;
 	ps.lx.arg = &ps;

@@ -15,7 +15,8 @@ struct parser {
 	struct token cur;
 	struct dt_prog *prog;
 	const struct dt_parse_opts *o;
-	int in_pred;
+	struct node *not_unary;	/* the last binary, conditional or cast
+				   expression parsed, unless parenthesized */
 	int in_typedef;		/* in a typedef declaration: its name stays a name */
 	int in_clause;		/* in a predicate or clause body (DTrace's lexer state S0 there) */
 	int ndecls;		/* inlines, translators and providers defined */

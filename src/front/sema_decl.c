@@ -247,7 +247,9 @@ static void check_inline_translation(struct dt_cc *cc, struct dt_inline *in)
 
 void sema_check_inline_value(struct dt_cc *cc, const struct dt_inline *in, struct node *value)
 {
-	if (!sema_is_dynamic(value) && !sema_assignable(in->type, value))
+	/* translated data is checked by its translator's output type
+	 * (above); any other <DYN> is assignable to nothing */
+	if ((value->kind != N_XLATE || !sema_is_dynamic(value)) && !sema_assignable(in->type, value))
 		inline_incompatible(cc, in, type_name(in->type), sema_node_type_name(value));
 }
 

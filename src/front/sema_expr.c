@@ -84,15 +84,20 @@ int sema_is_known_name(struct dt_cc *cc, const char *name)
 void sema_cook(struct dt_cc *cc, struct node *n);
 static void cook_inline_body(struct dt_cc *cc, struct node *e);
 
+/* <DYN> (dt_node_is_dynamic): an aggregation, translated data, and an
+ * aggregating function's call, whose identifier DTrace types <DYN>
+ * (dt_idcook_func) */
 int sema_is_dynamic(const struct node *n)
 {
-	return n->kind == N_AGG || n->kind == N_XLATE;
+	return n->kind == N_AGG || n->kind == N_XLATE || (n->kind == N_CALL && sema_fn_is_agg(n->fn));
 }
 
 const char *sema_node_type_name(const struct node *n)
 {
 	if (n->kind == N_AGG)
 		return "aggregation";
+	if (n->kind == N_CALL && sema_fn_is_agg(n->fn))
+		return "aggregating function";
 	if (n->kind == N_XLATE)	/* dt_idkind_name of DT_IDENT_XLPTR, DT_IDENT_XLSOU */
 		return n->cast_type->kind == TY_PTR ? "pointer to translated data" : "translated data";
 	return type_name(n->type);
@@ -837,24 +842,21 @@ static void cook_assign(struct dt_cc *cc, struct node *n)
 			 sema_opname(n->op), type_name(l->type));
 	if (l->kind == N_VAR && n->op == T_ASSIGN)
 		alloca_store(cc, n, l->var, r);
-	/* an action's or aggregating function's value is refused by code
-	 * generation (D_CG_EXPR, DTrace's dt_cg_call_subr), not as void */
-	int void_call = r->kind == N_CALL && (sema_fn_is_action(r->fn) || sema_fn_is_agg(r->fn));
 	if (l->kind == N_VAR && !l->var->type) {
-		/* first assignment fixes the variable's type */
+		/* first assignment fixes the variable's type, void too:
+		 * no value is compatible with that (dt_cook_op2) */
 		struct dt_type *t = r->type;
 		if (type_is_string(t))
 			t = &ty_string;
-		if (t->kind == TY_VOID && !void_call)
-			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
 		if (n->op != T_ASSIGN)
 			t = &ty_int;
 		l->var->type = t;
 		l->type = t;
 	}
 	if (n->op == T_ASSIGN) {
-		if (r->type->kind == TY_VOID && !void_call)
-			dt_error(cc->errs, n->line, "D_OP_VOID", "operator = may not be applied to void expression");
+		/* dt_node_is_argcompat: a void value is compatible with nothing */
+		if (r->type->kind == TY_VOID)
+			incompat(cc, n, "=", l, r);
 		/* 0 deletes a dynamic variable, whatever its type */
 		int deletes = l->kind == N_VAR && (l->var->scope == VS_THREAD || l->var->is_assoc) &&
 			      sema_is_null_const(r);
@@ -1294,11 +1296,13 @@ static void cook_binary(struct dt_cc *cc, struct node *n)
 			if (lt->kind == TY_ARRAY && r->is_const && lt->nelems > 1 && (uint64_t)r->cval >= lt->nelems)
 				dt_error(cc->errs, n->line, "D_ARR_BOUNDS", "index outside array bounds: %llu, max is %u",
 					 (unsigned long long)r->cval, lt->nelems);
-			n->type = lt->kind == TY_ARRAY ? type_ptr(lt->ref) : lt;
+			/* the pointer operand's own type, an array's too (no
+			 * decay: a + 1 is an int [5], as dt_cook_op2 types it) */
+			n->type = lt;
 			return;
 		}
 		if (op == T_PLUS && type_is_integral(lt) && rptr) {
-			n->type = rt->kind == TY_ARRAY ? type_ptr(rt->ref) : rt;
+			n->type = rt;
 			return;
 		}
 		if (lptr && rptr && l->is_alloca != r->is_alloca)
@@ -1654,7 +1658,7 @@ static void cook(struct dt_cc *cc, struct node *n)
 		sema_cook(cc, n->kids[0]);
 		/* DTrace generates each statement's expression on its own
 		 * (dt_cg), which refuses a result of dynamic type */
-		if (sema_is_dynamic(n->kids[0]))
+		if (sema_is_dynamic(n->kids[0]) && n->kids[0]->kind != N_CALL)
 			dt_error(cc->errs, n->line, "D_CG_DYN", "expression cannot evaluate to result of dynamic type");
 		return;
 	case N_UNARY:
@@ -1740,6 +1744,10 @@ static void cook(struct dt_cc *cc, struct node *n)
 			if (t->kind != TY_VOID)
 				dt_error(cc->errs, n->line, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"",
 					 sema_node_type_name(k), type_name(t));
+			if (k->kind != N_XLATE) {
+				n->type = t;	/* (void)count(): code generation's error */
+				return;
+			}
 			n->kids[0] = k = k->kids[0];
 		}
 		if (!n->implicit && !cast_allowed(t, k->type))

@@ -150,6 +150,58 @@ static void syntax_errors(void)
 	    "[D_SYNTAX] line 4: syntax error near \"}\"");
 	ERR("BEGIN\n/rand(/\n{\n\ttrace(epid);\n}\n",
 	    "[D_SYNTAX] line 3: closing ) expected in predicate before /");
+	/* dt_lex.l <S0>"/": a "/" before the end, ';', '{' or '/' ends a
+	 * predicate (anywhere: then ( or [ still open is the error there),
+	 * any other is a division, in a predicate too */
+	OK("int x;\nBEGIN\n/x / 2 == 0/\n{\n}\n");
+	OK("int x;\nBEGIN\n/x/2/\n{\n}\n");
+	ERR("BEGIN\n{\n\tx = (1 /; y = 3;\n}\n",
+	    "[D_SYNTAX] line 3: closing ) expected in predicate before /");
+	ERR("BEGIN\n{\n\tx = a[1 /\n\n;\n}\n",
+	    "[D_SYNTAX] line 5: closing ] expected in predicate before /");
+	ERR("int x;\nBEGIN\n/x/2\n{\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"{\"");
+	ERR("BEGIN\n/x[1/]/\n{\n}\n",
+	    "[D_SYNTAX] line 2: syntax error near \"]\"");
+	ERR("BEGIN\n{\n\tx = 4 / ;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/\"");
+	/* the text of a "/" read up to its next character: the rest of the
+	 * line (flex leaves it unterminated); the line read ahead to */
+	ERR("BEGIN\n{\n\tx = 1 * /2; y = 3;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/2; y = 3;\"");
+	ERR("BEGIN\n{\n\tx = 1 * /;\n}\n",
+	    "[D_SYNTAX] line 3: syntax error near \"/;\"");
+	ERR("BEGIN\n{\n\tx = 1 * /\n2;\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"/\"");
+	ERR("BEGIN\n{\n\tx = 1 /  \n",
+	    "[D_SYNTAX] line 4: syntax error near end of input");
+	/* read ahead to the end (after "/" or a word it does not know), the
+	 * lexer pushes back a NUL, which is its own error next */
+	ERR("BEGIN\n/x/ \n",
+	    "[D_SYNTAX] line 3: syntax error near end-of-input");
+	ERR("int x   \n\n",
+	    "[D_SYNTAX] line 3: syntax error near end-of-input");
+	ERR("BEGIN\n{\n\tx = pid",
+	    "[D_SYNTAX] line 3: syntax error near end of input");
+	/* dt_lex.l counts braces over the whole text: a "}" with none open
+	 * is the lexer's error; the outer level has "/" but no "/=" */
+	ERR("struct s { int a; } };\n",
+	    "[D_SYNTAX] line 1: extra } in input stream");
+	ERR("BEGIN\n{\n}\n}\n",
+	    "[D_SYNTAX] line 4: syntax error near \"}\"");
+	ERR("BEGIN /= 2/\n{\n}\n",
+	    "[D_SYNTAX] line 1: syntax error near \"=\"");
+	/* dt_grammar.y assigns to a unary_expression: a binary, conditional
+	 * or cast one before the operator is a syntax error, parenthesized
+	 * it is an lvalue question (dt_cook_op2) */
+	ERR("BEGIN { x + 1 = 2; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("BEGIN { (int)x += 1; }\n", "[D_SYNTAX] line 1: syntax error near \"+=\"");
+	ERR("BEGIN { x ? y : z = 1; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("BEGIN { x = y + 1 = 2; }\n", "[D_SYNTAX] line 1: syntax error near \"=\"");
+	ERR("int x;\nBEGIN { (x + 1) = 2; }\n",
+	    "[D_OP_LVAL] line 2: operator = requires modifiable lvalue as an operand");
+	ERR("int x;\nBEGIN { -x = 1; }\n",
+	    "[D_OP_LVAL] line 2: operator = requires modifiable lvalue as an operand");
 	/* arithmetic/err.D_SYNTAX.addmin, muladd */
 	ERR("BEGIN\n{\n\ti = 0;\n\ti+-;\n}\n",
 	    "[D_SYNTAX] line 4: syntax error near \";\"");
@@ -186,7 +238,7 @@ static void syntax_errors(void)
 	ERR("BEGIN\n\texit(0);\n}\n",
 	    "[D_SYNTAX] line 1: expected predicate and/or actions following probe description");
 	/* dt_grammar.y: a predicate takes actions, in a file or from -n */
-	ERR("BEGIN\n/1/\nEND\n{\n}\n",
+	ERR("BEGIN\n/1/;\nEND\n{\n}\n",
 	    "[D_SYNTAX] line 2: expected actions { } following probe description and predicate");
 	check(__LINE__, 0, "BEGIN /1/", 0, NULL,
 	      "dtrace: invalid probe specifier BEGIN /1/: [D_SYNTAX] expected actions { } following probe description and predicate\n");
@@ -640,7 +692,35 @@ static void sema_errors(void)
 	 * += takes a compatible pointer */
 	ERR("int a[5];\nBEGIN { x = a + 5; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 5, max is 5");
 	ERR("int a[5];\nBEGIN { x = a - 7; }\n", "[D_ARR_BOUNDS] line 2: index outside array bounds: 7, max is 5");
-	OK("int a[5];\nint b[1];\nBEGIN { x = a + 4; y = 5 + a; z = b + 3; }\n");
+	/* an aggregating function's value is <DYN> (dt_idcook_func), named
+	 * by its kind; a void one is compatible with nothing, a variable
+	 * that takes its type first too (dt_cook_op2) */
+	ERR("BEGIN { x = count(); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"scalar\" = \"aggregating function\"");
+	ERR("BEGIN { a[1] = sum(1); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"associative array\" = \"aggregating function\"");
+	ERR("BEGIN { x = 1 + count(); }\n",
+	    "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"int\" + \"aggregating function\"");
+	ERR("BEGIN { trace(count()); }\n", "[D_TRACE_DYN] line 1: trace( ) may not be applied to a dynamic expression");
+	ERR("BEGIN { x = (count(), 1); }\n", "[D_OP_DYN] line 1: operator , operands cannot be of dynamic type");
+	ERR("BEGIN { a[count()] = 1; }\n",
+	    "[D_KEY_TYPE] line 1: aggregating function expression may not be used as associative array index: key #1");
+	ERR("inline int x = count();\nBEGIN { }\n",
+	    "[D_OP_INCOMPAT] line 1: inline x definition uses incompatible types: \"int\" = \"aggregating function\"");
+	ERR("BEGIN { count(); }\n",
+	    "[D_CG_EXPR] line 1: aggregating function count( ) may not be called from a D expression (D program context required)");
+	ERR("BEGIN { x = printf(\"a\"); }\n", "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"void\" = \"void\"");
+	ERR("BEGIN { this->x = (void)0; }\n", "[D_OP_INCOMPAT] line 1: operands have incompatible types: \"void\" = \"void\"");
+	ERR("int x;\nBEGIN { x = exit(0); }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int\" = \"void\"");
+	ERR("BEGIN { x = stack(); }\n",
+	    "[D_CG_EXPR] line 1: tracing function stack( ) may not be called from a D expression (D program context required)");
+	/* the sum keeps the array's type (no decay): no variable takes it,
+	 * an int * does (dt_cook_op2) */
+	OK("int a[5];\nint b[1];\nint *p;\nBEGIN { p = a + 4; p = 5 + a; p = b + 3; trace(*(a + 1)); }\n");
+	ERR("int a[5];\nBEGIN { x = a + 4; }\n",
+	    "[D_OP_ARRFUN] line 2: operator = may not be applied to operand of type \"int [5]\"");
+	ERR("int a[5];\nBEGIN { this->x = 1 + a; }\n",
+	    "[D_OP_ARRFUN] line 2: operator = may not be applied to operand of type \"int [5]\"");
 	ERR("BEGIN { x = \"a\" - \"b\"; }\n", "[D_UNKNOWN] line 1: expression is not yet supported by this implementation");
 	ERR("int *p;\nBEGIN { x = p - \"a\"; }\n", "[D_OP_INCOMPAT] line 2: operands have incompatible types: \"int *\" - \"string\"");
 	OK("int *p, *q;\nvoid *v;\nBEGIN { p += q; p -= v; }\n");
@@ -789,7 +869,10 @@ static void sema_errors(void)
 	OK("short short int a;\nsigned long long int b;\nunsigned c;\nsigned d;\nBEGIN\n{\n\ttrace(sizeof(a) + sizeof(b) + sizeof(c) + sizeof(d));\n}\n");
 	/* ctf_add_member: one member of a name */
 	ERR("struct s {\n\tint a;\n\tlong a;\n};\n",
-	    "[D_UNKNOWN] line 3: failed to define member 'a': Duplicate member or variable name");
+	    "[D_UNKNOWN] line 3: failed to define member 'a': Duplicate member or variable name.");
+	/* a type's name after a type specifier is the declarator's: the
+	 * declaration is refused before what follows is read */
+	ERR("typedef int T;\nint T x;\n", "[D_DECL_IDRED] line 2: typedef identifier redeclared: T");
 	/* dt_cook_op2's cast rules: a string is no scalar, a scalar casts to a string */
 	ERR("BEGIN\n{\n\ttrace((int)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"int\"");
 	ERR("BEGIN\n{\n\ttrace((char *)\"abc\");\n}\n", "[D_CAST_INVAL] line 3: invalid cast expression: \"string\" to \"char *\"");
@@ -1233,7 +1316,7 @@ static void audit_errors(void)
 	ERR("# 1 \"h.h\" 1\ninline int z = 1;\n# 2 \"/dev/stdin\" 2\nBEGIN\n{\n\tx = y;\n}\n",
 	    "[D_IDENT_UNDEF] line 4: failed to resolve y: Unknown variable name");
 	/* code generation too runs within dt_compile */
-	ERR("# 1 \"h.d\"\nBEGIN\n{\n\tx = printf(\"a\");\n}\n",
+	ERR("# 1 \"h.d\"\nBEGIN\n{\n\t(void)printf(\"a\");\n}\n",
 	    "[D_CG_EXPR] \"h.d\", line 3: tracing function printf( ) may not be called from a D expression "
 	    "(D program context required)");
 
