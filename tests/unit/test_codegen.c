@@ -417,8 +417,8 @@ static void variables(void)
 	/* string values in dynamic variables */
 	OUT(B("self->s = \"alpha\"; printf(\"%s\", self->s);"), "alpha");
 	OUT(B("names[\"a\"] = \"alpha\"; names[\"b\"] = strjoin(names[\"a\"], \"bet\");\n"
-	      "\tprintf(\"%s %s %d\", names[\"a\"], names[\"b\"], names[\"c\"] == \"\");"),
-	    "alpha alphabet 0");	/* unset: NULL, not "" (dt_get_dvar) */
+	      "\tprintf(\"%s %s [%s]\", names[\"a\"], names[\"b\"], names[\"c\"]);"),
+	    "alpha alphabet []");
 }
 
 static void strings(void)
