@@ -319,6 +319,10 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 	}
 	dt_proc_poll(h);
 	h->cons = &cons;
+	/* drops counted in the kernel are reported before the records of
+	 * the same round, as DTrace's dtrace_work() has dtrace_status()
+	 * report them (dt_handle_status) before it consumes */
+	dt_report_drops(h);
 	/* what came before exit() is consumed before END runs (clear() and
 	 * the like act when consumed), then END's records */
 	dt_consume_all(h);
