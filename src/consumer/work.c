@@ -324,8 +324,13 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 	 * report them (dt_handle_status) before it consumes */
 	dt_report_drops(h);
 	/* what came before exit() is consumed before END runs (clear() and
-	 * the like act when consumed), then END's records */
-	dt_consume_all(h);
+	 * the like act when consumed), then END's records; BEGIN's first
+	 * if exit() came before this (dt_consume_begin) */
+	if (!h->begin_seen && exiting(h))
+		dt_consume_begin(h);
+	else
+		dt_consume_all(h);
+	h->begin_seen = 1;
 	switch (dtrace_status(h)) {
 	case DTRACE_STATUS_EXITED:
 	case DTRACE_STATUS_STOPPED:
