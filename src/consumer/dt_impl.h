@@ -186,6 +186,7 @@ struct dtrace_hdl {
 	int exit_status;
 	int ncpus;
 	uint64_t dyndrops_reported, specbusy_reported, specunavail_reported;
+	uint64_t dblerrors_reported;	/* GV_DBLERRORS reported so far */
 	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	/* speculations (consume.c), by id: DTrace's dt_spec_bufs and

@@ -253,7 +253,7 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 
 void dt_report_drops(struct dtrace_hdl *h)
 {
-	uint64_t dynd, specd, specb, specu;
+	uint64_t dynd, specd, specb, specu, dble;
 
 	if (!h->map_fds || !h->gvars)
 		return;
@@ -263,6 +263,7 @@ void dt_report_drops(struct dtrace_hdl *h)
 	specd = dt_gvar_load(h, GV_SPECDROPS) + h->spec_drops;
 	specb = dt_gvar_load(h, GV_SPECBUSY);
 	specu = dt_gvar_load(h, GV_SPECUNAVAIL);
+	dble = dt_gvar_load(h, GV_DBLERRORS);
 	/* buffer and aggregation drops are counted per CPU, in its scratch */
 	if (!h->cpu_drops)
 		h->cpu_drops = xcalloc((size_t)h->ncpus * 2, sizeof(uint64_t));
@@ -304,6 +305,11 @@ void dt_report_drops(struct dtrace_hdl *h)
 		drop(h, -1, DTRACEDROP_SPECUNAVAIL, specu - h->specunavail_reported, specu, "[DTRACEDROP_SPECUNAVAIL]",
 		     "failed speculation", " (no speculative buffer available)");
 		h->specunavail_reported = specu;
+	}
+	if (dble > h->dblerrors_reported) {
+		drop(h, -1, DTRACEDROP_DBLERROR, dble - h->dblerrors_reported, dble, "[DTRACEDROP_DBLERROR]",
+		     "error", " in ERROR probe enabling");
+		h->dblerrors_reported = dble;
 	}
 }
 
