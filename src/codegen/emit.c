@@ -272,6 +272,13 @@ void cg_fault(struct cg *g, int type, int addr_reg)
 	 * the stores go through a register the fault block does not need */
 	int tmp = addr_reg == R5 ? R4 : R5;
 
+	if (g->in_error) {
+		/* a fault in an ERROR clause keeps the fault ERROR's
+		 * arguments describe (the next ERROR clause's arg4, arg5) */
+		g->fault_used = 1;
+		cg_jmp(g, g->fault_label);
+		return;
+	}
 	if (addr_reg >= 0)
 		cg_scratch_stx(g, BPF_DW, addr_reg, fo + RF_ADDR, tmp);
 	else

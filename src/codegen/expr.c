@@ -50,6 +50,18 @@ static void alloca_check(struct cg *g, uint32_t size, int want_off)
 	cg_emit(g, BPF_LDX_MEM(BPF_DW, R3, FP, FP_ACUR));
 	cg_jmp_reg(g, BPF_JSLT, R2, R3, base_ok);
 	cg_place(g, bad);
+	/* an address in the scratch area faults as D sees it, DTrace's
+	 * alloca pointer (its offset + 8, the value action.c records), as
+	 * dt_cg_alloca_access_check reports the pointer; any other with
+	 * its own value */
+	int kaddr = cg_new_label(g);
+	cg_emit(g, BPF_MOV64_REG(R1, R2));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, (int32_t)g->L->alloca_off));
+	cg_jmp_imm(g, BPF_JGE, R1, (int32_t)(g->L->alloca_off + 2 * ALLOCA_MAX), kaddr);
+	cg_emit(g, BPF_MOV64_REG(R1, R2));
+	cg_emit(g, BPF_ALU64_IMM(BPF_ADD, R1, 8));
+	cg_fault(g, DTRACEFLT_BADADDR, R1);
+	cg_place(g, kaddr);
 	cg_fault(g, DTRACEFLT_BADADDR, R0);
 	cg_place(g, base_ok);
 	cg_emit(g, BPF_ALU64_IMM(BPF_SUB, R3, (int32_t)size));

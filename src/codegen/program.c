@@ -184,7 +184,14 @@ static void gen_clause(struct cg *g, struct dt_clause *c, int bit)
 	}
 	/* fault block, if anything in the clause can fault */
 	cg_place(g, g->fault_label);
-	if (g->fault_used) {
+	if (g->fault_used && g->in_error) {
+		/* a fault in an ERROR clause fires nothing and is reported
+		 * as a drop, "N errors in ERROR probe enabling" (illumos's
+		 * dtrace_probe counts it in dts_dblerrors, DTRACEDROP_DBLERROR) */
+		cg_jmp(g, g->end_label);
+		g->labels[g->fault_label] = g->p->ninsns;
+		cg_count_gvar(g, GV_DBLERRORS);
+	} else if (g->fault_used) {
 		cg_jmp(g, g->end_label);
 		g->labels[g->fault_label] = g->p->ninsns;
 		uint32_t fo = g->L->fault_off;

@@ -67,7 +67,9 @@ enum cg_map {
 #define GV_UPIDS	(GV_SPECWRITTEN + 8 * (DT_NSPEC_MAX + 1))
 #define DT_UPID_SLOTS	64	/* GV_UPIDS: slot pid % 64 holds the last pid a
 				 * struct rec_upid was sent for (codegen/ustack.c) */
-#define GV_FIRSTVAR	(GV_UPIDS + 8 * DT_UPID_SLOTS)
+#define GV_DBLERRORS	(GV_UPIDS + 8 * DT_UPID_SLOTS)	/* faults in an ERROR
+				 * clause (DTrace's dtst_dblerrors) */
+#define GV_FIRSTVAR	(GV_DBLERRORS + 8)
 
 /*
  * What curcpu points to: this CPU's cpuinfo_t, at cpuinfo_off of the CPU's

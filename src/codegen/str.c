@@ -57,8 +57,11 @@ static uint32_t strtab_add(struct cg *g, const char *s, int len)
 	struct cg_layout *L = g->L;
 	uint32_t sb = L->strbuf, slot;
 
-	if ((size_t)len > sb - 1)
-		len = (int)(sb - 1);	/* the table keeps strsize bytes of it */
+	/* the table keeps strsize bytes of it: a string is never longer,
+	 * as DTrace's string functions read at most strsize of its
+	 * constants (dt_index, dt_strstr... bounded by STRSIZE) */
+	if ((size_t)len > L->strmax - 1)
+		len = (int)(L->strmax - 1);
 	if (2 * (L->nstrs + 1) > L->strindex_cap)
 		strindex_grow(L);
 	/* reuse an identical constant (slot 0, the empty string, is there

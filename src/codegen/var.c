@@ -103,7 +103,16 @@ int cg_push_keys(struct cg *g, struct node *n)
 	return base;
 }
 
-/* r0 = value of a dynamic variable whose key is at r2 (0 or "" if unset). */
+/*
+ * r0 = value of a dynamic variable whose key is at r2; an unset one reads
+ * as 0, but for these.  An unset element of an associative array of
+ * strings or structs reads as zeros (an empty string), as illumos's
+ * dt_cg_assoc_op has it (it faults in a zero-filled element for a
+ * pass-by-reference value).  An unset thread-local string reads as NULL,
+ * as both DTrace's have it (illumos's DIF_OP_LDTS, Oracle's dt_get_dvar:
+ * 0 when nothing is found), so using it as a string faults.  (Oracle's
+ * current code reads unset associative elements as NULL too.)
+ */
 void cg_dyn_load(struct cg *g, struct dt_var *v)
 {
 	int found = cg_new_label(g), done = cg_new_label(g);
@@ -111,8 +120,9 @@ void cg_dyn_load(struct cg *g, struct dt_var *v)
 	cg_ld_map(g, R1, CGM_DVARS);
 	cg_call(g, BPF_FUNC_map_lookup_elem);
 	cg_jmp_imm(g, BPF_JNE, R0, 0, found);
-	if (is_str(v->type) || ((v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) &&
-				v->type->size <= g->L->strbuf))
+	if ((is_str(v->type) && v->is_assoc) ||
+	    ((v->type->kind == TY_STRUCT || v->type->kind == TY_UNION) &&
+	     v->type->size <= g->L->strbuf))
 		cg_strconst(g, R0, "", 0);	/* unset: reads as zeros */
 	else
 		cg_emit(g, BPF_MOV64_IMM(R0, 0));

@@ -751,13 +751,42 @@ static void consume_record(struct dtrace_hdl *h, char *data, size_t size)
 		spec_drain(h);
 }
 
+/* Whether a record (or a fault) is of a firing of dtrace:::BEGIN, as
+ * dt_consume_begin_probe and dt_consume_begin_error tell them. */
+static int of_begin(struct dtrace_hdl *h, const char *data, size_t size)
+{
+	uint32_t id;
+
+	if (size >= sizeof(struct rec_fault) && *(const uint32_t *)data == REC_FAULT)
+		id = ((const struct rec_fault *)data)->probe_id;
+	else if (size >= sizeof(struct rec_hdr))
+		id = ((const struct rec_hdr *)data)->probe_id;
+	else
+		return 1;
+	struct dt_probe *p = probe_by_id(h->probes, id);
+	dtrace_probedesc_t *pd = p ? dt_probedesc_of(h, p) : NULL;
+	return pd && strcmp(pd->dtpd_provider, "dtrace") == 0 && strcmp(pd->dtpd_name, "BEGIN") == 0;
+}
+
 /* Records are read-only in the ring buffer; work on a private copy. */
 static int ring_record(void *ctx, void *data, size_t size)
 {
 	struct dtrace_hdl *h = ctx;
 	char stackbuf[4096];
-	char *copy = size <= sizeof(stackbuf) ? stackbuf : xmalloc(size);
+	char *copy;
 
+	if (h->begin_first && !of_begin(h, data, size)) {
+		/* not BEGIN's: held back until BEGIN's are consumed */
+		if (h->nheld == h->heldcap) {
+			h->heldcap = h->heldcap ? 2 * h->heldcap : 16;
+			h->held = xrealloc(h->held, h->heldcap * sizeof(*h->held));
+		}
+		h->held[h->nheld].data = xmalloc(size);
+		memcpy(h->held[h->nheld].data, data, size);
+		h->held[h->nheld++].size = size;
+		return 0;
+	}
+	copy = size <= sizeof(stackbuf) ? stackbuf : xmalloc(size);
 	memcpy(copy, data, size);
 	consume_record(h, copy, size);
 	if (copy != stackbuf)
@@ -779,6 +808,30 @@ int dt_consume_all(struct dtrace_hdl *h)
 	while (ring_buffer__consume(h->rb) > 0 && (!h->cons || h->cons->status == 0))
 		;
 	return h->cons && h->cons->status < 0 ? -1 : 0;
+}
+
+/*
+ * The first consumption when exit() was called before it (in BEGIN):
+ * BEGIN's records and faults first, then the others in the order they
+ * came (an ERROR clause's records, other probes'), as DTrace's
+ * dt_consume_begin has "the BEGIN probe processed before everything
+ * else" when BEGIN and END share a buffer.
+ */
+int dt_consume_begin(struct dtrace_hdl *h)
+{
+	size_t i;
+	int rv;
+
+	h->begin_first = 1;
+	rv = dt_consume_all(h);
+	h->begin_first = 0;
+	for (i = 0; i < h->nheld; i++) {
+		if (rv == 0 && (!h->cons || h->cons->status == 0))
+			consume_record(h, h->held[i].data, h->held[i].size);
+		free(h->held[i].data);
+	}
+	h->nheld = 0;
+	return rv == 0 && h->cons && h->cons->status < 0 ? -1 : rv;
 }
 
 int dtrace_consume(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf, void *arg)

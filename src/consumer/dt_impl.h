@@ -187,6 +187,7 @@ struct dtrace_hdl {
 	int exit_status;
 	int ncpus;
 	uint64_t dyndrops_reported, specbusy_reported, specunavail_reported;
+	uint64_t dblerrors_reported;	/* GV_DBLERRORS reported so far */
 	uint64_t *cpu_drops;	/* per CPU: buffer drops, aggregation drops reported */
 	struct ptrvec enabled;	/* struct dt_probe * attached */
 	/* speculations (consume.c), by id: DTrace's dt_spec_bufs and
@@ -214,6 +215,12 @@ struct dtrace_hdl {
 	int naggs;
 	struct dt_aggmap aggmap;	/* the map they all live in (load.c) */
 	struct dt_consumer *cons;	/* the dtrace_work() in progress */
+	/* the first dtrace_work() after exit() in BEGIN consumes BEGIN's
+	 * records first, holding the others back (consume.c, DTrace's
+	 * dt_consume_begin) */
+	int begin_seen, begin_first;
+	struct dt_heldrec { char *data; size_t size; } *held;
+	size_t nheld, heldcap;
 	struct dt_pcap *pcap;	/* pcap()'s files and tshark (pcap.c) */
 	int64_t walloff;	/* realtime - boot time, ns, as the programs
 				 * have it (GV_WALLOFF) */
@@ -277,6 +284,7 @@ unsigned int dt_kfeat(struct dtrace_hdl *h, int prog_type, int strings);
 /* consume.c: the ring buffer; every record in it to the consumer. */
 int dt_ring_open(struct dtrace_hdl *h);
 int dt_consume_all(struct dtrace_hdl *h);
+int dt_consume_begin(struct dtrace_hdl *h);
 /* Text for the consumer's output: to the buffered handler, or fp. */
 void dt_output(struct dtrace_hdl *h, FILE *fp, const char *s, size_t len);
 void dt_spec_free(struct dtrace_hdl *h);

@@ -176,6 +176,16 @@ static char *escape(const char *s, size_t n)
 	return sb.s;
 }
 
+/*
+ * The seconds of a %Y or %T value: nanoseconds as an unsigned hrtime_t,
+ * as pfprint_time and pfprint_time822 divide them (Linux's hrtime_t is
+ * unsigned long long, so -1 is the year 2554, not 1970).
+ */
+static time_t ns_to_sec(uint64_t ns)
+{
+	return (time_t)(ns / 1000000000ULL);
+}
+
 /* %Y: ctime() rearranged into mdb's "1973 Dec  3 17:20:00" (local time). */
 static void fmt_time(char *buf, size_t len, uint64_t ns)
 {
@@ -183,7 +193,7 @@ static void fmt_time(char *buf, size_t len, uint64_t ns)
 		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
 		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
 	};
-	time_t sec = (time_t)((int64_t)ns / 1000000000LL);
+	time_t sec = ns_to_sec(ns);
 	struct tm tm;
 
 	if (!localtime_r(&sec, &tm)) {
@@ -198,7 +208,7 @@ static void fmt_time(char *buf, size_t len, uint64_t ns)
 /* %T: RFC 822 time, with DTrace's own strftime() format (%G and all). */
 static void fmt_time822(char *buf, size_t len, uint64_t ns)
 {
-	time_t sec = (time_t)((int64_t)ns / 1000000000LL);
+	time_t sec = ns_to_sec(ns);
 	struct tm tm;
 
 	if (!localtime_r(&sec, &tm) ||

@@ -147,6 +147,7 @@ void dtrace_close(dtrace_hdl_t *h)
 	dt_unload(h);
 	probes_destroy(h->probes);
 	dt_spec_free(h);
+	free(h->held);	/* dt_consume_begin's (its records are freed as replayed) */
 	dt_pcap_close(h);
 	dt_aggregate_free(h);
 	ksyms_destroy(h->ksyms);

@@ -254,7 +254,7 @@ static void drop(struct dtrace_hdl *h, int cpu, dtrace_dropkind_t kind, uint64_t
 
 void dt_report_drops(struct dtrace_hdl *h)
 {
-	uint64_t dynd, specd, specb, specu;
+	uint64_t dynd, specd, specb, specu, dble;
 
 	if (!h->map_fds || !h->gvars)
 		return;
@@ -264,6 +264,7 @@ void dt_report_drops(struct dtrace_hdl *h)
 	specd = dt_gvar_load(h, GV_SPECDROPS) + h->spec_drops;
 	specb = dt_gvar_load(h, GV_SPECBUSY);
 	specu = dt_gvar_load(h, GV_SPECUNAVAIL);
+	dble = dt_gvar_load(h, GV_DBLERRORS);
 	/* buffer and aggregation drops are counted per CPU, in its scratch */
 	if (!h->cpu_drops)
 		h->cpu_drops = xcalloc((size_t)h->ncpus * 2, sizeof(uint64_t));
@@ -306,6 +307,11 @@ void dt_report_drops(struct dtrace_hdl *h)
 		     "failed speculation", " (no speculative buffer available)");
 		h->specunavail_reported = specu;
 	}
+	if (dble > h->dblerrors_reported) {
+		drop(h, -1, DTRACEDROP_DBLERROR, dble - h->dblerrors_reported, dble, "[DTRACEDROP_DBLERROR]",
+		     "error", " in ERROR probe enabling");
+		h->dblerrors_reported = dble;
+	}
 }
 
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf,
@@ -321,17 +327,24 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 	dt_proc_poll(h);
 	h->cons = &cons;
 	/*
-	 * What came before exit() is consumed before END runs (clear() and
-	 * the like act when consumed), then END's records -- but for the
-	 * first call, whose status DTrace looks at before it consumes
-	 * anything (dtrace_work: dtrace_status, which fires END at once
-	 * when exit() was called, then dtrace_consume): an exit() in BEGIN
-	 * runs END before BEGIN's records are consumed, so BEGIN's printa(),
-	 * clear() and trunc() see what END added.
+	 * The first call looks at the status before it consumes anything,
+	 * as DTrace's dtrace_work does (dtrace_status fires END at once when
+	 * exit() was called): an exit() in BEGIN runs END before BEGIN's
+	 * records are consumed, so BEGIN's printa(), clear() and trunc()
+	 * see what END added.  Drops counted in the kernel are reported
+	 * before the records of the same round (dt_handle_status).  What
+	 * came before exit() is consumed before END's records (clear() and
+	 * the like act when consumed); BEGIN's first if exit() came before
+	 * this (dt_consume_begin).
 	 */
 	if (!h->worked++)
 		dtrace_status(h);
-	dt_consume_all(h);
+	dt_report_drops(h);
+	if (!h->begin_seen && exiting(h))
+		dt_consume_begin(h);
+	else
+		dt_consume_all(h);
+	h->begin_seen = 1;
 	switch (dtrace_status(h)) {
 	case DTRACE_STATUS_EXITED:
 	case DTRACE_STATUS_STOPPED:

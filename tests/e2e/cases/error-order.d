@@ -1,5 +1,6 @@
 /* ERROR fires when the fault happens, before the next clause of the probe
-   (as in test/unittest/error/tst.clause_scope-begin.r). */
+   (test/unittest/error/tst.clause_scope-begin.d); with exit() in BEGIN its
+   output is consumed after all of BEGIN's (DTrace's dt_consume_begin). */
 #pragma D option quiet
 
 ERROR
