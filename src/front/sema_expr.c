@@ -975,6 +975,25 @@ static int ident_is_constant(struct dt_cc *cc, const char *name)
 	return ident_is_named_constant(cc, name);
 }
 
+/* The operators dt_node_op1 and dt_node_op2 fold on integer constants. */
+static int unary_folds(int op)
+{
+	return op == T_MINUS || op == T_PLUS || op == T_TILDE || op == T_BANG;
+}
+
+static int binary_folds(int op)
+{
+	switch (op) {
+	case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
+	case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
+	case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
+	case T_SLASH: case T_PERCENT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /*
  * Whether DTrace's parser makes n an integer constant (DT_NODE_INT) as it
  * builds it: a literal, an identifier dt_node_ident reads as a constant,
@@ -997,20 +1016,11 @@ int sema_parse_time_constant(struct dt_cc *cc, struct node *n)
 		yes = n->cast_type || n->kids[0]->kind == N_STR;
 		break;
 	case N_UNARY:
-		yes = (n->op == T_MINUS || n->op == T_PLUS || n->op == T_TILDE || n->op == T_BANG) &&
-		      sema_parse_time_constant(cc, n->kids[0]);
+		yes = unary_folds(n->op) && sema_parse_time_constant(cc, n->kids[0]);
 		break;
 	case N_BINARY:
-		switch (n->op) {
-		case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
-		case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
-		case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
-		case T_SLASH: case T_PERCENT:
-			yes = sema_parse_time_constant(cc, n->kids[0]) && sema_parse_time_constant(cc, n->kids[1]);
-			break;
-		default:
-			yes = 0;
-		}
+		yes = binary_folds(n->op) && sema_parse_time_constant(cc, n->kids[0]) &&
+		      sema_parse_time_constant(cc, n->kids[1]);
 		break;
 	case N_CAST:
 		yes = !n->implicit && type_is_integral(n->cast_type) && sema_parse_time_constant(cc, n->kids[0]);
@@ -1063,7 +1073,7 @@ int sema_fold_lines(struct dt_cc *cc, struct node *n)
 			n->line = n->kids[0]->line;
 		return n->cast_type || n->kids[0]->kind == N_STR;
 	case N_UNARY:
-		if ((n->op == T_MINUS || n->op == T_PLUS || n->op == T_TILDE || n->op == T_BANG) && k[0]) {
+		if (unary_folds(n->op) && k[0]) {
 			n->line = n->kids[0]->line;
 			return 1;
 		}
@@ -1075,15 +1085,7 @@ int sema_fold_lines(struct dt_cc *cc, struct node *n)
 		}
 		return 0;
 	case N_BINARY:
-		switch (n->op) {
-		case T_LOR: case T_LXOR: case T_LAND: case T_BOR: case T_XOR: case T_AMP:
-		case T_EQ: case T_NE: case T_LT: case T_LE: case T_GT: case T_GE:
-		case T_SHL: case T_SHR: case T_PLUS: case T_MINUS: case T_STAR:
-		case T_SLASH: case T_PERCENT:
-			return k[0] && k[1];
-		default:
-			return 0;
-		}
+		return binary_folds(n->op) && k[0] && k[1];
 	case N_TERNARY:
 		if (k[0] && sema_parse_time_constant(cc, n->kids[0])) {
 			int pick = n->kids[0]->cval ? 1 : 2;
