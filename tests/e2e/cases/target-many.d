@@ -10,8 +10,9 @@ syscall::exit_group:entry
 	printf("the first exits\n");
 }
 
+/* the commands are dtrace's children: another sleep on the machine is not */
 syscall::exit_group:entry
-/execname == "sleep"/
+/execname == "sleep" && ppid == $pid/
 {
 	printf("a sleep exits\n");
 }
