@@ -334,6 +334,13 @@ static const char *arg_name(const struct dtf_argtype *a)
 	return "struct";
 }
 
+/* Whether a type's name is one of three (DTrace's %lx and %llx checks go
+ * by the name ctf_type_name gives the resolved type). */
+static int name_is(const char *n, const char *a, const char *b, const char *c)
+{
+	return n && (strcmp(n, a) == 0 || strcmp(n, b) == 0 || strcmp(n, c) == 0);
+}
+
 static int check_arg(const struct convdef *d, const struct dtf_argtype *a)
 {
 	int isint = a->kind == DTF_T_INT;
@@ -363,9 +370,13 @@ static int check_arg(const struct convdef *d, const struct dtf_argtype *a)
 		return isint;
 	case CK_XSHORT:
 		return isint && a->size == 2;
-	case CK_XLONG:
-	case CK_XLLONG:
-		return isint && a->size == 8;
+	case CK_XLONG:		/* pfcheck_xlong: by the resolved type's name */
+		return isint && name_is(a->base ? a->base : a->name,
+					"long", "signed long", "unsigned long");
+	case CK_XLLONG:		/* pfcheck_xlonglong: or a [u]int64_t typedef */
+		return isint && (a->int64_alias ||
+				 name_is(a->base ? a->base : a->name, "long long",
+					 "signed long long", "unsigned long long"));
 	case CK_TYPE:
 		return isint && a->size == d->tsize &&
 		       !!a->is_signed == !!d->tsigned;

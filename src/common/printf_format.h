@@ -35,6 +35,10 @@ struct dtf_argtype {
 			     NULL picks one from kind ("aggregation", "void") */
 	int uaddr_ok;	/* DTF_T_INT, DTF_T_PTR: %A may take it, a -c/-p
 			   process being there to name ($target) */
+	const char *base; /* DTF_T_INT: the name with every typedef resolved
+			     ("unsigned long" for uint64_t); NULL: name */
+	int int64_alias; /* DTF_T_INT: a typedef of int64_t or uint64_t, or
+			    one of them */
 };
 
 struct dtf_format;	/* the parsed form (below) */

@@ -436,6 +436,18 @@ static void fmt_argtype(struct dt_cc *cc, struct dtf_argtype *at, const struct d
 {
 	at->uaddr_ok = cc->opts.target != 0;
 	at->name = type_name(t);
+	/* the resolved type's name and whether a typedef on the way is
+	 * [u]int64_t: what %lx and %llx check (pfcheck_xlong, _xlonglong) */
+	const struct dt_type *b = t;
+	for (;;) {
+		const char *bn = type_name(b);
+		if (bn && (strcmp(bn, "int64_t") == 0 || strcmp(bn, "uint64_t") == 0))
+			at->int64_alias = 1;
+		if (!b->alias_of)
+			break;
+		b = b->alias_of;
+	}
+	at->base = type_name(b);
 	at->size = (int)t->size;
 	at->is_signed = t->is_signed;
 	if (a && sema_is_dynamic(a))	/* no conversion takes it */

@@ -90,7 +90,9 @@ static const struct dtf_argtype T_SHORT = { DTF_T_INT, 2, 1, "short" };
 static const struct dtf_argtype T_USHORT = { DTF_T_INT, 2, 0, "unsigned short" };
 static const struct dtf_argtype T_LONG = { DTF_T_INT, 8, 1, "long" };
 static const struct dtf_argtype T_ULONG = { DTF_T_INT, 8, 0, "unsigned long" };
-static const struct dtf_argtype T_U64 = { DTF_T_INT, 8, 0, "uint64_t" };
+static const struct dtf_argtype T_U64 = { DTF_T_INT, 8, 0, "uint64_t", 0, "unsigned long", 1 };
+static const struct dtf_argtype T_LLONG = { DTF_T_INT, 8, 1, "long long" };
+static const struct dtf_argtype T_KULONG = { DTF_T_INT, 8, 0, "long unsigned int" };
 static const struct dtf_argtype T_PTR = { DTF_T_PTR, 8, 0, "int *" };
 static const struct dtf_argtype T_STR = { DTF_T_STRING, 0, 0, "string" };
 static const struct dtf_argtype T_CARR = { DTF_T_CHARARR, 16, 0, "char [16]" };
@@ -446,7 +448,20 @@ static void test_check(void)
 	CK("%Lf", "OK", T_LDBL);
 	CK("%hd %hu %hx %hX", "OK", T_SHORT, T_USHORT, T_USHORT, T_SHORT);
 	CK("%ld %lu %lld %llu %lx %llX", "OK", T_LONG, T_ULONG, T_LONG, T_U64,
-	   T_U64, T_LONG);
+	   T_U64, T_LLONG);
+	/* %lx and %llx go by the resolved type's name (pfcheck_xlong,
+	 * pfcheck_xlonglong): a [u]int64_t typedef passes %llx; a long does
+	 * not, nor a long long %lx, nor the kernel's "long unsigned int" */
+	CK("%lx %llx %llX", "OK", T_LONG, T_U64, T_U64);
+	CK("%llx", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %llx\n\t prototype: "
+	   "long long\n\t  argument: long", T_LONG);
+	CK("%lX", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %lX\n\t prototype: "
+	   "long\n\t  argument: long long", T_LLONG);
+	CK("%lx", "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible "
+	   "with conversion #1 prototype:\n\tconversion: %lx\n\t prototype: "
+	   "long\n\t  argument: long unsigned int", T_KULONG);
 	CK("%lc %wc", "OK", T_INT, T_INT);
 	CK("%k", "OK", T_STK);
 	CK("%?d %?p", "OK", T_INT, T_PTR);
