@@ -30,4 +30,4 @@ lockstat:::rw-block /execname == "dd" && args[2] == RW_WRITER && args[1] > 0/ { 
 END {
 	printf("a dd mutex contention, time > 0: %d\n", mutex);
 	printf("a dd rwsem contention as the writer, time > 0: %d\n", rwsem);
-}' 2>&1 | sed -n '/^a dd/p; /lockstat:::/s/.*line 2: //p'
+}' 2>&1 | sed -n '/^a dd/p; s/^.*: \(lockstat:::\*-spin probes\)/\1/p'
