@@ -11,6 +11,7 @@
  * tracing (which fires END), as DTrace's does.
  */
 #include "dt_impl.h"
+#include "ksyms.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -337,8 +338,19 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 	 * the like act when consumed); BEGIN's first if exit() came before
 	 * this (dt_consume_begin).
 	 */
-	if (!h->worked++)
+	if (!h->worked++) {
+		/* the kernel's symbols are read before that status fires END
+		 * and the probes go: a kernel stack's first frames may lie in
+		 * the probes' own ftrace trampolines, known by their symbols
+		 * only while they exist (read when first needed, they were
+		 * gone, and the frame took the preceding module's name) */
+		if (exiting(h)) {
+			const char *mod, *name;
+			uint64_t off;
+			ksym_lookup(h->ksyms, 0, &mod, &name, &off);
+		}
 		dtrace_status(h);
+	}
 	dt_report_drops(h);
 	if (!h->begin_seen && exiting(h))
 		dt_consume_begin(h);
