@@ -72,7 +72,7 @@ static int add_sym(void *arg, uint64_t addr, char type, const char *name, const 
 	return 0;
 }
 
-static void load(struct dt_ksyms *ks)
+void ksyms_load(struct dt_ksyms *ks)
 {
 	ks->loaded = 1;
 	kallsyms_each(add_sym, ks);
@@ -90,7 +90,7 @@ static const struct ksym *find(struct dt_ksyms *ks, uint64_t addr)
 	if (!ks)
 		return NULL;
 	if (!ks->loaded)
-		load(ks);
+		ksyms_load(ks);
 	if (!ks->nsyms || addr < ks->syms[0].addr)
 		return NULL;
 	hi = ks->nsyms;

@@ -12,6 +12,8 @@
 struct dt_ksyms;
 struct dt_ksyms *ksyms_create(void);
 void ksyms_destroy(struct dt_ksyms *ks);
+/* Read /proc/kallsyms now (else it is read when first needed). */
+void ksyms_load(struct dt_ksyms *ks);
 
 /* The symbol containing addr: 0, or -1 when there is none. */
 int ksym_lookup(struct dt_ksyms *ks, uint64_t addr, const char **mod, const char **name, uint64_t *off);

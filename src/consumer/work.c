@@ -344,11 +344,8 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *h, FILE *fp, dtrace_consume_probe_
 		 * the probes' own ftrace trampolines, known by their symbols
 		 * only while they exist (read when first needed, they were
 		 * gone, and the frame took the preceding module's name) */
-		if (exiting(h)) {
-			const char *mod, *name;
-			uint64_t off;
-			ksym_lookup(h->ksyms, 0, &mod, &name, &off);
-		}
+		if (exiting(h))
+			ksyms_load(h->ksyms);
 		dtrace_status(h);
 	}
 	dt_report_drops(h);

@@ -499,7 +499,7 @@ static void slash_ahead(struct dt_lexer *lx, struct token *t)
 
 	for (; q < end && *q && strchr("\f\n\r\t\v ", *q); q++)
 		line += *q == '\n';
-	t->ahead_line = line;
+	t->eline = line;
 	t->at_end = q >= end || !*q;
 	t->epred = t->at_end || strchr(";{/", *q);
 	t->peeked = !t->at_end && q == lx->p;
@@ -523,6 +523,7 @@ void lex_next(struct dt_lexer *lx, struct token *t)
 	skip_space(lx);
 	p = lx->p;
 	t->line = lx->line;
+	t->eline = t->line;	/* a '/' reads ahead further (slash_ahead) */
 	t->pos = p;
 	c = (unsigned char)*p;
 

@@ -41,9 +41,9 @@ struct token {
 	enum tok kind;
 	int line;
 	/* DTrace's yylineno once its lexer has read this token: the line,
-	 * but for a '/' in a clause that of the next non-blank character
-	 * (its lexer reads ahead to tell division from the predicate's
-	 * end).  Nodes the parser builds with this token as lookahead are
+	 * but for a '/' in an expression that of the next non-blank
+	 * character its look-ahead reached (slash_ahead: division or the
+	 * predicate's end).  Nodes the parser builds with this token as lookahead are
 	 * at this line (see parse.c's theory comment). */
 	int eline;
 	char *text;		/* identifier / literal text as written */
@@ -56,7 +56,6 @@ struct token {
 	int epred;		/* T_SLASH in an expression: a predicate's end,
 				   no division (see slash_ahead) */
 	int at_end;		/* T_SLASH: only blanks follow it */
-	int ahead_line;		/* T_SLASH: the line its look-ahead reached */
 	char *sval;		/* T_STRING: decoded contents */
 	int slen;
 };

@@ -34,11 +34,6 @@ void parse_advance(struct parser *ps)
 {
 	ps->prev_eline = ps->cur.eline;
 	lex_next(&ps->lx, &ps->cur);
-	ps->cur.eline = ps->cur.line;
-	/* dt_lex.l's S0 "/" rule reads blanks ahead with input() and puts
-	 * back only the character after them (lex.c's slash_ahead) */
-	if (ps->cur.kind == T_SLASH && !ps->lx.pspec_mode)
-		ps->cur.eline = ps->cur.ahead_line;
 }
 
 _Noreturn void parse_syntax_error(struct parser *ps)
@@ -48,8 +43,8 @@ _Noreturn void parse_syntax_error(struct parser *ps)
 	if (ps->cur.kind == T_SLASH && !ps->lx.pspec_mode) {
 		/* where DTrace's lexer read ahead to (lex.c slash_ahead) */
 		if (ps->cur.at_end)
-			dt_error(ps->cc->errs, ps->cur.ahead_line, "D_SYNTAX", "syntax error near end of input");
-		dt_error(ps->cc->errs, ps->cur.ahead_line, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
+			dt_error(ps->cc->errs, ps->cur.eline, "D_SYNTAX", "syntax error near end of input");
+		dt_error(ps->cc->errs, ps->cur.eline, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
 	}
 	dt_error(ps->cc->errs, ps->cur.line, "D_SYNTAX", "syntax error near \"%s\"", lex_near_text(&ps->lx, &ps->cur));
 }
